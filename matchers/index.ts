@@ -1,0 +1,21 @@
+// Every matcher, one per file, for `expect.extend(matchers)`. Keep one export per line
+// (test/matchers/index.test.ts checks that every file in this folder is exported here).
+export { toHaveRougeLAbove } from './toHaveRougeLAbove.js'
+export { toHaveRougeNAbove } from './toHaveRougeNAbove.js'
+export { toHaveTokenF1Above } from './toHaveTokenF1Above.js'
+export { toHaveBleuAbove } from './toHaveBleuAbove.js'
+export { toHaveEditSimilarityAbove } from './toHaveEditSimilarityAbove.js'
+export { toMatchAnswer } from './toMatchAnswer.js'
+export { toContainAnswer } from './toContainAnswer.js'
+export { toContainKeywords } from './toContainKeywords.js'
+export { toMatchSchema } from './toMatchSchema.js'
+export { toBeConcise } from './toBeConcise.js'
+export { toRetrieve } from './toRetrieve.js'
+
+export type { LlmMatchers } from './types.js'
+export type { MatcherContext, MatcherResult } from './context.js'
+export type { RougeLMatcherOptions } from './toHaveRougeLAbove.js'
+export type { RougeNMatcherOptions } from './toHaveRougeNAbove.js'
+export type { KeywordsMatcherOptions } from './toContainKeywords.js'
+export type { ConciseOptions } from './toBeConcise.js'
+export type { RetrieveOptions } from './toRetrieve.js'

@@ -1,0 +1,68 @@
+import type { RougeLMatcherOptions } from './toHaveRougeLAbove.js'
+import type { RougeNMatcherOptions } from './toHaveRougeNAbove.js'
+import type { KeywordsMatcherOptions } from './toContainKeywords.js'
+import type { ConciseOptions } from './toBeConcise.js'
+import type { RetrieveOptions } from './toRetrieve.js'
+import type { SchemaLike } from '../src/schema.js'
+
+/**
+ * The synchronous expect-llm matchers, declared once and merged into Vitest's and Jest's `Matchers`.
+ * `R` is the runner's return type (`void` for synchronous matchers).
+ */
+export interface LlmMatchers<R = void> {
+  /**
+   * Passes when ROUGE-L (F-measure by default) against `reference` is at least `threshold` (inclusive).
+   * @example expect(summary).toHaveRougeLAbove(referenceSummary, 0.4)
+   */
+  toHaveRougeLAbove(reference: string, threshold: number, options?: RougeLMatcherOptions): R
+  /**
+   * Passes when ROUGE-N (n = 1 for unigrams, 2 for bigrams, ...) against `reference` is at least `threshold`.
+   * @example expect(summary).toHaveRougeNAbove(referenceSummary, 2, 0.3)
+   */
+  toHaveRougeNAbove(reference: string, n: number, threshold: number, options?: RougeNMatcherOptions): R
+  /**
+   * Passes when SQuAD token F1 against the reference (or the best of several) is at least `threshold`.
+   * @example expect(answer).toHaveTokenF1Above(['Paris', 'Paris, France'], 0.8)
+   */
+  toHaveTokenF1Above(reference: string | string[], threshold: number): R
+  /**
+   * Passes when sacrebleu sentence BLEU / 100 against the reference(s) is at least `threshold`.
+   * @example expect(translation).toHaveBleuAbove('Le chat est sur le tapis.', 0.3)
+   */
+  toHaveBleuAbove(reference: string | string[], threshold: number): R
+  /**
+   * Passes when 1 - Levenshtein distance / max length (in code points) is at least `threshold`.
+   * @example expect(sku).toHaveEditSimilarityAbove('AB-1234-X', 0.9)
+   */
+  toHaveEditSimilarityAbove(reference: string, threshold: number): R
+  /**
+   * Passes when the output equals an acceptable answer after SQuAD normalization (case, ASCII punctuation, articles, spacing).
+   * @example expect('The Eiffel Tower.').toMatchAnswer(['Eiffel Tower', 'la tour Eiffel'])
+   */
+  toMatchAnswer(expected: string | string[]): R
+  /**
+   * Passes when an acceptable answer occurs, as whole normalized tokens, inside the output.
+   * @example expect('It opened in 1889, in Paris.').toContainAnswer('1889')
+   */
+  toContainAnswer(expected: string | string[]): R
+  /**
+   * Passes when every keyword (or any, with `{ mode: 'any' }`) occurs as a whole word, case-insensitively.
+   * @example expect(answer).toContainKeywords(['refund', '30 days'])
+   */
+  toContainKeywords(words: string[], options?: KeywordsMatcherOptions): R
+  /**
+   * Passes when the output holds JSON (code fences allowed) that satisfies a Standard Schema (zod, valibot, ...) or a JSON Schema.
+   * @example expect(reply).toMatchSchema(z.object({ city: z.string() }))
+   */
+  toMatchSchema(schema: SchemaLike): R
+  /**
+   * Passes when the output stays within the word/character limits, or within `factor` × the reference's words.
+   * @example expect(answer).toBeConcise({ maxWords: 50 })
+   */
+  toBeConcise(options: ConciseOptions): R
+  /**
+   * Passes when a relevant id is retrieved within the top `k` and the hit is not a lucky tie.
+   * @example expect(retrieved).toRetrieve(['refund-policy'], { k: 3 })
+   */
+  toRetrieve(relevantIds: string[], options?: RetrieveOptions): R
+}

@@ -1,0 +1,144 @@
+// Internal helpers shared by the matchers: argument checks that fail with an actionable message,
+// and the building blocks of failure messages. Nothing here is exported from the package.
+import { describeValue, formatMessage } from '../src/errors.js'
+import type { MatcherContext } from './context.js'
+
+/** How a matcher's call looks in messages: `expect(output).toX(reference, threshold)`. */
+export interface Signature {
+  name: string
+  received?: string
+  expected?: string
+  secondArgument?: string
+}
+
+export function hint(ctx: MatcherContext, sig: Signature): string {
+  return ctx.utils.matcherHint(sig.name, sig.received ?? 'output', sig.expected ?? '', {
+    isNot: ctx.isNot,
+    promise: ctx.promise,
+    ...(sig.secondArgument !== undefined ? { secondArgument: sig.secondArgument } : {}),
+  })
+}
+
+/** Throws a usage error (wrong input) with the matcher hint on top. It is never flipped by `.not`. */
+export function usageError(ctx: MatcherContext, sig: Signature, reason: string, fix: string, Kind: ErrorConstructor = TypeError): never {
+  const error = new Kind(`${hint(ctx, sig)}\n\n${formatMessage(`Failed to run ${sig.name}: ${reason}. ${fix}`)}`)
+  Error.captureStackTrace?.(error, usageError)
+  throw error
+}
+
+export function checkReceivedString(ctx: MatcherContext, sig: Signature, received: unknown): asserts received is string {
+  if (typeof received !== 'string') {
+    usageError(ctx, sig, `the received value must be a string, got ${describeValue(received)}`, 'Pass the model output text to expect().')
+  }
+}
+
+export function checkString(ctx: MatcherContext, sig: Signature, value: unknown, what: string): asserts value is string {
+  if (typeof value !== 'string') {
+    usageError(ctx, sig, `the ${what} must be a string, got ${describeValue(value)}`, `Pass the ${what} as a string.`)
+  }
+}
+
+export function checkStringOrStrings(ctx: MatcherContext, sig: Signature, value: unknown, what: string): asserts value is string | string[] {
+  if (typeof value === 'string') return
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) return
+  const got = Array.isArray(value)
+    ? value.length === 0
+      ? 'an empty array'
+      : `an array containing ${describeValue(value.find((v) => typeof v !== 'string'))}`
+    : describeValue(value)
+  usageError(ctx, sig, `the ${what} must be a string or a non-empty array of strings, got ${got}`, `Pass the ${what} as a string, or every acceptable one in an array.`)
+}
+
+export function checkThreshold(ctx: MatcherContext, sig: Signature, threshold: unknown): asserts threshold is number {
+  if (typeof threshold !== 'number' || Number.isNaN(threshold) || threshold < 0 || threshold > 1) {
+    const got = typeof threshold === 'number' ? String(threshold) : describeValue(threshold)
+    usageError(ctx, sig, `the threshold must be a number from 0 to 1, got ${got}`, 'Pass a fraction such as 0.5 (scores are between 0 and 1).', typeof threshold === 'number' ? RangeError : TypeError)
+  }
+}
+
+export function checkOptions(ctx: MatcherContext, sig: Signature, options: unknown, allowed: readonly string[]): asserts options is Record<string, unknown> | undefined {
+  if (options === undefined) return
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    usageError(ctx, sig, `the options must be an object, got ${describeValue(options)}`, `Pass an object with any of: ${allowed.join(', ')}.`)
+  }
+  const unknown = Object.keys(options).filter((k) => !allowed.includes(k))
+  if (unknown.length > 0) {
+    usageError(ctx, sig, `unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid options are: ${allowed.join(', ')}.`)
+  }
+}
+
+export function checkOneOf<T extends string>(ctx: MatcherContext, sig: Signature, value: unknown, what: string, allowed: readonly T[]): asserts value is T | undefined {
+  if (value === undefined) return
+  if (!allowed.includes(value as T)) {
+    usageError(ctx, sig, `${what} must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${describeValue(value)}`, `Pass one of ${allowed.map((a) => `'${a}'`).join(', ')}.`)
+  }
+}
+
+/** A score rounded for display: at most 4 decimals, no trailing zeros. */
+export function fmt(score: number): string {
+  return String(Number(score.toFixed(4)))
+}
+
+/** The two aligned lines `Expected <label>: >= t` / `Received <label>: s` (`<` under `.not`). */
+export function scoreLines(ctx: MatcherContext, label: string, score: number, threshold: number, detail?: string): string[] {
+  const expected = `Expected ${label}: `
+  const received = `Received ${label}: `
+  return [
+    `${expected}${ctx.isNot ? '< ' : '>= '}${ctx.utils.printExpected(threshold)}`,
+    `${received}${' '.repeat(ctx.isNot ? 2 : 3)}${ctx.utils.printReceived(Number(fmt(score)))}${detail ? ` ${detail}` : ''}`,
+  ]
+}
+
+/**
+ * Multiset difference of two token lists, in first-appearance order: `missing` are reference tokens
+ * the output lacks, `extra` are output tokens the reference lacks.
+ */
+export function tokenDiff(output: readonly string[], reference: readonly string[]): { missing: string[]; extra: string[] } {
+  const counts = (tokens: readonly string[]) => {
+    const m = new Map<string, number>()
+    for (const t of tokens) m.set(t, (m.get(t) ?? 0) + 1)
+    return m
+  }
+  const out = counts(output)
+  const ref = counts(reference)
+  const missing: string[] = []
+  const extra: string[] = []
+  const seen = new Set<string>()
+  for (const t of reference) {
+    if (seen.has(t)) continue
+    seen.add(t)
+    const n = (ref.get(t) ?? 0) - (out.get(t) ?? 0)
+    for (let i = 0; i < n; i++) missing.push(t)
+  }
+  seen.clear()
+  for (const t of output) {
+    if (seen.has(t)) continue
+    seen.add(t)
+    const n = (out.get(t) ?? 0) - (ref.get(t) ?? 0)
+    for (let i = 0; i < n; i++) extra.push(t)
+  }
+  return { missing, extra }
+}
+
+/** `Label (n): "a", "b", … and 3 more`, or `Label: none`. */
+export function tokenList(label: string, tokens: readonly string[], max = 15): string {
+  if (tokens.length === 0) return `${label}: none`
+  const shown = tokens.slice(0, max).map((t) => JSON.stringify(t)).join(', ')
+  const more = tokens.length > max ? ` … and ${tokens.length - max} more` : ''
+  return `${label} (${tokens.length}): ${shown}${more}`
+}
+
+/** A one-line preview of a text: newlines shown as ⏎, cut in the middle past `max` characters. */
+export function preview(text: string, max = 160): string {
+  const flat = text.replace(/\r?\n/g, '⏎')
+  const chars = Array.from(flat)
+  if (chars.length <= max) return JSON.stringify(flat)
+  const head = chars.slice(0, Math.ceil(max * 0.6)).join('')
+  const tail = chars.slice(chars.length - Math.floor(max * 0.4)).join('')
+  return `${JSON.stringify(head)} … ${JSON.stringify(tail)} (${chars.length} characters)`
+}
+
+/** Joins message parts, dropping `undefined` ones (blank strings are kept as blank lines). */
+export function lines(...parts: Array<string | string[] | undefined | false>): string {
+  return parts.flatMap((p) => (p === undefined || p === false ? [] : Array.isArray(p) ? p : [p])).join('\n')
+}
