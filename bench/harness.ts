@@ -1,0 +1,52 @@
+// Shared benchmark helpers. Figures are ratios of medians measured in the same process and the same
+// run, never absolute timings compared with a constant.
+import { Bench } from 'tinybench'
+
+export interface Measured {
+  name: string
+  /** Median time per call in milliseconds. */
+  medianMs: number
+  /** Calls per second at the median. */
+  opsPerSec: number
+  samples: number
+}
+
+/** Runs each function for about `timeMs` after a warm-up and returns its median latency. */
+export async function measure(fns: Record<string, () => unknown>, timeMs = 400): Promise<Record<string, Measured>> {
+  const bench = new Bench({ time: timeMs, warmupTime: 100 })
+  for (const [name, fn] of Object.entries(fns)) bench.add(name, fn)
+  await bench.run()
+  const out: Record<string, Measured> = {}
+  for (const task of bench.tasks) {
+    const result = task.result
+    if (result.state !== 'completed') throw new Error(`benchmark task ${task.name} did not complete: ${result.state === 'errored' ? result.error.message : result.state}`)
+    const median = result.latency.p50 ?? result.latency.mean
+    out[task.name] = { name: task.name, medianMs: median, opsPerSec: 1000 / median, samples: result.latency.samplesCount }
+  }
+  return out
+}
+
+/** A deterministic PRNG (mulberry32) so every run benchmarks the same inputs. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export function fmtNum(n: number, digits = 3): string {
+  return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toPrecision(digits)
+}
+
+export function printTable(title: string, rows: Array<Record<string, string>>): void {
+  console.log(`\n${title}`)
+  const cols = Object.keys(rows[0] ?? {})
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)))
+  console.log(cols.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const r of rows) console.log(cols.map((c, i) => (r[c] ?? '').padEnd(widths[i] ?? 0)).join('  '))
+}
