@@ -142,3 +142,25 @@ export function preview(text: string, max = 160): string {
 export function lines(...parts: Array<string | string[] | undefined | false>): string {
   return parts.flatMap((p) => (p === undefined || p === false ? [] : Array.isArray(p) ? p : [p])).join('\n')
 }
+
+/** Checks a non-empty array of non-empty strings (keywords, document ids); `example` shows the fix. */
+export function checkStringArray(ctx: MatcherContext, sig: Signature, value: unknown, what: string, example: string): asserts value is string[] {
+  if (!Array.isArray(value) || value.length === 0) {
+    const got = Array.isArray(value) ? 'an empty array' : describeValue(value)
+    usageError(ctx, sig, `the ${what} must be a non-empty array of strings, got ${got}`, `Pass them as an array, e.g. ${example}.`)
+  }
+  const index = value.findIndex((v) => typeof v !== 'string' || v.trim() === '')
+  if (index !== -1) {
+    const bad: unknown = value[index]
+    const got = typeof bad === 'string' ? `an empty string (${JSON.stringify(bad)})` : describeValue(bad)
+    usageError(ctx, sig, `the ${what} must be non-empty strings, got ${got} at index ${index}`, `Remove it, or pass the ${what} as strings, e.g. ${example}.`)
+  }
+}
+
+/** Checks an integer option or argument that is at least `min` (n-gram size, k, word limits). */
+export function checkInteger(ctx: MatcherContext, sig: Signature, value: unknown, what: string, min: number): asserts value is number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    const got = typeof value === 'number' ? String(value) : describeValue(value)
+    usageError(ctx, sig, `${what} must be an integer >= ${min}, got ${got}`, `Pass a whole number such as ${Math.max(min, 1)}.`, typeof value === 'number' ? RangeError : TypeError)
+  }
+}
