@@ -1,0 +1,117 @@
+import type { KeyMaterial } from './types.js'
+
+/** One difference between a recorded request and the actual one. */
+export interface KeyDifference {
+  /** JSON pointer into the key material, e.g. `/body/messages/0/content`. */
+  path: string
+  recorded: unknown
+  actual: unknown
+  /** `true` when an array changed length (reported once, at the array). */
+  lengthChange?: boolean
+}
+
+const MISSING = Symbol('missing')
+
+/**
+ * Compares two key materials leaf by leaf. Arrays of different lengths are reported once at the array
+ * (and their common prefix is still compared).
+ */
+export function diffMaterial(recorded: KeyMaterial, actual: KeyMaterial): KeyDifference[] {
+  const out: KeyDifference[] = []
+  const walk = (a: unknown, b: unknown, path: string): void => {
+    if (Array.isArray(a) && Array.isArray(b)) {
+      if (a.length !== b.length) out.push({ path: path || '/', recorded: `${a.length} item(s)`, actual: `${b.length} item(s)`, lengthChange: true })
+      for (let i = 0; i < Math.min(a.length, b.length); i++) walk(a[i], b[i], `${path}/${i}`)
+      return
+    }
+    const aObj = a !== null && typeof a === 'object' && !Array.isArray(a)
+    const bObj = b !== null && typeof b === 'object' && !Array.isArray(b)
+    if (aObj && bObj) {
+      const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)])
+      for (const k of [...keys].sort()) {
+        const av = k in (a as object) ? (a as Record<string, unknown>)[k] : MISSING
+        const bv = k in (b as object) ? (b as Record<string, unknown>)[k] : MISSING
+        walk(av, bv, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)
+      }
+      return
+    }
+    if (JSON.stringify(a) !== JSON.stringify(b) || a === MISSING || b === MISSING) {
+      if (a === MISSING && b === MISSING) return
+      out.push({ path: path || '/', recorded: a, actual: b })
+    }
+  }
+  walk(recorded, actual, '')
+  return out
+}
+
+/** Shows a value for the diff: long strings are cut around `around` (the first differing offset), ±60 characters. */
+function show(value: unknown, around?: number): string {
+  if (value === MISSING) return '(absent)'
+  if (typeof value !== 'string') return JSON.stringify(value) ?? String(value)
+  if (value.length <= 140 || around === undefined) return JSON.stringify(value.length > 140 ? `${value.slice(0, 140)}…` : value)
+  const from = Math.max(0, around - 60)
+  const to = Math.min(value.length, around + 60)
+  return `${from > 0 ? '…' : ''}${JSON.stringify(value.slice(from, to))}${to < value.length ? '…' : ''} (${value.length} chars, first difference at ${around})`
+}
+
+function firstDifference(a: string, b: string): number {
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  return i
+}
+
+const VOLATILE_NAME = /(?:^|[_-])(?:id|ids|uuid|guid|user|metadata|timestamp|time|date|datetime|created|nonce|trace|traceid|session|request_id|run_id|safety_identifier|prompt_cache_key)$/i
+const VOLATILE_VALUE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}.*|[0-9a-f]{24,})$/i
+
+/** A JSON pointer under `/body/` turned into the dot path accepted by `ignoreBodyFields`. */
+function bodyFieldPath(pointer: string): string | null {
+  if (!pointer.startsWith('/body/')) return null
+  return pointer.slice(6).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).join('.')
+}
+
+/**
+ * Formats the differences between the nearest recording and the actual request, with hints for
+ * model-only, stream-only and volatile-looking differences. At most `limit` paths are listed.
+ */
+export function formatDifferences(diffs: KeyDifference[], limit = 10): string[] {
+  const lines: string[] = []
+  for (const d of diffs.slice(0, limit)) {
+    lines.push(`    ${d.path}${d.lengthChange ? ' (length)' : ''}`)
+    const at = typeof d.recorded === 'string' && typeof d.actual === 'string' ? firstDifference(d.recorded, d.actual) : undefined
+    lines.push(`      - recorded: ${show(d.recorded, at)}`)
+    lines.push(`      + actual:   ${show(d.actual, at)}`)
+  }
+  if (diffs.length > limit) lines.push(`    … and ${diffs.length - limit} more path(s)`)
+  return lines
+}
+
+/** Hints that explain a difference list. */
+export function diffHints(diffs: KeyDifference[]): string[] {
+  const hints: string[] = []
+  const paths = diffs.map((d) => d.path)
+  if (paths.length > 0 && paths.every((p) => p === '/body/model')) {
+    const d = diffs[0]!
+    hints.push(
+      `Only the model differs (recorded ${show(d.recorded)}, now ${show(d.actual)}). If the model change is intended, record again with EXPECT_LLM_REPLAY=rerecord.`,
+    )
+  }
+  const stream = diffs.find((d) => d.path === '/body/stream')
+  if (stream) {
+    hints.push(
+      stream.actual === true
+        ? 'The recording is a non-streaming call, but the test now streams (stream: true). Record the streaming call.'
+        : 'The recording is a streaming call, but the test now makes a non-streaming call. Record the non-streaming call.',
+    )
+  }
+  if (paths.some((p) => p.startsWith('/origin'))) hints.push('The host differs: check baseURL, or add the host to configure({ replay: { hosts } }).')
+  for (const d of diffs) {
+    const field = bodyFieldPath(d.path)
+    if (!field) continue
+    const last = field.split('.').pop() ?? ''
+    const looksVolatile = VOLATILE_NAME.test(last) || (typeof d.actual === 'string' && VOLATILE_VALUE.test(d.actual))
+    if (looksVolatile) {
+      hints.push(`"${field}" looks volatile: if it changes every run, add '${field}' to configure({ replay: { ignoreBodyFields } }).`)
+    }
+  }
+  return hints
+}

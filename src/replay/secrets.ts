@@ -1,0 +1,82 @@
+/**
+ * The secret scan run before every fixture write (and by `expect-llm fixtures verify`).
+ */
+
+/** Environment variables whose values must never appear in a fixture. */
+export const KNOWN_KEY_VARIABLES = [
+  'OPENAI_API_KEY',
+  'AZURE_OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'GEMINI_API_KEY',
+  'GOOGLE_API_KEY',
+  'MISTRAL_API_KEY',
+  'GROQ_API_KEY',
+  'OPENROUTER_API_KEY',
+  'TOGETHER_API_KEY',
+  'DEEPSEEK_API_KEY',
+  'XAI_API_KEY',
+  'COHERE_API_KEY',
+]
+
+/** One secret found in a value. */
+export interface SecretFinding {
+  /** JSON pointer of the string that holds it, e.g. `/response/json/choices/0/message/content`. */
+  path: string
+  /** What was found, never the secret itself, e.g. `the value of OPENAI_API_KEY`. */
+  what: string
+}
+
+const PATTERNS: Array<[RegExp, string]> = [
+  [/\bsk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}/, 'an "sk-..." API key'],
+  [/\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/i, 'a bearer token'],
+]
+
+/** The secret values to look for: known key variables, plus any `*_API_KEY`/`*_TOKEN`/`*_SECRET` variable of 12+ characters. */
+export function secretValuesFromEnv(env: NodeJS.ProcessEnv = process.env): Array<[string, string]> {
+  const out: Array<[string, string]> = []
+  for (const [name, value] of Object.entries(env)) {
+    if (!value || value.length < 8) continue
+    const known = KNOWN_KEY_VARIABLES.includes(name)
+    const looksSecret = /(?:_API_KEY|_APIKEY|_TOKEN|_SECRET|_ACCESS_KEY)$/.test(name) && value.length >= 12
+    if (known || looksSecret) out.push([name, value])
+  }
+  return out
+}
+
+function escapePointer(seg: string): string {
+  return seg.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+/**
+ * Scans every string (and object key) in `value` for secrets. Returns the findings, each with the
+ * JSON pointer that holds it; an empty array means the value is safe to write.
+ *
+ * @example
+ * ```ts
+ * scanForSecrets({ a: ['Bearer abcdefghijklmnop'] }) // [{ path: '/a/0', what: 'a bearer token' }]
+ * ```
+ */
+export function scanForSecrets(value: unknown, env: NodeJS.ProcessEnv = process.env): SecretFinding[] {
+  const secrets = secretValuesFromEnv(env)
+  const findings: SecretFinding[] = []
+  const check = (s: string, path: string): void => {
+    for (const [name, secret] of secrets) {
+      if (s.includes(secret)) findings.push({ path, what: `the value of ${name}` })
+    }
+    for (const [re, what] of PATTERNS) {
+      if (re.test(s)) findings.push({ path, what })
+    }
+  }
+  const walk = (v: unknown, path: string): void => {
+    if (typeof v === 'string') check(v, path || '/')
+    else if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${path}/${i}`))
+    else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        check(k, `${path}/${escapePointer(k)}`)
+        walk(item, `${path}/${escapePointer(k)}`)
+      }
+    }
+  }
+  walk(value, '')
+  return findings
+}

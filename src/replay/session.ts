@@ -1,0 +1,38 @@
+import type { LlmReplay } from './index.js'
+
+/** The replay session started by `setupReplay()`: one MSW server per worker, shared through `globalThis`. */
+export interface ReplaySession {
+  /** The record/replay handlers and controls. */
+  replay: LlmReplay
+  /** The MSW server `setupReplay()` started (`setupServer` from `msw/node`). Add your own handlers with `server.use(...)`. */
+  server: { use: (...handlers: any[]) => void; resetHandlers: (...handlers: any[]) => void; close: () => void; listHandlers: () => ReadonlyArray<unknown> }
+  /** The installed msw version, for diagnostics. */
+  mswVersion: string
+}
+
+const SESSION_KEY = Symbol.for('expect-llm.replay-session')
+
+type GlobalWithSession = typeof globalThis & { [SESSION_KEY]?: ReplaySession }
+
+/**
+ * The active session started by the `expect-llm/vitest` or `expect-llm/jest` setup file, or `undefined`.
+ * Use its `server` to add your own MSW handlers instead of starting a second server (two listening
+ * servers do not compose: only the last one's handlers are consulted).
+ *
+ * @example
+ * ```ts
+ * import { http, HttpResponse } from 'msw'
+ * import { getReplaySession } from 'expect-llm/replay'
+ * getReplaySession()?.server.use(http.get('https://example.com/x', () => HttpResponse.json({ ok: true })))
+ * ```
+ */
+export function getReplaySession(): ReplaySession | undefined {
+  return (globalThis as GlobalWithSession)[SESSION_KEY]
+}
+
+/** Stores (or clears) the active session. */
+export function setReplaySession(session: ReplaySession | undefined): void {
+  const g = globalThis as GlobalWithSession
+  if (session) g[SESSION_KEY] = session
+  else delete g[SESSION_KEY]
+}

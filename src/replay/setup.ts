@@ -1,0 +1,156 @@
+/**
+ * Starts replay from a runner setup file (`expect-llm/vitest`, `expect-llm/jest`). msw is an optional peer,
+ * so it is imported dynamically here.
+ * @packageDocumentation
+ */
+import { getConfig } from '../config.js'
+import { formatMessage } from '../errors.js'
+import { ReplayEngine, type MswApi } from './engine.js'
+import { createLlmReplay, ReplayError } from './index.js'
+import { getReplaySession, setReplaySession, type ReplaySession } from './session.js'
+import { formatSummary, writeUsageRecord } from './summary.js'
+import type { ReplayOptions } from './types.js'
+
+type Hook = (fn: (...args: any[]) => unknown, timeout?: number) => unknown
+
+/** What the runner setup file passes to {@link setupReplay}. */
+export interface ReplayRunnerHooks {
+  /** The runner, for the record command shown on a miss. */
+  runner: 'vitest' | 'jest'
+  /** The runner's `afterEach`: fails the test when replay saw a problem during it. */
+  afterEach: Hook
+  /** The runner's `afterAll`: prints the fixture summary and keeps the usage record for `prune`. */
+  afterAll: Hook
+  /** The runner's `expect`, whose `getState()` gives the current test file and name. */
+  expect?: { getState(): { testPath?: string | undefined; currentTestName?: string | undefined } }
+}
+
+let warnedMissingMsw = false
+
+function explicitlyRequested(): boolean {
+  const cfg = getConfig().replay as ReplayOptions | undefined
+  return Boolean(process.env.EXPECT_LLM_REPLAY || cfg?.mode)
+}
+
+/** Finds the Vitest file/suite object among `afterAll` arguments (Vitest 4 passes `(suite)`, Vitest 5 `(context, suite)`). */
+function findSuite(args: unknown[]): { tasks?: unknown[]; filepath?: string; file?: { filepath?: string } } | undefined {
+  return args.find((a) => a !== null && typeof a === 'object' && Array.isArray((a as { tasks?: unknown }).tasks)) as never
+}
+
+/** `true` when every test in the suite tree ran (none skipped, filtered out, `todo`, or excluded by `.only`). */
+function everyTestRan(suite: { tasks?: unknown[] } | undefined): boolean {
+  if (!suite) return false
+  const walk = (tasks: unknown[]): boolean =>
+    tasks.every((t) => {
+      const task = t as { type?: string; mode?: string; tasks?: unknown[] }
+      if (task.mode && task.mode !== 'run' && task.mode !== 'queued') return false
+      return task.type === 'suite' ? walk(task.tasks ?? []) : true
+    })
+  return walk(suite.tasks ?? [])
+}
+
+function jestRunIsUnfiltered(): boolean {
+  return !process.argv.some((a) => /^(?:-t|--testNamePattern|--onlyChanged|-o|--changedSince|--onlyFailures|-f|--lastCommit)(?:=|$)/.test(a))
+}
+
+/**
+ * Starts record/replay for a test runner. Call it with top-level `await` in the setup file, so that
+ * `server.listen()` runs while the setup file is imported, before test files build module-level clients
+ * (a client that captured `fetch` before `listen()` would escape interception).
+ *
+ * - Starts one MSW server per worker (reused when the setup file runs again in the same worker) whose
+ *   only handler answers requests to `https://api.openai.com` and `configure({ replay: { hosts } })`;
+ *   every other request passes through untouched.
+ * - Registers `afterEach`, which fails the test when a request in it missed its fixture, hit a corrupt
+ *   fixture, or could not be written, even if the app swallowed the SDK error.
+ * - Registers `afterAll`, which prints used/new/unused fixtures for the file and keeps a usage record
+ *   under `.expect-llm/replay/usage/` for `expect-llm fixtures prune`.
+ *
+ * Returns the session, or `undefined` when msw is not installed (with a one-time message if a replay mode
+ * was requested explicitly).
+ *
+ * @example
+ * ```ts
+ * // src/vitest.ts
+ * import { afterAll, afterEach, expect } from 'vitest'
+ * import { setupReplay } from './replay/setup.js'
+ * await setupReplay({ runner: 'vitest', afterEach, afterAll, expect })
+ * ```
+ */
+export async function setupReplay(hooks: ReplayRunnerHooks): Promise<ReplaySession | undefined> {
+  let session = getReplaySession()
+  if (!session) {
+    let msw: MswApi & { version?: string }
+    let node: { setupServer: (...handlers: unknown[]) => ReplaySession['server'] & { listen: (options?: object) => void } }
+    try {
+      const core = (await import('msw')) as unknown as MswApi
+      node = (await import('msw/node')) as unknown as typeof node
+      msw = { http: core.http, bypass: core.bypass, passthrough: core.passthrough }
+    } catch (error) {
+      if (explicitlyRequested() && !warnedMissingMsw) {
+        warnedMissingMsw = true
+        console.warn(
+          formatMessage(
+            `Failed to start record/replay: msw could not be loaded (${(error as Error).message.split('\n')[0]}). Install it with \`npm i -D msw\`${hooks.runner === 'jest' ? ", and run Jest in ESM mode (NODE_OPTIONS=--experimental-vm-modules)" : ''}; until then model requests go to the network.`,
+          ),
+        )
+      }
+      return undefined
+    }
+    let mswVersion = 'unknown'
+    try {
+      const pkg = (await import('msw/package.json', { with: { type: 'json' } })) as { default: { version: string } }
+      mswVersion = pkg.default.version
+    } catch {
+      // diagnostics only
+    }
+    const expectState = (): { testPath?: string | undefined; currentTestName?: string | undefined } | undefined => {
+      try {
+        return hooks.expect?.getState()
+      } catch {
+        return undefined
+      }
+    }
+    const engine = new ReplayEngine({ runner: hooks.runner, testPath: () => expectState()?.testPath, testName: () => expectState()?.currentTestName })
+    const replay = createLlmReplay(msw, engine)
+    const server = node.setupServer(...replay.handlers)
+    // Both names: msw 2 reads onUnhandledRequest, msw 3 reads onUnhandledFrame. Non-model traffic passes through;
+    // model traffic never reaches this strategy because the catch-all handler answers it.
+    server.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' })
+    session = { replay, server, mswVersion }
+    setReplaySession(session)
+  }
+  const { replay } = session
+  const currentPath = (): string | undefined => {
+    try {
+      return hooks.expect?.getState().testPath
+    } catch {
+      return undefined
+    }
+  }
+  hooks.afterEach(async () => {
+    await replay.flush()
+    const problems = replay.takeProblems(currentPath())
+    if (problems.length > 0) throw new ReplayError(problems)
+  })
+  hooks.afterAll(async (...args: unknown[]) => {
+    await replay.flush()
+    const suite = findSuite(args)
+    const testPath = currentPath() ?? suite?.filepath ?? suite?.file?.filepath
+    const rootDir = replay.engine.resolve().layout.rootDir
+    if (testPath) {
+      const [summary] = await replay.summary(testPath)
+      if (summary && summary.used.length + summary.created.length + summary.unused.length > 0) {
+        const text = formatSummary([summary], rootDir)
+        if (text) console.log(text)
+        const complete = hooks.runner === 'vitest' ? everyTestRan(suite) : jestRunIsUnfiltered()
+        await writeUsageRecord(rootDir, summary, complete).catch(() => undefined)
+      }
+    }
+    const leftover = replay.takeProblems(testPath)
+    if (leftover.length > 0) throw new ReplayError(leftover)
+  })
+  return session
+}
+
+export type { ReplaySession } from './session.js'
