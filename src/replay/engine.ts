@@ -5,7 +5,7 @@ import { diffHints, diffMaterial, formatDifferences, type KeyDifference } from '
 import { SCHEMA_VERSION } from './fixture.js'
 import { buildKey, modelOf, type RequestKey } from './key.js'
 import { ciRefusalMessage, resolveMode, type ResolvedMode } from './mode.js'
-import { scanForSecrets } from './secrets.js'
+import { scanForSecrets, scanStreamText } from './secrets.js'
 import { isEventStream, pullStream, teeEventStream } from './sse.js'
 import { FixtureStore, fixtureFileName, folderFor, listFolder, parseFixtureFileName, resolveLayout, type StoreLayout } from './store.js'
 import type { Fixture, FixtureSummary, KeyMaterial, RecordedResponse, ReplayMode, ReplayOptions, ReplayProblem } from './types.js'
@@ -385,6 +385,9 @@ export class ReplayEngine {
         },
       }
       const findings = scanForSecrets(fixture)
+      for (const [i, r] of (fixture.responses ?? [fixture.response]).entries()) {
+        if (r?.sse) findings.push(...scanStreamText(r.sse, fixture.responses ? `/responses/${i}/sse` : '/response/sse'))
+      }
       if (findings.length > 0) {
         const list = findings.slice(0, 5).map((f) => `${f.what} at ${f.path}`).join('; ')
         this.addProblem({

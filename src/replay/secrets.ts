@@ -80,3 +80,34 @@ export function scanForSecrets(value: unknown, env: NodeJS.ProcessEnv = process.
   walk(value, '')
   return findings
 }
+
+/**
+ * Scans the text a stream spells out across events (every `content`, `delta`, `text` and `arguments`
+ * string, joined in order), so that a secret split over several deltas is still found.
+ *
+ * @example
+ * ```ts
+ * scanStreamText(['data: {"delta":"Bearer "}\n\n', 'data: {"delta":"abcdefghijklmnop"}\n\n'], '/response/sse')
+ * // [{ path: '/response/sse (text joined across events)', what: 'a bearer token' }]
+ * ```
+ */
+export function scanStreamText(events: readonly string[], path: string, env: NodeJS.ProcessEnv = process.env): SecretFinding[] {
+  const parts: string[] = []
+  const collect = (v: unknown, key: string): void => {
+    if (typeof v === 'string') {
+      if (['content', 'delta', 'text', 'arguments'].includes(key)) parts.push(v)
+    } else if (Array.isArray(v)) v.forEach((x) => collect(x, key))
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) collect(x, k)
+  }
+  for (const event of events) {
+    for (const line of event.split(/\r\n|\r|\n/)) {
+      if (!line.startsWith('data:')) continue
+      try {
+        collect(JSON.parse(line.slice(5)), '')
+      } catch {
+        // not JSON
+      }
+    }
+  }
+  return scanForSecrets(parts.join(''), env).map((f) => ({ ...f, path: `${path} (text joined across events)` }))
+}
