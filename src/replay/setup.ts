@@ -133,7 +133,11 @@ export async function setupReplay(hooks: ReplayRunnerHooks): Promise<ReplaySessi
     const problems = replay.takeProblems(currentPath())
     if (problems.length > 0) throw new ReplayError(problems)
   })
-  hooks.afterAll(async (...args: unknown[]) => {
+  // A plain function without declared parameters: Vitest 5 rejects hooks whose first parameter is not an
+  // object pattern, and Vitest 4 passes the suite first while Vitest 5 passes it second.
+  hooks.afterAll(async function replayAfterAll(this: unknown) {
+    // eslint-disable-next-line prefer-rest-params
+    const args = [...arguments] as unknown[]
     await replay.flush()
     const suite = findSuite(args)
     const testPath = currentPath() ?? suite?.filepath ?? suite?.file?.filepath
