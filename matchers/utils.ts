@@ -1,6 +1,7 @@
 // Internal helpers shared by the matchers: argument checks that fail with an actionable message,
 // and the building blocks of failure messages. Nothing here is exported from the package.
 import { describeValue, formatMessage } from '../src/errors.js'
+import { squadTokens } from '../src/metrics/squad.js'
 import type { MatcherContext } from './context.js'
 
 /** How a matcher's call looks in messages: `expect(output).toX(reference, threshold)`. */
@@ -162,5 +163,23 @@ export function checkInteger(ctx: MatcherContext, sig: Signature, value: unknown
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
     const got = typeof value === 'number' ? String(value) : describeValue(value)
     usageError(ctx, sig, `${what} must be an integer >= ${min}, got ${got}`, `Pass a whole number such as ${Math.max(min, 1)}.`, typeof value === 'number' ? RangeError : TypeError)
+  }
+}
+
+/**
+ * Refuses expected answers that SQuAD normalization empties (`'The'`, `'A'`, `'?!'`): they would equal any
+ * output that also normalizes to nothing, and be contained in every output.
+ */
+export function checkAnswersNormalize(ctx: MatcherContext, sig: Signature, expected: string | readonly string[]): void {
+  for (const answer of typeof expected === 'string' ? [expected] : expected) {
+    if (squadTokens(answer).length === 0) {
+      usageError(
+        ctx,
+        sig,
+        `the expected answer ${JSON.stringify(answer)} normalizes to nothing (SQuAD normalization drops case, ASCII punctuation and the articles a, an, the)`,
+        'Pass an answer with at least one other word or number; for a single-letter choice such as "A", use toBe or toMatch instead.',
+        RangeError,
+      )
+    }
   }
 }
