@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { APIError } from 'openai'
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
 import { client, forceModeFromOptions, optionsFor, removeRoot, startReplay, tempRoot } from './helpers.js'
@@ -20,7 +21,7 @@ afterEach(async () => {
   await removeRoot(root)
 })
 
-type Body = Parameters<ReturnType<typeof client>['chat']['completions']['create']>[0]
+type Body = ChatCompletionCreateParamsNonStreaming
 
 async function record(body: Body, extra: ReplayOptions = {}): Promise<void> {
   const phase = startReplay(optionsFor(root, server.origin, 'record', extra))
@@ -92,7 +93,7 @@ describe('a miss in replay', () => {
 
   test('hints when the test now streams but the recording does not', async () => {
     await record(ask('Hi'))
-    const { message } = await replayMiss(ask('Hi', { stream: true }))
+    const { message } = await replayMiss(ask('Hi', { stream: true } as never))
     expect(message).toContain('/body/stream')
     expect(message).toContain('Hint: The recording is a non-streaming call, but the test now streams')
   })

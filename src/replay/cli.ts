@@ -1,0 +1,233 @@
+/**
+ * The `expect-llm` command: `expect-llm fixtures ls | verify | prune`.
+ * @packageDocumentation
+ */
+import { realpathSync } from 'node:fs'
+import { readFile, stat, unlink } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseFixture } from './fixture.js'
+import { relPath } from './engine.js'
+import { scanForSecrets, scanStreamText } from './secrets.js'
+import { listFixtureFiles, resolveLayout, type StoreLayout } from './store.js'
+import { readUsageRecords } from './summary.js'
+import type { Fixture } from './types.js'
+
+const HELP = `Usage: expect-llm fixtures <command> [options]
+
+Commands:
+  ls       List fixtures: endpoint, model, first user message, age, size
+  verify   Check every fixture: schema, hash, secrets, and age (with --max-age); exits 1 on a problem
+  prune    Delete fixtures that the last full, unfiltered run of their test file did not use
+
+Options:
+  --root <dir>      Project root (default: the current directory)
+  --dir <dir>       Central fixture directory, if configure({ replay: { dir } }) sets one
+  --max-age <age>   verify: fixtures older than this are stale, e.g. 30d, 12h, 90m
+  --dry-run         prune: only list what would be deleted
+  --json            ls: print JSON
+`
+
+/** Where the CLI writes. */
+export interface CliIo {
+  out: (line: string) => void
+  err: (line: string) => void
+}
+
+/** Parses `30d`, `12h`, `90m`, `45s` or a number of milliseconds. Returns `undefined` when invalid. */
+export function parseAge(value: string | number): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)?$/.exec(value.trim())
+  if (!m) return undefined
+  const n = Number(m[1])
+  const unit = { ms: 1, s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 }[(m[2] ?? 'ms') as 'ms']
+  return n * unit
+}
+
+function formatAge(ms: number): string {
+  if (ms < 3600e3) return `${Math.max(0, Math.round(ms / 60e3))}m`
+  if (ms < 86400e3) return `${Math.round(ms / 3600e3)}h`
+  return `${Math.round(ms / 86400e3)}d`
+}
+
+function formatSize(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`
+}
+
+/** The first user message of a chat, Responses or embeddings request, shortened. */
+export function firstUserMessage(fixture: Fixture): string {
+  const body = fixture.key.body as Record<string, unknown> | null
+  const text = (c: unknown): string =>
+    typeof c === 'string' ? c : Array.isArray(c) ? c.map((p) => (typeof p === 'string' ? p : typeof (p as { text?: unknown })?.text === 'string' ? (p as { text: string }).text : '')).join(' ') : ''
+  let found = ''
+  if (body && Array.isArray(body.messages)) found = text((body.messages as Array<{ role?: string; content?: unknown }>).find((m) => m.role === 'user')?.content)
+  else if (body && typeof body.input === 'string') found = body.input
+  else if (body && Array.isArray(body.input)) {
+    const first = (body.input as unknown[])[0]
+    found = typeof first === 'string' ? first : text((first as { content?: unknown })?.content)
+  }
+  const oneLine = found.replace(/\s+/g, ' ').trim()
+  return oneLine.length > 50 ? `${oneLine.slice(0, 49)}…` : oneLine
+}
+
+function parseArgs(argv: string[]): { positional: string[]; flags: Map<string, string | true> } {
+  const positional: string[] = []
+  const flags = new Map<string, string | true>()
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    if (a.startsWith('--')) {
+      const [name, inline] = a.slice(2).split('=', 2) as [string, string | undefined]
+      if (inline !== undefined) flags.set(name, inline)
+      else if (['root', 'dir', 'max-age'].includes(name) && argv[i + 1] !== undefined) flags.set(name, argv[++i]!)
+      else flags.set(name, true)
+    } else positional.push(a)
+  }
+  return { positional, flags }
+}
+
+async function loadAll(layout: StoreLayout): Promise<Array<{ file: string; size: number; fixture?: Fixture; error?: string }>> {
+  const files = await listFixtureFiles(layout)
+  return Promise.all(
+    files.map(async (file) => {
+      const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)])
+      try {
+        return { file, size: info.size, fixture: parseFixture(text, file) }
+      } catch (error) {
+        return { file, size: info.size, error: (error as { reason?: string }).reason ?? (error as Error).message }
+      }
+    }),
+  )
+}
+
+/**
+ * Runs the CLI with `argv` (without `node` and the script) and returns the exit code.
+ *
+ * @example
+ * ```ts
+ * await runCli(['fixtures', 'verify', '--max-age', '90d'], { out: console.log, err: console.error })
+ * ```
+ */
+export async function runCli(argv: string[], io: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) }, now = Date.now()): Promise<number> {
+  const { positional, flags } = parseArgs(argv)
+  if (flags.has('help') || positional.length === 0) {
+    io.out(HELP)
+    return positional.length === 0 && !flags.has('help') ? 1 : 0
+  }
+  const [group, command] = positional
+  if (group !== 'fixtures' || !['ls', 'verify', 'prune'].includes(command ?? '')) {
+    io.err(`[expect-llm] Failed to run "expect-llm ${positional.join(' ')}": unknown command. Use one of: expect-llm fixtures ls | verify | prune.`)
+    return 1
+  }
+  const root = typeof flags.get('root') === 'string' ? (flags.get('root') as string) : process.cwd()
+  const layout = resolveLayout(resolve(root), typeof flags.get('dir') === 'string' ? (flags.get('dir') as string) : undefined)
+  const rel = (f: string): string => relPath(layout.rootDir, f)
+
+  if (command === 'ls') {
+    const all = await loadAll(layout)
+    const rows = all.map(({ file, size, fixture, error }) => ({
+      file: rel(file),
+      endpoint: fixture?.meta.endpoint ?? '?',
+      model: fixture?.meta.model ?? '',
+      message: error ? `CORRUPT: ${error}` : fixture ? firstUserMessage(fixture) : '',
+      age: fixture ? formatAge(now - Date.parse(fixture.meta.recordedAt)) : '',
+      size: formatSize(size),
+    }))
+    if (flags.has('json')) {
+      io.out(JSON.stringify(rows, null, 2))
+      return 0
+    }
+    if (rows.length === 0) {
+      io.out(`No fixtures under ${layout.dir ?? layout.rootDir}.`)
+      return 0
+    }
+    const cols = ['endpoint', 'model', 'message', 'age', 'size', 'file'] as const
+    const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)))
+    io.out(cols.map((c, i) => c.toUpperCase().padEnd(widths[i]!)).join('  ').trimEnd())
+    for (const r of rows) io.out(cols.map((c, i) => r[c].padEnd(widths[i]!)).join('  ').trimEnd())
+    io.out(`${rows.length} fixture(s), ${formatSize(all.reduce((s, r) => s + r.size, 0))}`)
+    return 0
+  }
+
+  if (command === 'verify') {
+    const maxAgeFlag = flags.get('max-age')
+    const maxAge = typeof maxAgeFlag === 'string' ? parseAge(maxAgeFlag) : undefined
+    if (typeof maxAgeFlag === 'string' && maxAge === undefined) {
+      io.err(`[expect-llm] Failed to verify fixtures: --max-age ${JSON.stringify(maxAgeFlag)} is not an age. Use a number with a unit, e.g. 30d, 12h or 90m.`)
+      return 1
+    }
+    const all = await loadAll(layout)
+    let problems = 0
+    for (const { file, fixture, error } of all) {
+      if (error) {
+        problems++
+        io.err(`${rel(file)}: corrupt: ${error}`)
+        continue
+      }
+      const findings = scanForSecrets(fixture)
+      for (const [i, r] of (fixture!.responses ?? [fixture!.response]).entries()) {
+        if (r?.sse) findings.push(...scanStreamText(r.sse, fixture!.responses ? `/responses/${i}/sse` : '/response/sse'))
+      }
+      for (const f of findings) {
+        problems++
+        io.err(`${rel(file)}: secret: ${f.what} at ${f.path}`)
+      }
+      if (maxAge !== undefined) {
+        const age = now - Date.parse(fixture!.meta.recordedAt)
+        if (!(age <= maxAge)) {
+          problems++
+          io.err(`${rel(file)}: stale: recorded ${formatAge(age)} ago (max age ${maxAgeFlag}); record it again with EXPECT_LLM_REPLAY=rerecord`)
+        }
+      }
+    }
+    io.out(problems === 0 ? `${all.length} fixture(s) verified: no problems.` : `${all.length} fixture(s) checked: ${problems} problem(s).`)
+    return problems === 0 ? 0 : 1
+  }
+
+  // prune
+  const records = await readUsageRecords(layout.rootDir)
+  const used = new Set(records.flatMap((r) => [...r.used, ...r.created]))
+  const complete = new Set(records.filter((r) => r.complete).map((r) => r.folder))
+  const incomplete = new Set(records.filter((r) => !r.complete).map((r) => r.folder))
+  const files = await listFixtureFiles(layout)
+  const byFolder = new Map<string, string[]>()
+  for (const f of files) {
+    const folder = rel(dirname(f))
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), f])
+  }
+  const dryRun = flags.has('dry-run')
+  let deleted = 0
+  for (const [folder, list] of [...byFolder.entries()].sort()) {
+    if (!complete.has(folder)) {
+      io.out(`skip ${folder}: ${incomplete.has(folder) ? 'its last run was filtered or skipped tests' : 'no run of its test file was recorded'}; run the full suite first`)
+      continue
+    }
+    for (const f of list.filter((x) => !used.has(rel(x)))) {
+      deleted++
+      io.out(`${dryRun ? 'would delete' : 'delete'} ${rel(f)}`)
+      if (!dryRun) await unlink(f)
+    }
+  }
+  io.out(`${dryRun ? 'Would delete' : 'Deleted'} ${deleted} unused fixture(s).`)
+  return 0
+}
+
+const invokedDirectly = (() => {
+  try {
+    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
+  } catch {
+    return false
+  }
+})()
+
+if (invokedDirectly) {
+  runCli(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (error: unknown) => {
+      console.error(`[expect-llm] Failed to run the command: ${(error as Error).message}`)
+      process.exitCode = 1
+    },
+  )
+}
+

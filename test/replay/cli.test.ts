@@ -1,0 +1,104 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
+import { runCli } from '../../src/replay/cli.js'
+import { writeUsageRecord } from '../../src/replay/summary.js'
+import { client, fixtureFiles, forceModeFromOptions, optionsFor, removeRoot, startReplay, tempRoot } from './helpers.js'
+
+let server: OpenAIServer
+let root: string
+
+beforeEach(async () => {
+  forceModeFromOptions()
+  server = await startOpenAIServer()
+  root = await tempRoot()
+  // Two chat fixtures and one embeddings fixture for test/example.test.ts.
+  const phase = startReplay(optionsFor(root, server.origin, 'record'))
+  try {
+    const c = client(server.baseURL)
+    await c.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Capital of France?' }] })
+    await c.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Capital of Spain?' }] })
+    await c.embeddings.create({ model: 'text-embedding-3-small', input: ['hello'] })
+    phase.replay.assertNoProblems()
+  } finally {
+    phase.close()
+  }
+})
+
+afterEach(async () => {
+  vi.unstubAllEnvs()
+  await server.close()
+  await removeRoot(root)
+})
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runCli([...args, '--root', root], { out: (l) => out.push(l), err: (l) => err.push(l) })
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+describe('expect-llm fixtures ls', () => {
+  test('lists endpoint, model, first user message, age and size of every fixture', async () => {
+    const { code, out } = await cli('fixtures', 'ls')
+    expect(code).toBe(0)
+    const lines = out.split('\n')
+    expect(lines[0]).toMatch(/^ENDPOINT\s+MODEL\s+MESSAGE\s+AGE\s+SIZE\s+FILE$/)
+    expect(out).toMatch(/chat-completions\s+gpt-4o-mini\s+Capital of France\?\s+0m\s+\d+\.\d KB\s+test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json/)
+    expect(out).toMatch(/embeddings\s+text-embedding-3-small\s+hello\s+0m/)
+    expect(lines.at(-1)).toMatch(/^3 fixture\(s\), \d+\.\d KB$/)
+  })
+})
+
+describe('expect-llm fixtures verify', () => {
+  test('passes on clean fixtures', async () => {
+    const { code, out } = await cli('fixtures', 'verify')
+    expect(code).toBe(0)
+    expect(out).toBe('3 fixture(s) verified: no problems.')
+  })
+
+  test('reports a corrupt file, a secret and a stale fixture, and exits 1', async () => {
+    const files = await fixtureFiles(root)
+    const [a, c] = files.filter((f) => f.includes('chat-completions.'))
+    const b = files.find((f) => f.includes('embeddings.'))
+    await writeFile(a!, '{ "schemaVersion": 1, ')
+    const withSecret = JSON.parse(await readFile(b!, 'utf8'))
+    withSecret.response.json.data[0].object = 'Bearer abcdefghijklmnopqrstuvwxyz'
+    await writeFile(b!, JSON.stringify(withSecret))
+    const old = JSON.parse(await readFile(c!, 'utf8'))
+    old.meta.recordedAt = new Date(Date.now() - 40 * 86400e3).toISOString()
+    await writeFile(c!, JSON.stringify(old))
+    const { code, err, out } = await cli('fixtures', 'verify', '--max-age', '30d')
+    expect(code).toBe(1)
+    expect(err).toMatch(/chat-completions\.[0-9a-f]{16}\.json: corrupt: it is not valid JSON/)
+    expect(err).toMatch(/embeddings\.[0-9a-f]{16}\.json: secret: a bearer token at \/response\/json\/data\/0\/object/)
+    expect(err).toMatch(/: stale: recorded 40d ago \(max age 30d\)/)
+    expect(out).toBe('3 fixture(s) checked: 3 problem(s).')
+  })
+})
+
+describe('expect-llm fixtures prune', () => {
+  test('deletes only fixtures unused by a complete run of their test file', async () => {
+    const files = await fixtureFiles(root)
+    const folder = join(root, 'test', '__llm_fixtures__', 'example.test.ts')
+    await writeUsageRecord(root, { testPath: join(root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: files.slice(1) }, true)
+    const dry = await cli('fixtures', 'prune', '--dry-run')
+    expect(dry.out).toContain('Would delete 2 unused fixture(s).')
+    expect(await fixtureFiles(root)).toHaveLength(3)
+    const { code, out } = await cli('fixtures', 'prune')
+    expect(code).toBe(0)
+    expect(out).toContain('Deleted 2 unused fixture(s).')
+    expect(await fixtureFiles(root)).toEqual([files[0]])
+  })
+
+  test('keeps every fixture of a test file whose last run was filtered', async () => {
+    const files = await fixtureFiles(root)
+    const folder = join(root, 'test', '__llm_fixtures__', 'example.test.ts')
+    await writeUsageRecord(root, { testPath: join(root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: [] }, false)
+    const { out } = await cli('fixtures', 'prune')
+    expect(out).toContain('skip test/__llm_fixtures__/example.test.ts: its last run was filtered or skipped tests')
+    expect(out).toContain('Deleted 0 unused fixture(s).')
+    expect(await fixtureFiles(root)).toHaveLength(3)
+  })
+})
