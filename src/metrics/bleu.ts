@@ -1,0 +1,333 @@
+/**
+ * BLEU as computed by sacrebleu 2.6.0 (`sentence_bleu` and `corpus_bleu` with their defaults): the
+ * `13a` tokenizer (mteval-v13a), case-sensitive, `exp` smoothing, maximum order 4, effective order on
+ * for sentences and off for corpora. Scores are sacrebleu's score divided by 100.
+ *
+ * This is a port of sacrebleu's `BLEU.compute_bleu`, `_extract_reference_info`,
+ * `_compute_segment_statistics`, `_get_closest_ref_len` and `Tokenizer13a`: no JavaScript package
+ * reproduces sacrebleu's numbers (they use other tokenizers and smoothing), and the reference vectors
+ * in `fixtures/reference/` require them to 1e-9.
+ *
+ * @module
+ */
+import { assertString, assertStringOrStrings, describeValue, formatMessage } from '../errors.js'
+import { pyRstrip, pySplit } from './text.js'
+
+const MAX_ORDER = 4
+
+// sacrebleu's `TokenizerRegexp` rules, applied in this order. The Python patterns use ASCII classes
+// only, so they mean the same in JavaScript; the `u` flag keeps astral characters whole.
+
+/** Spaces around ``!"#$%&()*+/:;<=>?@[\]^_`{|}~`` (not `'`, `,`, `-`, `.`). */
+const SPLIT_SYMBOLS = /([\x20-\x26\x28-\x2B\x2F\x3A-\x40\x5B-\x60\x7B-\x7E])/gu
+/** Split `.` and `,` that follow a non-digit. */
+const SPLIT_PERIOD_COMMA_AFTER = /([^0-9])([.,])/gu
+/** Split `.` and `,` that precede a non-digit. */
+const SPLIT_PERIOD_COMMA_BEFORE = /([.,])([^0-9])/gu
+/** Split `-` after a digit. */
+const SPLIT_DASH_AFTER_DIGIT = /([0-9])(-)/gu
+
+/**
+ * The sacrebleu `13a` tokenizer (mteval-v13a), including sacrebleu's `rstrip()` of each segment:
+ * strips trailing Python whitespace, removes `<skipped>`, joins `-\n` line breaks, unescapes
+ * `&quot; &amp; &lt; &gt;`, puts spaces around ASCII symbols, splits `.` and `,` unless between digits
+ * and `-` after a digit, then splits on Python whitespace. Case is kept.
+ *
+ * @example
+ * ```ts
+ * tokenize13a('Take 2-3 tablets ($7.80).') // ['Take', '2', '-', '3', 'tablets', '(', '$', '7.80', ')', '.']
+ * tokenize13a("Don't sign-in at 23:40")  // ["Don't", 'sign-in', 'at', '23', ':', '40']
+ * tokenize13a('')                         // []
+ * ```
+ */
+export function tokenize13a(text: string): string[] {
+  assertString(text, 'text', 'tokenize for BLEU')
+  let line = pyRstrip(text)
+  line = line.replaceAll('<skipped>', '').replaceAll('-\n', '').replaceAll('\n', ' ')
+  if (line.includes('&')) {
+    line = line.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>')
+  }
+  line = ` ${line} `
+    .replace(SPLIT_SYMBOLS, ' $1 ')
+    .replace(SPLIT_PERIOD_COMMA_AFTER, '$1 $2 ')
+    .replace(SPLIT_PERIOD_COMMA_BEFORE, ' $1 $2')
+    .replace(SPLIT_DASH_AFTER_DIGIT, '$1 $2 ')
+  return pySplit(line)
+}
+
+/** BLEU with its sufficient statistics, for failure messages and debugging. */
+export interface BleuDetails {
+  /** BLEU in [0, 1] (sacrebleu's score / 100, clamped so a perfect match is exactly 1). */
+  score: number
+  /**
+   * Modified n-gram precisions for n = 1..4, in [0, 1] (sacrebleu's `precisions` / 100). For an order
+   * with no match, the `exp`-smoothed value 1 / (2^k · total) is shown, where this is the k-th such order.
+   * Orders beyond the effective order are 0.
+   */
+  precisions: number[]
+  /** Brevity penalty in [0, 1]. */
+  bp: number
+  /** Candidate length in 13a tokens (summed over the corpus for corpus BLEU). */
+  sysLen: number
+  /** Length of the reference closest in length to the candidate (summed over the corpus). */
+  refLen: number
+  /** Clipped n-gram matches for n = 1..4. */
+  counts: number[]
+  /** Candidate n-grams for n = 1..4. */
+  totals: number[]
+  /** The number of n-gram orders averaged: min(4, sysLen) for sentence BLEU, 4 for corpus BLEU. */
+  effectiveOrder: number
+}
+
+/** n-gram key: tokens never contain Python whitespace, so a space joins them unambiguously. */
+function ngramCounts(tokens: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (let n = 1; n <= MAX_ORDER; n++) {
+    for (let i = 0; i + n <= tokens.length; i++) {
+      const key = n === 1 ? (tokens[i] as string) : tokens.slice(i, i + n).join(' ')
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+    }
+  }
+  return counts
+}
+
+/** `_extract_reference_info`: per n-gram the maximum count over the references, and every length. */
+function referenceInfo(references: readonly string[]): { ngrams: Map<string, number>; lengths: number[] } {
+  let ngrams: Map<string, number> | undefined
+  const lengths: number[] = []
+  for (const reference of references) {
+    const tokens = tokenize13a(reference)
+    lengths.push(tokens.length)
+    const counts = ngramCounts(tokens)
+    if (ngrams === undefined) {
+      ngrams = counts
+    } else {
+      for (const [ngram, count] of counts) {
+        if (count > (ngrams.get(ngram) ?? 0)) ngrams.set(ngram, count)
+      }
+    }
+  }
+  return { ngrams: ngrams ?? new Map(), lengths }
+}
+
+/** `_get_closest_ref_len`: the reference length closest to the candidate length, ties to the shorter. */
+function closestReferenceLength(candidateLength: number, lengths: readonly number[]): number {
+  let closestDiff = -1
+  let closestLength = -1
+  for (const length of lengths) {
+    const diff = Math.abs(candidateLength - length)
+    if (closestDiff === -1 || diff < closestDiff) {
+      closestDiff = diff
+      closestLength = length
+    } else if (diff === closestDiff && length < closestLength) {
+      closestLength = length
+    }
+  }
+  return closestLength
+}
+
+interface SegmentStats {
+  sysLen: number
+  refLen: number
+  counts: number[]
+  totals: number[]
+}
+
+/** `_compute_segment_statistics` for one candidate against its references. */
+function segmentStats(candidate: string, references: readonly string[]): SegmentStats {
+  const { ngrams: referenceNgrams, lengths } = referenceInfo(references)
+  const tokens = tokenize13a(candidate)
+  const counts = [0, 0, 0, 0]
+  const totals = [0, 0, 0, 0]
+  for (const [ngram, count] of ngramCounts(tokens)) {
+    // Tokens contain no spaces, so the order of an n-gram is its number of spaces + 1.
+    let order = 0
+    for (let i = ngram.indexOf(' '); i !== -1; i = ngram.indexOf(' ', i + 1)) order++
+    totals[order] = (totals[order] as number) + count
+    const referenceCount = referenceNgrams.get(ngram)
+    if (referenceCount !== undefined) counts[order] = (counts[order] as number) + Math.min(count, referenceCount)
+  }
+  return { sysLen: tokens.length, refLen: closestReferenceLength(tokens.length, lengths), counts, totals }
+}
+
+/** sacrebleu's `my_log`: log with log(0) floored to -9999999999. */
+function myLog(x: number): number {
+  return x === 0 ? -9999999999 : Math.log(x)
+}
+
+/**
+ * `BLEU.compute_bleu` with `smooth_method='exp'` and max order 4, keeping sacrebleu's arithmetic on
+ * the 0–100 scale so the doubles agree with it.
+ */
+function computeBleu(stats: SegmentStats, effectiveOrder: boolean): BleuDetails {
+  const { sysLen, refLen, counts, totals } = stats
+  const bp = sysLen < refLen ? (sysLen > 0 ? Math.exp(1 - refLen / sysLen) : 0) : 1
+  const precisions100 = [0, 0, 0, 0]
+  // The same precisions as fractions, computed directly rather than as precisions100 / 100 (which
+  // would show 1/3 as 0.33333333333333337).
+  const precisions = [0, 0, 0, 0]
+  const result = (score: number, order: number): BleuDetails => ({
+    score: Math.min(1, Math.max(0, score)),
+    precisions,
+    bp,
+    sysLen,
+    refLen,
+    counts: [...counts],
+    totals: [...totals],
+    effectiveOrder: order,
+  })
+  if (counts.every((c) => c === 0)) return result(0, effectiveOrder ? Math.min(MAX_ORDER, sysLen) : MAX_ORDER)
+  let smooth = 1
+  let order = MAX_ORDER
+  for (let n = 1; n <= MAX_ORDER; n++) {
+    const total = totals[n - 1] as number
+    const correct = counts[n - 1] as number
+    if (total === 0) break
+    if (effectiveOrder) order = n
+    if (correct === 0) {
+      smooth *= 2
+      precisions100[n - 1] = 100 / (smooth * total)
+      precisions[n - 1] = 1 / (smooth * total)
+    } else {
+      precisions100[n - 1] = (100 * correct) / total
+      precisions[n - 1] = correct / total
+    }
+  }
+  let logSum = 0
+  for (let n = 0; n < order; n++) logSum += myLog(precisions100[n] as number)
+  return result((bp * Math.exp(logSum / order)) / 100, order)
+}
+
+function toReferenceList(reference: string | readonly string[]): readonly string[] {
+  return typeof reference === 'string' ? [reference] : reference
+}
+
+/**
+ * Sentence BLEU, identical to sacrebleu 2.6.0 `sentence_bleu(candidate, references).score / 100` with
+ * the defaults (13a tokenizer, case-sensitive, `exp` smoothing, effective order, max order 4).
+ *
+ * With several references, each candidate n-gram is clipped by its highest count in any one reference,
+ * and the brevity penalty uses the reference length closest to the candidate's (the shorter on ties).
+ * Effective order means a one-token candidate identical to the reference scores 1. The result is in
+ * [0, 1]; it is 0 when no unigram matches.
+ *
+ * @param candidate - the model output (the hypothesis).
+ * @param reference - the target text, or a non-empty array of alternative targets.
+ *
+ * @example
+ * ```ts
+ * bleu('The cat sat on the mat.', 'The cat sat on the mat.') // 1
+ * bleu('1,500 mg', '1500 mg')                                // ≈ 0.5 ('1,500' is one token)
+ * bleu('nasa', 'NASA')                                       // 0 (case-sensitive)
+ * bleu('the cat', ['a dog', 'the cat'])                      // 1
+ * ```
+ */
+export function bleu(candidate: string, reference: string | readonly string[]): number {
+  return bleuDetails(candidate, reference).score
+}
+
+/**
+ * {@link bleu} with its statistics: n-gram precisions, brevity penalty, lengths, matches and totals
+ * (sacrebleu's `BLEUScore` fields, with score and precisions divided by 100).
+ *
+ * @example
+ * ```ts
+ * const d = bleuDetails('stir stir stir', 'stir')
+ * d.counts // [1, 0, 0, 0]
+ * d.totals // [3, 2, 1, 0]
+ * d.bp     // 1
+ * ```
+ */
+export function bleuDetails(candidate: string, reference: string | readonly string[]): BleuDetails {
+  assertString(candidate, 'candidate', 'compute BLEU')
+  assertStringOrStrings(reference, 'reference', 'compute BLEU')
+  return computeBleu(segmentStats(candidate, toReferenceList(reference)), true)
+}
+
+function assertCorpus(candidates: unknown, references: unknown): asserts candidates is readonly string[] {
+  const action = 'compute corpus BLEU'
+  if (!Array.isArray(candidates)) {
+    throw new TypeError(
+      formatMessage(
+        `Failed to ${action}: the candidates must be an array of strings, got ${describeValue(candidates)}. Pass one model output per segment.`,
+      ),
+    )
+  }
+  if (!Array.isArray(references)) {
+    throw new TypeError(
+      formatMessage(
+        `Failed to ${action}: the references must be an array, got ${describeValue(references)}. Pass one reference (or an array of references) per candidate.`,
+      ),
+    )
+  }
+  if (candidates.length === 0) {
+    throw new TypeError(
+      formatMessage(`Failed to ${action}: the candidates array is empty, so there is nothing to score. Pass at least one candidate.`),
+    )
+  }
+  if (candidates.length !== references.length) {
+    throw new TypeError(
+      formatMessage(
+        `Failed to ${action}: got ${candidates.length} candidates but ${references.length} references. Pass exactly one reference (or one array of alternative references) per candidate, in the same order.`,
+      ),
+    )
+  }
+  candidates.forEach((candidate, i) => assertString(candidate, `candidate at index ${i}`, action))
+  references.forEach((reference, i) => assertStringOrStrings(reference, `reference at index ${i}`, action))
+}
+
+/**
+ * Corpus BLEU, identical to sacrebleu 2.6.0 `corpus_bleu(candidates, refs).score / 100` with the
+ * defaults (13a, case-sensitive, `exp` smoothing, effective order **off**): the n-gram matches, totals
+ * and lengths of all segments are summed first and one score is computed from the sums. This is not
+ * the mean of sentence BLEU scores. If the corpus has no n-grams of some order up to 4 (every candidate
+ * shorter than 4 tokens), the score is 0, as in sacrebleu.
+ *
+ * @param candidates - one model output per segment.
+ * @param references - for each candidate, its reference or a non-empty array of alternative references.
+ *   Note the layout differs from sacrebleu's (which takes reference *streams*): here
+ *   `references[i]` belongs to `candidates[i]`.
+ *
+ * @example
+ * ```ts
+ * corpusBleu(
+ *   ['The train leaves at 9.', 'Platform 4'],
+ *   ['The train departs at 9.', ['Platform 4', 'Track 4']],
+ * ) // one score from the summed statistics
+ * ```
+ */
+export function corpusBleu(
+  candidates: readonly string[],
+  references: ReadonlyArray<string | readonly string[]>,
+): number {
+  return corpusBleuDetails(candidates, references).score
+}
+
+/**
+ * {@link corpusBleu} with the summed statistics (sacrebleu's `BLEUScore` fields, score and precisions
+ * divided by 100).
+ *
+ * @example
+ * ```ts
+ * const d = corpusBleuDetails(['Boil', 'Platform 4'], ['Boil', 'Platform 4'])
+ * d.counts // [3, 1, 0, 0]
+ * d.score  // 0 (no 3-grams in the corpus)
+ * ```
+ */
+export function corpusBleuDetails(
+  candidates: readonly string[],
+  references: ReadonlyArray<string | readonly string[]>,
+): BleuDetails {
+  assertCorpus(candidates, references)
+  const sum: SegmentStats = { sysLen: 0, refLen: 0, counts: [0, 0, 0, 0], totals: [0, 0, 0, 0] }
+  candidates.forEach((candidate, i) => {
+    const stats = segmentStats(candidate, toReferenceList(references[i] as string | readonly string[]))
+    sum.sysLen += stats.sysLen
+    sum.refLen += stats.refLen
+    for (let n = 0; n < MAX_ORDER; n++) {
+      sum.counts[n] = (sum.counts[n] as number) + (stats.counts[n] as number)
+      sum.totals[n] = (sum.totals[n] as number) + (stats.totals[n] as number)
+    }
+  })
+  return computeBleu(sum, false)
+}
