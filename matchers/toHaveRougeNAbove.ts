@@ -61,10 +61,11 @@ export function toHaveRougeNAbove(this: MatcherContext, received: unknown, refer
       const outputTokens = rougeTokenize(received, tokenOptions)
       const referenceTokens = rougeTokenize(reference, tokenOptions)
       const { missing, extra } = tokenDiff(ngrams(outputTokens, n), ngrams(referenceTokens, n))
-      const unit = n === 1 ? 'tokens' : n === 2 ? 'bigrams' : n === 3 ? 'trigrams' : `${n}-grams`
+      const gram = n === 2 ? 'bigram' : n === 3 ? 'trigram' : `${n}-gram`
+      const unit = n === 1 ? 'tokens' : `${gram}s`
       const tooShort = [
-        outputTokens.length < n ? `The output has ${outputTokens.length} token${outputTokens.length === 1 ? '' : 's'}, too few for one ${n}-gram.` : undefined,
-        referenceTokens.length < n ? `The reference has ${referenceTokens.length} token${referenceTokens.length === 1 ? '' : 's'}, too few for one ${n}-gram.` : undefined,
+        outputTokens.length < n ? `The output has ${outputTokens.length} token${outputTokens.length === 1 ? '' : 's'}, too few for a ${gram}.` : undefined,
+        referenceTokens.length < n ? `The reference has ${referenceTokens.length} token${referenceTokens.length === 1 ? '' : 's'}, too few for a ${gram}.` : undefined,
       ].filter((line) => line !== undefined)
       return lines(
         hint(this, sig),

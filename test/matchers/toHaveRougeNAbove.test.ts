@@ -69,7 +69,7 @@ describe('.toHaveRougeNAbove', () => {
       Expected ROUGE-2 F-measure: >= 0.1
       Received ROUGE-2 F-measure:    0 (precision 0, recall 0, F 0)
 
-      The output has 1 token, too few for one 2-gram.
+      The output has 1 token, too few for a bigram.
       Reference bigrams missing from the output (5): "the cat", "cat lay", "lay on", "on the", "the mat"
       Output bigrams not in the reference: none
 
