@@ -1,19 +1,30 @@
+import type { EmbedderLike } from './embedders/types.js'
 import { formatMessage } from './errors.js'
+import type { JudgeLike } from './judges/types.js'
+import type { ModelPrice } from './ledger.js'
 
 /**
  * Library-wide settings. Each issue adds its own section (judge, embedder, replay, pricing); unknown
  * keys are rejected so that a typo fails loudly instead of being ignored.
  */
 export interface ExpectLlmConfig {
-  /** Judge model settings or a `Judge` implementation (model-backed matchers). */
-  judge?: unknown
-  /** Embedder settings or an `Embedder` implementation (semantic similarity). */
-  embedder?: unknown
+  /**
+   * The judge of the model-backed matchers: OpenAI judge settings (`{ model, baseURL, apiKey, client,
+   * temperature, ... }`), a `Judge` implementation, or a plain function. Default: the OpenAI judge
+   * (`gpt-4.1-mini`, `OPENAI_API_KEY`, `OPENAI_BASE_URL`).
+   */
+  judge?: JudgeLike
+  /**
+   * The embedder of `toBeSemanticallySimilar`: OpenAI embedder settings (`{ model, baseURL, apiKey,
+   * client, dimensions, ... }`), an `Embedder` implementation, or a plain function. Default: OpenAI
+   * `text-embedding-3-small`.
+   */
+  embedder?: EmbedderLike
   /** Record/replay settings (see `expect-llm/replay`). */
   replay?: Record<string, unknown>
-  /** USD per million tokens by model, for cost reports and budgets. */
-  pricing?: Record<string, { inputPerMTok: number; outputPerMTok: number }>
-  /** Maximum number of model calls in flight from this library. */
+  /** USD per million tokens by model, merged over the defaults (`DEFAULT_PRICING`), for the ledger, reports and budgets. */
+  pricing?: Record<string, ModelPrice>
+  /** Maximum number of judge and embedding calls in flight from this library (default 4). */
   concurrency?: number
 }
 

@@ -1,0 +1,125 @@
+/**
+ * Deduplication, caching and micro-batching for embedders.
+ *
+ * Every text is looked up in a process-wide cache keyed by the embedder's identity (for OpenAI: base
+ * URL + model + dimensions) and the text; the cache holds the promise, so a text requested again while
+ * its first request is in flight waits for that request. Texts not in the cache are queued, and the
+ * queue is flushed once per turn of the event loop (`setImmediate`, i.e. after every synchronous call
+ * and pending microtask), in requests of at most `maxBatch` inputs. So 200 assertions started together
+ * over 50 distinct texts make one request of 50 inputs. A failed request is not cached: the next call
+ * asks again.
+ *
+ * @module
+ */
+import { describeValue, formatMessage } from '../errors.js'
+import { limitModelCall } from '../limit.js'
+import type { Embedder } from './types.js'
+
+interface Pending {
+  text: string
+  resolve: (vector: number[]) => void
+  reject: (error: unknown) => void
+}
+
+const CACHE_KEY = Symbol.for('expect-llm.embedding-cache')
+/** Marks embedders that already batch and cache, so they are not wrapped twice. */
+export const BATCHING = Symbol.for('expect-llm.batching-embedder')
+
+function cache(): Map<string, Promise<number[]>> {
+  const g = globalThis as typeof globalThis & { [CACHE_KEY]?: Map<string, Promise<number[]>> }
+  g[CACHE_KEY] ??= new Map()
+  return g[CACHE_KEY]
+}
+
+/**
+ * Forgets every cached embedding (of every embedder). The cache lives for the process otherwise.
+ *
+ * @example
+ * ```ts
+ * afterEach(() => clearEmbeddingCache())
+ * ```
+ */
+export function clearEmbeddingCache(): void {
+  cache().clear()
+}
+
+/** Number of texts in the embedding cache (for diagnostics). */
+export function embeddingCacheSize(): number {
+  return cache().size
+}
+
+function checkVectors(vectors: unknown, count: number, name: string): number[][] {
+  const fail = (reason: string): never => {
+    throw new Error(formatMessage(`Failed to embed texts with ${name}: ${reason}. An embedder must return one array of finite numbers per text, in the same order.`))
+  }
+  if (!Array.isArray(vectors)) return fail(`it returned ${describeValue(vectors)} instead of an array of vectors`)
+  if (vectors.length !== count) return fail(`it returned ${vectors.length} vectors for ${count} texts`)
+  return vectors.map((v: unknown, i) => {
+    if (!Array.isArray(v) && !ArrayBuffer.isView(v)) return fail(`vector ${i} is ${describeValue(v)}`)
+    const arr = Array.from(v as ArrayLike<number>)
+    if (arr.length === 0 || arr.some((x) => typeof x !== 'number' || !Number.isFinite(x))) return fail(`vector ${i} is empty or has a non-finite component`)
+    return arr
+  })
+}
+
+/**
+ * Wraps a batch function (texts → vectors, one request) into an {@link Embedder} that deduplicates,
+ * caches and micro-batches. `id` must identify the model and its settings: texts are cached under it.
+ *
+ * @example
+ * ```ts
+ * const embedder = batchingEmbedder('my-model@local', async (texts) => (await myApi.embed(texts)).vectors)
+ * await Promise.all([embedder.embed(['a', 'b']), embedder.embed(['b', 'c'])]) // one call with ['a', 'b', 'c']
+ * ```
+ */
+export function batchingEmbedder(id: string, embedBatch: (texts: string[]) => Promise<number[][]>, options: { maxBatch?: number; name?: string } = {}): Embedder & { [BATCHING]: true } {
+  const maxBatch = options.maxBatch ?? 2048
+  const name = options.name ?? id
+  let queue: Pending[] = []
+  let scheduled = false
+
+  const flush = (): void => {
+    scheduled = false
+    const batch = queue
+    queue = []
+    for (let start = 0; start < batch.length; start += maxBatch) {
+      const chunk = batch.slice(start, start + maxBatch)
+      const texts = chunk.map((p) => p.text)
+      limitModelCall(() => embedBatch(texts))
+        .then((vectors) => {
+          const checked = checkVectors(vectors, texts.length, name)
+          chunk.forEach((p, i) => p.resolve(checked[i] as number[]))
+        })
+        .catch((error: unknown) => {
+          for (const p of chunk) p.reject(error)
+        })
+    }
+  }
+
+  return {
+    name,
+    [BATCHING]: true,
+    embed(texts: string[]): Promise<number[][]> {
+      const store = cache()
+      return Promise.all(
+        texts.map((text) => {
+          const key = `${id}\u0000${text}`
+          let promise = store.get(key)
+          if (!promise) {
+            promise = new Promise<number[]>((resolve, reject) => queue.push({ text, resolve, reject }))
+            store.set(key, promise)
+            const cached = promise
+            cached.catch(() => {
+              if (store.get(key) === cached) store.delete(key)
+            })
+            if (!scheduled) {
+              scheduled = true
+              setImmediate(flush)
+            }
+          }
+          return promise
+        }),
+      )
+    },
+  }
+}

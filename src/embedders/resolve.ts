@@ -1,0 +1,74 @@
+import { getConfig } from '../config.js'
+import { describeValue } from '../errors.js'
+import { failWith, type Fail } from '../judges/fail.js'
+import { BATCHING, batchingEmbedder } from './batch.js'
+import { openAIEmbedder } from './openai.js'
+import type { Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './types.js'
+
+/** The keys of {@link EmbedderOptions}. */
+export const EMBEDDER_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'dimensions', 'maxRetries', 'timeout', 'maxBatchSize'] as const
+
+const fromFunction = new WeakMap<EmbedderFunction, Embedder>()
+const fromOptions = new WeakMap<EmbedderOptions, Embedder>()
+const fromObject = new WeakMap<Embedder, Embedder>()
+const DEFAULT_KEY = Symbol.for('expect-llm.default-embedder')
+let functionIds = 0
+
+/**
+ * Wraps a plain function as an {@link Embedder} with the same deduplication, caching and
+ * micro-batching as the built-in one (cached per function).
+ *
+ * @example
+ * ```ts
+ * const embedder = functionEmbedder(async (texts) => (await ollama.embed({ model: 'nomic-embed-text', input: texts })).embeddings)
+ * ```
+ */
+export function functionEmbedder(fn: EmbedderFunction): Embedder {
+  let embedder = fromFunction.get(fn)
+  if (!embedder) {
+    embedder = batchingEmbedder(`function#${++functionIds}`, async (texts) => fn(texts), { name: fn.name || 'function embedder' })
+    fromFunction.set(fn, embedder)
+  }
+  return embedder
+}
+
+/**
+ * Turns anything accepted as an embedder into an {@link Embedder} that deduplicates, caches and
+ * micro-batches: a custom `Embedder` or a function is wrapped (cached per object), settings through `openAIEmbedder` (one instance per settings
+ * object). `undefined` means `configure({ embedder })`, and without that the default OpenAI embedder.
+ *
+ * @example
+ * ```ts
+ * const embedder = resolveEmbedder({ model: 'text-embedding-3-large' })
+ * ```
+ */
+export function resolveEmbedder(like?: EmbedderLike, fail: Fail = failWith('use the embedder')): Embedder {
+  const value: unknown = like ?? getConfig().embedder
+  if (value === undefined) {
+    const g = globalThis as typeof globalThis & { [DEFAULT_KEY]?: Embedder }
+    g[DEFAULT_KEY] ??= openAIEmbedder()
+    return g[DEFAULT_KEY]
+  }
+  if (typeof value === 'function') return functionEmbedder(value as EmbedderFunction)
+  if (value !== null && typeof value === 'object' && typeof (value as { embed?: unknown }).embed === 'function') {
+    const custom = value as Embedder
+    if ((custom as { [BATCHING]?: boolean })[BATCHING]) return custom
+    let embedder = fromObject.get(custom)
+    if (!embedder) {
+      embedder = batchingEmbedder(`embedder#${++functionIds}`, (texts) => custom.embed(texts), { name: custom.name ?? 'custom embedder' })
+      fromObject.set(custom, embedder)
+    }
+    return embedder
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const unknown = Object.keys(value).filter((k) => !(EMBEDDER_OPTION_KEYS as readonly string[]).includes(k))
+    if (unknown.length > 0) {
+      fail(`unknown embedder option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Pass an Embedder (an object with embed()), a function, or settings with any of: ${EMBEDDER_OPTION_KEYS.join(', ')}.`)
+    }
+    const options = value as EmbedderOptions
+    let embedder = fromOptions.get(options)
+    if (!embedder) fromOptions.set(options, (embedder = openAIEmbedder(options)))
+    return embedder
+  }
+  return fail(`the embedder must be an Embedder, a function or embedder settings, got ${describeValue(value)}`, "Pass for example { model: 'text-embedding-3-small' }, or a function (texts) => vectors.")
+}

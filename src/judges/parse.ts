@@ -1,0 +1,250 @@
+/**
+ * Defensive reading of a judge's reply, for servers without structured output and models that ignore
+ * the requested format.
+ *
+ * Order: (1) a JSON object anywhere in the reply (code fences allowed) with a `score` (or `rating`,
+ * `grade`, `verdict`, `pass`, `result`) field; (2) on the `'binary'` scale a verdict word
+ * (PASS/FAIL, YES/NO, CORRECT/INCORRECT, PASSED/FAILED), on numeric scales a labelled number first
+ * (`score: 4`, `4/5`, `4 out of 5`) and then a verdict word; (3) the first number in the reply. A
+ * verdict word counts only where it is unambiguous: after a label (`Verdict: PASS`), as the whole reply
+ * or its whole last line, or as the first word followed by punctuation (`No, the answer ...`), never as
+ * any "no" inside a sentence. Numbers outside the scale are clamped to it and the result says so in
+ * `note`. A reply with none of these throws a {@link JudgeReplyError} that carries the raw reply.
+ *
+ * @module
+ */
+import { formatMessage } from '../errors.js'
+import type { Claim, JudgeScale } from './types.js'
+
+/** A reply read from a judge. */
+export interface ParsedReply {
+  /** Value on the scale, after clamping. */
+  scaleValue: number
+  /** Normalized to [0, 1]. */
+  score: number
+  reason: string
+  claims?: Claim[]
+  parsedFrom: 'json' | 'verdict' | 'number'
+  note?: string
+}
+
+/** A judge reply with no score, verdict or number in it. `raw` is the reply as received. */
+export class JudgeReplyError extends Error {
+  readonly raw: string
+  constructor(raw: string, detail = 'it holds no JSON score, no verdict word (PASS/FAIL, YES/NO, CORRECT/INCORRECT) and no number') {
+    super(
+      formatMessage(
+        `Failed to read the judge's reply: ${detail}. Use a judge model that follows the JSON reply format (or supports structured output), or a custom judge.\nRaw reply: ${JSON.stringify(raw.length > 2000 ? `${raw.slice(0, 2000)}…` : raw)}`,
+      ),
+    )
+    this.name = 'JudgeReplyError'
+    this.raw = raw
+  }
+}
+
+/** The [min, max] range of a scale. */
+export function scaleRange(scale: JudgeScale): [number, number] {
+  switch (scale) {
+    case '1-5':
+      return [1, 5]
+    case '0-5':
+      return [0, 5]
+    default:
+      return [0, 1]
+  }
+}
+
+/** Normalizes a value on the scale to [0, 1]. */
+export function normalizeScore(value: number, scale: JudgeScale): number {
+  const [min, max] = scaleRange(scale)
+  return (value - min) / (max - min)
+}
+
+/** Human description of a scale value, e.g. `PASS`, `4 of 5`, `3 on 0-5`. */
+export function describeScaleValue(value: number, scale: JudgeScale): string {
+  if (scale === 'binary' && (value === 0 || value === 1)) return value === 1 ? 'PASS' : 'FAIL'
+  const v = String(Number(value.toFixed(4)))
+  if (scale === '1-5') return `${v} on 1-5`
+  if (scale === '0-5') return `${v} on 0-5`
+  return `${v} on 0-1`
+}
+
+const POSITIVE = new Set(['pass', 'passed', 'yes', 'correct'])
+const NEGATIVE = new Set(['fail', 'failed', 'no', 'incorrect'])
+const VERDICT = '(pass|passed|fail|failed|yes|no|correct|incorrect)'
+
+function verdictOf(word: string): boolean | undefined {
+  const w = word.toLowerCase()
+  if (POSITIVE.has(w)) return true
+  if (NEGATIVE.has(w)) return false
+  return undefined
+}
+
+function clamp(value: number, scale: JudgeScale): { value: number; note?: string } {
+  const [min, max] = scaleRange(scale)
+  if (value < min || value > max) {
+    const clamped = value < min ? min : max
+    const label = scale === 'binary' ? '0-1 (binary)' : scale
+    return { value: clamped, note: `the judge's score ${value} is outside the ${label} scale; clamped to ${clamped}` }
+  }
+  return { value }
+}
+
+function fromVerdict(pass: boolean, scale: JudgeScale): number {
+  const [min, max] = scaleRange(scale)
+  return pass ? max : min
+}
+
+/** Every balanced `{...}` substring that parses as a JSON object, in order of appearance. */
+function jsonObjects(text: string): Array<Record<string, unknown>> {
+  const found: Array<Record<string, unknown>> = []
+  for (let start = text.indexOf('{'); start !== -1; start = text.indexOf('{', start + 1)) {
+    let depth = 0
+    let inString = false
+    let escaped = false
+    for (let i = start; i < text.length; i++) {
+      const c = text[i]
+      if (inString) {
+        if (escaped) escaped = false
+        else if (c === '\\') escaped = true
+        else if (c === '"') inString = false
+        continue
+      }
+      if (c === '"') inString = true
+      else if (c === '{') depth++
+      else if (c === '}' && --depth === 0) {
+        try {
+          const value: unknown = JSON.parse(text.slice(start, i + 1))
+          if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+            found.push(value as Record<string, unknown>)
+            start = i // continue after this object
+          }
+        } catch {
+          // not JSON; try the next '{'
+        }
+        break
+      }
+    }
+  }
+  return found
+}
+
+function firstString(obj: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  for (const k of keys) if (typeof obj[k] === 'string') return obj[k]
+  return undefined
+}
+
+function readClaims(value: unknown): Claim[] | undefined {
+  if (!Array.isArray(value)) return undefined
+  const claims: Claim[] = []
+  for (const item of value) {
+    if (item === null || typeof item !== 'object') continue
+    const o = item as Record<string, unknown>
+    const text = firstString(o, ['claim', 'statement', 'text'])
+    const supported = typeof o.supported === 'boolean' ? o.supported : typeof o.verdict === 'string' ? verdictOf(o.verdict) : undefined
+    if (text === undefined || supported === undefined) continue
+    const reason = firstString(o, ['reason', 'reasoning', 'evidence'])
+    claims.push(reason ? { claim: text, supported, reason } : { claim: text, supported })
+  }
+  return claims
+}
+
+/** Reads the score value (on the scale, unclamped) from a JSON object, or `undefined`. */
+function jsonScore(obj: Record<string, unknown>, scale: JudgeScale): number | undefined {
+  for (const key of ['score', 'rating', 'grade', 'verdict', 'pass', 'result', 'passed']) {
+    const v = obj[key]
+    if (typeof v === 'number' && Number.isFinite(v)) return v
+    if (typeof v === 'boolean') return fromVerdict(v, scale)
+    if (typeof v === 'string') {
+      const t = v.trim()
+      if (/^-?\d+(?:\.\d+)?$/.test(t)) return Number(t)
+      const verdict = verdictOf(t.replace(/[.!]$/, ''))
+      if (verdict !== undefined) return fromVerdict(verdict, scale)
+    }
+  }
+  return undefined
+}
+
+function stripMarkdown(text: string): string {
+  return text.replace(/[*_`#>"]/g, '').trim()
+}
+
+function verdictWord(text: string): boolean | undefined {
+  const clean = stripMarkdown(text)
+  // Labelled: "Verdict: PASS", "Final answer - no". The last label wins ("Initial: FAIL ... Final verdict: PASS").
+  const labelled = [...clean.matchAll(new RegExp(`\\b(?:final verdict|verdict|final answer|answer|result|grade|decision|judgement|judgment|evaluation)\\s*[:=\\-]\\s*${VERDICT}\\b`, 'gi'))]
+  const last = labelled.at(-1)
+  if (last?.[1]) return verdictOf(last[1])
+  // The whole reply, or its whole last line.
+  const lines = clean.split(/\r?\n/).map((l) => l.trim().replace(/[.!]+$/, '')).filter(Boolean)
+  const lastLine = lines.at(-1)
+  if (lastLine !== undefined && verdictOf(lastLine) !== undefined) return verdictOf(lastLine)
+  // First word followed by punctuation: "No, the answer ...", "PASS - ...", "Yes."
+  const first = new RegExp(`^${VERDICT}\\s*[,.;:!\\-–—(]`, 'i').exec(clean)
+  if (first?.[1]) return verdictOf(first[1])
+  return undefined
+}
+
+const NUMBER = '(-?\\d+(?:\\.\\d+)?)'
+
+function labelledNumber(text: string): number | undefined {
+  const clean = stripMarkdown(text)
+  const patterns = [
+    new RegExp(`\\b(?:final score|score|rating|grade)\\s*(?:is|of|[:=])?\\s*${NUMBER}`, 'i'),
+    new RegExp(`${NUMBER}\\s*(?:/|out of)\\s*(?:5|1|10|100)\\b`, 'i'),
+  ]
+  for (const p of patterns) {
+    const m = p.exec(clean)
+    if (m?.[1] !== undefined) return Number(m[1])
+  }
+  return undefined
+}
+
+function firstNumber(text: string): number | undefined {
+  const m = new RegExp(NUMBER).exec(text)
+  return m?.[1] === undefined ? undefined : Number(m[1])
+}
+
+function result(value: number, scale: JudgeScale, reason: string, parsedFrom: ParsedReply['parsedFrom'], claims?: Claim[]): ParsedReply {
+  const { value: v, note } = clamp(value, scale)
+  const parsed: ParsedReply = { scaleValue: v, score: normalizeScore(v, scale), reason, parsedFrom }
+  if (claims) parsed.claims = claims
+  if (note) parsed.note = note
+  return parsed
+}
+
+/**
+ * Reads a judge reply on the given scale. Throws {@link JudgeReplyError} when nothing in it is a score.
+ *
+ * @example
+ * ```ts
+ * parseJudgeReply('{"reasoning": "Same facts.", "score": 1}', 'binary')   // { score: 1, scaleValue: 1, parsedFrom: 'json', ... }
+ * parseJudgeReply('Verdict: FAIL. The refund window is wrong.', 'binary') // { score: 0, parsedFrom: 'verdict', ... }
+ * parseJudgeReply('I would rate this 4/5.', '1-5')                       // { score: 0.75, scaleValue: 4, parsedFrom: 'number', ... }
+ * ```
+ */
+export function parseJudgeReply(raw: string, scale: JudgeScale): ParsedReply {
+  const text = raw.trim()
+  for (const obj of jsonObjects(text)) {
+    const value = jsonScore(obj, scale)
+    const claims = readClaims(obj.claims)
+    if (value === undefined && !(claims && claims.length > 0)) continue
+    const reason = firstString(obj, ['reasoning', 'reason', 'explanation', 'rationale', 'justification']) ?? ''
+    if (value === undefined) {
+      // Claims without an overall score: the share of supported claims, on the scale.
+      const share = (claims ?? []).filter((c) => c.supported).length / (claims ?? []).length
+      const [min, max] = scaleRange(scale)
+      return result(min + share * (max - min), scale, reason, 'json', claims)
+    }
+    return result(value, scale, reason, 'json', claims)
+  }
+  if (scale !== 'binary') {
+    const n = labelledNumber(text)
+    if (n !== undefined) return result(n, scale, text, 'number')
+  }
+  const verdict = verdictWord(text)
+  if (verdict !== undefined) return result(fromVerdict(verdict, scale), scale, text, 'verdict')
+  const n = (scale === 'binary' ? labelledNumber(text) : undefined) ?? firstNumber(text)
+  if (n !== undefined) return result(n, scale, text, 'number')
+  throw new JudgeReplyError(raw, text === '' ? 'the reply is empty' : undefined)
+}

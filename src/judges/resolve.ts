@@ -1,0 +1,110 @@
+import { getConfig } from '../config.js'
+import { describeValue, formatMessage } from '../errors.js'
+import { failWith, type Fail } from './fail.js'
+import { openAIJudge } from './openai.js'
+import { normalizeScore, scaleRange } from './parse.js'
+import type { Claim, Judge, JudgeFunction, JudgeFunctionResult, JudgeLike, JudgeOptions, JudgeRequest, JudgeResult } from './types.js'
+
+/** The keys of {@link JudgeOptions}, to tell settings from a typo. */
+export const JUDGE_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'temperature', 'maxRetries', 'timeout', 'structuredOutput'] as const
+
+const fromFunction = new WeakMap<JudgeFunction, Judge>()
+const fromOptions = new WeakMap<JudgeOptions, Judge>()
+const DEFAULT_KEY = Symbol.for('expect-llm.default-judge')
+
+function judgeError(reason: string, fix: string): Error {
+  return new TypeError(formatMessage(`Failed to use the judge: ${reason}. ${fix}`))
+}
+
+function readFunctionResult(value: JudgeFunctionResult, request: JudgeRequest, name: string): JudgeResult {
+  const [min, max] = scaleRange(request.scale)
+  let scoreValue: unknown = value
+  let reason = ''
+  let claims: Claim[] | undefined
+  if (value !== null && typeof value === 'object') {
+    scoreValue = value.score
+    if (value.reason !== undefined) reason = String(value.reason)
+    if (Array.isArray(value.claims)) claims = value.claims
+  }
+  if (typeof scoreValue === 'boolean') scoreValue = scoreValue ? max : min
+  if (typeof scoreValue !== 'number' || !Number.isFinite(scoreValue) || scoreValue < min || scoreValue > max) {
+    throw judgeError(
+      `the judge function ${name} returned ${describeValue(scoreValue)}, which is not a score on the ${request.scale} scale (${min} to ${max})`,
+      `Return a number from ${min} to ${max}, true/false, or { score, reason }.`,
+    )
+  }
+  const result: JudgeResult = { score: normalizeScore(scoreValue, request.scale), scaleValue: scoreValue, reason, raw: '', parsedFrom: 'function' }
+  if (claims) result.claims = claims
+  return result
+}
+
+/**
+ * Wraps a plain function as a {@link Judge}. A number is read on the request's scale; `true`/`false`
+ * mean PASS/FAIL; `{ score, reason, claims? }` adds the reasoning (and, for faithfulness, the claims).
+ *
+ * @example
+ * ```ts
+ * const keywordJudge = functionJudge(({ output }) => ({ score: /refund/i.test(output), reason: 'mentions refunds' }))
+ * ```
+ */
+export function functionJudge(fn: JudgeFunction): Judge {
+  const name = fn.name ? `"${fn.name}"` : '(anonymous)'
+  return {
+    name: fn.name || 'function judge',
+    async evaluate(request) {
+      return readFunctionResult(await fn(request), request, name)
+    },
+  }
+}
+
+function isJudge(value: unknown): value is Judge {
+  return value !== null && typeof value === 'object' && typeof (value as { evaluate?: unknown }).evaluate === 'function'
+}
+
+/**
+ * Turns anything accepted as a judge into a {@link Judge}: a `Judge` as is, a function through
+ * {@link functionJudge}, settings through {@link openAIJudge} (one instance per settings object, so its
+ * client and structured-output fallback are reused). `undefined` means `configure({ judge })`, and
+ * without that, the default OpenAI judge (configured from `OPENAI_API_KEY` / `OPENAI_BASE_URL`).
+ *
+ * @example
+ * ```ts
+ * const judge = resolveJudge({ model: 'gpt-4o-mini' })
+ * ```
+ */
+export function resolveJudge(like?: JudgeLike, fail: Fail = failWith('use the judge')): Judge {
+  const value: unknown = like ?? getConfig().judge
+  if (value === undefined) {
+    const g = globalThis as typeof globalThis & { [DEFAULT_KEY]?: Judge }
+    g[DEFAULT_KEY] ??= openAIJudge()
+    return g[DEFAULT_KEY]
+  }
+  if (typeof value === 'function') {
+    const fn = value as JudgeFunction
+    let judge = fromFunction.get(fn)
+    if (!judge) fromFunction.set(fn, (judge = functionJudge(fn)))
+    return judge
+  }
+  if (isJudge(value)) return value
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const unknown = Object.keys(value).filter((k) => !(JUDGE_OPTION_KEYS as readonly string[]).includes(k))
+    if (unknown.length > 0) {
+      fail(`unknown judge option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Pass a Judge (an object with evaluate()), a function, or settings with any of: ${JUDGE_OPTION_KEYS.join(', ')}.`)
+    }
+    const options = value as JudgeOptions
+    let judge = fromOptions.get(options)
+    if (!judge) fromOptions.set(options, (judge = openAIJudge(options)))
+    return judge
+  }
+  return fail(`the judge must be a Judge, a function or judge settings, got ${describeValue(value)}`, 'Pass for example { model: "gpt-4.1-mini" }, or a function (request) => score.')
+}
+
+/** Checks what a custom `Judge` returned, so a broken judge fails with a message instead of a NaN verdict. */
+export function checkJudgeResult(result: unknown, judgeName: string): JudgeResult {
+  const r = result as Partial<JudgeResult> | null
+  if (r === null || typeof r !== 'object' || typeof r.score !== 'number' || !Number.isFinite(r.score) || r.score < 0 || r.score > 1) {
+    const got = r !== null && typeof r === 'object' ? `a result with score ${describeValue(r.score)}` : describeValue(result)
+    throw judgeError(`the judge ${judgeName} returned ${got}`, 'A Judge must resolve to { score, scaleValue, reason, raw } with score normalized to [0, 1].')
+  }
+  return { ...r, score: r.score, scaleValue: typeof r.scaleValue === 'number' ? r.scaleValue : r.score, reason: typeof r.reason === 'string' ? r.reason : '', raw: typeof r.raw === 'string' ? r.raw : '' }
+}

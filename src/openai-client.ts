@@ -1,0 +1,122 @@
+/**
+ * Creating `openai` SDK clients for the built-in judge and embedder, and turning SDK errors into
+ * actionable messages. `openai` is an optional peer dependency: it is imported on first use, so the
+ * lexical matchers and custom judges work without it.
+ *
+ * @module
+ */
+import type { OpenAI } from 'openai'
+import { formatMessage } from './errors.js'
+import { getReplaySession } from './replay/session.js'
+
+/** The key sent when no key is configured but the replay session answers from recordings. */
+export const REPLAY_PLACEHOLDER_KEY = 'expect-llm-replay-no-key'
+
+/** Settings shared by the judge and the embedder. */
+export interface ClientSettings {
+  apiKey?: string
+  baseURL?: string
+  client?: OpenAI
+  maxRetries?: number
+  timeout?: number
+}
+
+/** What the client is for, in messages: `'judge'` or `'embedder'`. */
+export type ClientRole = 'judge' | 'embedder'
+
+/** The base URL a client will use, known before it is created (for cache keys and messages). */
+export function effectiveBaseURL(settings: ClientSettings): string {
+  return settings.client?.baseURL ?? settings.baseURL ?? process.env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'
+}
+
+/**
+ * Creates the SDK client. Throws an actionable error when no API key is configured, unless a replay
+ * session is active (recordings need no key; a recording mode asks for one itself).
+ */
+export async function createClient(settings: ClientSettings, role: ClientRole): Promise<OpenAI> {
+  if (settings.client) return settings.client
+  let apiKey = settings.apiKey ?? process.env.OPENAI_API_KEY
+  if (!apiKey) {
+    if (getReplaySession() !== undefined) apiKey = REPLAY_PLACEHOLDER_KEY
+    else {
+      throw new Error(
+        formatMessage(
+          `Failed to create the OpenAI ${role}: no API key. Set OPENAI_API_KEY, or call configure({ ${role}: { apiKey, model, baseURL } }) in a setup file (any non-empty key for local servers), or configure({ ${role} }) with your own ${role === 'judge' ? 'Judge or function' : 'Embedder or function'}.`,
+        ),
+      )
+    }
+  }
+  let mod: typeof import('openai')
+  try {
+    mod = await import('openai')
+  } catch (error) {
+    throw new Error(
+      formatMessage(`Failed to create the OpenAI ${role}: the "openai" package could not be loaded (${(error as Error).message}). Install it with \`npm install -D openai\`, or configure({ ${role} }) with your own implementation.`),
+      { cause: error },
+    )
+  }
+  const OpenAIClass = mod.OpenAI ?? mod.default
+  return new OpenAIClass({
+    apiKey,
+    ...(settings.baseURL !== undefined ? { baseURL: settings.baseURL } : {}),
+    ...(settings.maxRetries !== undefined ? { maxRetries: settings.maxRetries } : {}),
+    ...(settings.timeout !== undefined ? { timeout: settings.timeout } : {}),
+  })
+}
+
+/** An SDK or network failure of a judge or embedding call, with the HTTP status when there was one. */
+export class ModelCallError extends Error {
+  readonly status: number | undefined
+  constructor(message: string, status: number | undefined, cause: unknown) {
+    super(message, { cause })
+    this.name = 'ModelCallError'
+    this.status = status
+  }
+}
+
+function serverMessage(error: unknown): string {
+  const e = error as { error?: { message?: unknown }; message?: unknown }
+  const inner = e.error?.message
+  if (typeof inner === 'string' && inner) return inner
+  return typeof e.message === 'string' ? e.message.replace(/^\d{3}\s+/, '') : String(error)
+}
+
+/** The HTTP status of an SDK error (duck-typed: the ESM and CJS builds of `openai` have distinct classes). */
+export function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? status : undefined
+}
+
+/**
+ * Translates an SDK error into a {@link ModelCallError} whose message says what failed and what to do.
+ * `retries` is the number of retries the SDK made before giving up (its `maxRetries`).
+ */
+export function translateError(error: unknown, role: ClientRole, model: string, baseURL: string, retries: number): ModelCallError {
+  const status = statusOf(error)
+  const what = `Failed to call the ${role} model "${model}" at ${baseURL}`
+  const detail = serverMessage(error)
+  const afterRetries = retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''
+  let message: string
+  if (status === 401 || status === 403) {
+    message = `${what}: the server refused the API key (${status}: ${detail}). Set OPENAI_API_KEY to a valid key, or pass it with configure({ ${role}: { apiKey } }).`
+  } else if (status === 404) {
+    message = `${what}: the model or endpoint was not found (404: ${detail}). Check the model name in configure({ ${role}: { model } }) and the baseURL (OpenAI-compatible servers usually end in /v1).`
+  } else if (status === 429) {
+    message = `${what}: rate limited (429: ${detail})${afterRetries}. Lower configure({ concurrency }), raise configure({ ${role}: { maxRetries } }), or check the account's quota.`
+  } else if (status !== undefined) {
+    message = `${what}: the server answered ${status} (${detail})${afterRetries}. Check the request settings and the server's logs.`
+  } else {
+    const name = (error as { name?: unknown } | null)?.name
+    const timedOut = name === 'APIConnectionTimeoutError'
+    message = timedOut
+      ? `${what}: the request timed out${afterRetries}. Raise configure({ ${role}: { timeout } }) or check the server.`
+      : `${what}: ${detail}${afterRetries}. Check that the server is reachable at the baseURL.`
+  }
+  return new ModelCallError(formatMessage(message), status, error)
+}
+
+/** The retries a client makes (its `maxRetries`, 2 by default in the SDK). */
+export function retriesOf(client: OpenAI): number {
+  const n = (client as { maxRetries?: unknown }).maxRetries
+  return typeof n === 'number' ? n : 2
+}

@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest'
+import { checkTemplate, placeholdersIn, renderPrompt } from '../../src/judges/templates'
+
+describe('checkTemplate', () => {
+  test('accepts a template whose placeholders all have values', () => {
+    expect(checkTemplate('Q: {input}\nA: {output}', { output: 'Paris', input: 'Capital?' })).toBeUndefined()
+  })
+
+  test('ignores braces that are not placeholders, such as JSON examples', () => {
+    expect(checkTemplate('Grade {output}. Reply like {"score": 1}', { output: 'x' })).toBeUndefined()
+  })
+
+  test('reports an unknown placeholder', () => {
+    expect(checkTemplate('Is {output} as good as {answer}?', { output: 'x' })).toEqual({ reason: 'the template uses unknown placeholder {answer}', fix: 'Use only {input}, {output}, {reference}, {context}, {criteria}.' })
+  })
+
+  test('reports a placeholder whose value is missing', () => {
+    expect(checkTemplate('{output} vs {reference}', { output: 'x' })).toEqual({ reason: 'the template uses {reference} but no reference was given', fix: 'Pass { reference } in the judge spec, or remove {reference} from the template.' })
+  })
+
+  test('reports a template without {output}', () => {
+    expect(checkTemplate('Is the sky blue?', { output: 'x' })?.reason).toBe('the template has no {output} placeholder, so the judge would never see the text under test')
+  })
+
+  test('reports mustache-style double braces', () => {
+    expect(checkTemplate('Grade {{output}}', { output: 'x' })).toEqual({ reason: 'the template uses {{output}} with double braces', fix: 'Write placeholders with single braces, e.g. {output}.' })
+  })
+})
+
+describe('placeholdersIn', () => {
+  test('lists placeholders once each in order of first use', () => {
+    expect(placeholdersIn('{output} {input} {output} {x_1}')).toEqual(['output', 'input', 'x_1'])
+  })
+})
+
+describe('renderPrompt', () => {
+  test('fills a custom template and appends the reply format for the scale', () => {
+    expect(renderPrompt('Context:\n{context}\n\nIs "{output}" polite?', '1-5', { output: 'Hi!', context: ['a', 'b'] })).toBe(
+      'Context:\n[1] a\n\n[2] b\n\nIs "Hi!" polite?\n\nReply with only a JSON object, no other text:\n{"reasoning": "<one to three sentences>", "score": an integer from 1 (worst) to 5 (best)}',
+    )
+  })
+
+  test('renders the correctness template with the question, reference and answer', () => {
+    const prompt = renderPrompt('correctness', 'binary', { output: 'Wait 30 days.', reference: 'Refunds within 30 days.', input: 'Refund policy?' })
+    expect(prompt).toContain('<question>\nRefund policy?\n</question>')
+    expect(prompt).toContain('<reference_answer>\nRefunds within 30 days.\n</reference_answer>')
+    expect(prompt).toContain('<answer>\nWait 30 days.\n</answer>')
+    expect(prompt.endsWith('"score": 1 if it passes, 0 if it fails}')).toBe(true)
+  })
+
+  test('leaves out the sections of a built-in template that have no value', () => {
+    const prompt = renderPrompt('rubric', 'binary', { output: 'Hello', criteria: 'Is polite' })
+    expect(prompt).not.toContain('<input>')
+    expect(prompt).not.toContain('<context>')
+  })
+
+  test('asks the faithfulness judge for claims', () => {
+    expect(renderPrompt('faithfulness', '0-1', { output: 'x', context: ['y'] })).toContain('{"claims": [{"claim": "<the claim>", "supported": true or false')
+  })
+})
