@@ -79,21 +79,28 @@ export interface BleuDetails {
   effectiveOrder: number
 }
 
-/** n-gram key: tokens never contain Python whitespace, so a space joins them unambiguously. */
-function ngramCounts(tokens: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (let n = 1; n <= MAX_ORDER; n++) {
-    for (let i = 0; i + n <= tokens.length; i++) {
-      const key = n === 1 ? (tokens[i] as string) : tokens.slice(i, i + n).join(' ')
-      counts.set(key, (counts.get(key) ?? 0) + 1)
+/**
+ * Counts of all n-grams, n = 1..4, in one map per order (index n - 1). The key of an n-gram is its
+ * tokens joined by a space, which is unambiguous because tokens never contain Python whitespace.
+ * Keys are built incrementally from each start position (t1, t1 t2, t1 t2 t3, ...).
+ */
+function ngramCounts(tokens: readonly string[]): Map<string, number>[] {
+  const counts = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>()]
+  for (let i = 0; i < tokens.length; i++) {
+    let key = tokens[i] as string
+    const last = Math.min(MAX_ORDER, tokens.length - i)
+    for (let n = 1; n <= last; n++) {
+      if (n > 1) key += ` ${tokens[i + n - 1] as string}`
+      const map = counts[n - 1] as Map<string, number>
+      map.set(key, (map.get(key) ?? 0) + 1)
     }
   }
   return counts
 }
 
 /** `_extract_reference_info`: per n-gram the maximum count over the references, and every length. */
-function referenceInfo(references: readonly string[]): { ngrams: Map<string, number>; lengths: number[] } {
-  let ngrams: Map<string, number> | undefined
+function referenceInfo(references: readonly string[]): { ngrams: Map<string, number>[]; lengths: number[] } {
+  let ngrams: Map<string, number>[] | undefined
   const lengths: number[] = []
   for (const reference of references) {
     const tokens = tokenize13a(reference)
@@ -102,12 +109,16 @@ function referenceInfo(references: readonly string[]): { ngrams: Map<string, num
     if (ngrams === undefined) {
       ngrams = counts
     } else {
-      for (const [ngram, count] of counts) {
-        if (count > (ngrams.get(ngram) ?? 0)) ngrams.set(ngram, count)
+      for (let order = 0; order < MAX_ORDER; order++) {
+        const merged = ngrams[order] as Map<string, number>
+        for (const [ngram, count] of counts[order] as Map<string, number>) {
+          if (count > (merged.get(ngram) ?? 0)) merged.set(ngram, count)
+        }
       }
     }
   }
-  return { ngrams: ngrams ?? new Map(), lengths }
+  // assertStringOrStrings guarantees at least one reference, so `ngrams` is set.
+  return { ngrams: ngrams as Map<string, number>[], lengths }
 }
 
 /** `_get_closest_ref_len`: the reference length closest to the candidate length, ties to the shorter. */
@@ -139,13 +150,18 @@ function segmentStats(candidate: string, references: readonly string[]): Segment
   const tokens = tokenize13a(candidate)
   const counts = [0, 0, 0, 0]
   const totals = [0, 0, 0, 0]
-  for (const [ngram, count] of ngramCounts(tokens)) {
-    // Tokens contain no spaces, so the order of an n-gram is its number of spaces + 1.
-    let order = 0
-    for (let i = ngram.indexOf(' '); i !== -1; i = ngram.indexOf(' ', i + 1)) order++
-    totals[order] = (totals[order] as number) + count
-    const referenceCount = referenceNgrams.get(ngram)
-    if (referenceCount !== undefined) counts[order] = (counts[order] as number) + Math.min(count, referenceCount)
+  const candidateNgrams = ngramCounts(tokens)
+  for (let order = 0; order < MAX_ORDER; order++) {
+    const referenceCounts = referenceNgrams[order] as Map<string, number>
+    let total = 0
+    let correct = 0
+    for (const [ngram, count] of candidateNgrams[order] as Map<string, number>) {
+      total += count
+      const referenceCount = referenceCounts.get(ngram)
+      if (referenceCount !== undefined) correct += Math.min(count, referenceCount)
+    }
+    totals[order] = total
+    counts[order] = correct
   }
   return { sysLen: tokens.length, refLen: closestReferenceLength(tokens.length, lengths), counts, totals }
 }
