@@ -1,0 +1,284 @@
+import { describe, expect, test } from 'vitest'
+import { porterStem } from '../../src/metrics/porter.js'
+
+// Every expected stem below is the output of nltk 3.8's `PorterStemmer().stem(word)` (default mode
+// NLTK_EXTENSIONS), the stemmer rouge-score uses. Where a comment gives "Martin" / "original", those are
+// nltk's own MARTIN_EXTENSIONS / ORIGINAL_ALGORITHM modes, i.e. what a port of Martin Porter's C code or
+// of the 1980 paper returns instead: those rows fail for a port that is not NLTK's.
+
+describe('porterStem: stems that the reference vectors rely on (reference README section 4.2)', () => {
+  test.each([
+    ['tying', 'tie'],
+    ['innings', 'inning'],
+    ['ties', 'tie'],
+    ['laces', 'lace'],
+    ['shining', 'shine'],
+    ['brightly', 'brightli'],
+    ['dried', 'dri'],
+    ['buses', 'buse'],
+    ['tranquility', 'tranquil'],
+    ['tranquillity', 'tranquil'],
+    ['source', 'sourc'],
+    ['only', 'onli'],
+  ])('%s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+})
+
+describe('porterStem: NLTK irregular-forms table', () => {
+  test.each([
+    ['sky', 'sky'], // the steps alone give 'ski'
+    ['skies', 'sky'],
+    ['dying', 'die'], // Martin/original: 'dy'
+    ['lying', 'lie'],
+    ['tying', 'tie'],
+    ['news', 'news'], // Martin/original: 'new'
+    ['innings', 'inning'], // Martin/original: 'in'
+    ['inning', 'inning'],
+    ['outings', 'outing'],
+    ['outing', 'outing'],
+    ['cannings', 'canning'],
+    ['canning', 'canning'], // Martin/original: 'can'
+    ['howe', 'howe'], // Martin/original: 'how'
+    ['proceed', 'proceed'], // Martin/original: 'proce'
+    ['exceed', 'exceed'],
+    ['succeed', 'succeed'],
+  ])('%s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+})
+
+describe('porterStem: NLTK-only rules', () => {
+  test.each([
+    ['ties', 'tie'],
+    ['dies', 'die'],
+    ['pies', 'pie'],
+  ])('step 1a: a 4-letter word ending in "ies" keeps "ie": %s -> %s (Martin/original drop "es")', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['cries', 'cri'],
+    ['flies', 'fli'],
+    ['ponies', 'poni'],
+  ])('step 1a: a longer word ending in "ies" follows the normal rule: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['died', 'die'], // Martin/original: 'di'
+    ['tied', 'tie'],
+    ['lied', 'lie'],
+  ])('step 1b: "ied" -> "ie" in a 4-letter word: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['spied', 'spi'],
+    ['dried', 'dri'],
+    ['hurried', 'hurri'],
+  ])('step 1b: "ied" -> "i" in a longer word: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['happy', 'happi'],
+    ['dry', 'dri'], // Martin/original: 'dry' (no vowel before the y)
+    ['spy', 'spi'],
+    ['shy', 'shi'],
+  ])('step 1c: y -> i after a consonant that is not the whole stem: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['enjoy', 'enjoy'], // Martin/original: 'enjoi'
+    ['employ', 'employ'],
+    ['obey', 'obey'],
+    ['enjoying', 'enjoy'], // Martin/original: 'enjoi'
+    ['playing', 'play'], // Martin/original: 'plai'
+  ])('step 1c: y stays after a vowel: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['additionally', 'addit'], // Martin/original: 'addition'
+    ['conditionally', 'condit'],
+    ['emotionally', 'emot'],
+    ['traditionally', 'tradit'],
+  ])('step 2: "alli" -> "al" runs first and step 2 runs again on the result: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['hopefully', 'hope'], // Martin/original: 'hopefulli'
+    ['carefully', 'care'],
+    ['beautifully', 'beauti'],
+    ['wonderfully', 'wonder'],
+  ])('step 2: "fulli" -> "ful": %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['possibly', 'possibl'], // original ('abli' -> 'able' only): 'possibli'
+    ['terribly', 'terribl'],
+    ['humbly', 'humbl'],
+    ['visibly', 'visibl'],
+  ])('step 2: "bli" -> "ble" (not "abli" -> "able"): %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['geology', 'geolog'], // Martin: 'geologi' (it measures 'geo', m = 0; NLTK measures 'geol', m = 1)
+    ['theology', 'theolog'],
+    ['biology', 'biolog'],
+    ['apology', 'apolog'], // original (no 'logi' rule): 'apologi'
+    ['technologies', 'technolog'],
+  ])('step 2: "logi" -> "log" with the "l" kept in the measured stem: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['ales', 'ale'], // Martin/original: 'al'
+    ['uses', 'use'],
+    ['ices', 'ice'],
+    ['axes', 'axe'],
+    ['abed', 'abe'], // Martin/original: 'ab'
+    ['aced', 'ace'],
+  ])('*o is also true for a 2-letter vowel-consonant stem: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+})
+
+describe('porterStem: examples from Porter (1980), NLTK results', () => {
+  test.each([
+    // step 1a
+    ['caresses', 'caress'],
+    ['caress', 'caress'],
+    ['cats', 'cat'],
+    // step 1b
+    ['feed', 'feed'],
+    ['agreed', 'agre'],
+    ['plastered', 'plaster'],
+    ['bled', 'bled'],
+    ['motoring', 'motor'],
+    ['sing', 'sing'],
+    ['conflated', 'conflat'],
+    ['troubled', 'troubl'],
+    ['sized', 'size'],
+    ['hopping', 'hop'],
+    ['hoping', 'hope'],
+    ['tanned', 'tan'],
+    ['falling', 'fall'],
+    ['hissing', 'hiss'],
+    ['fizzed', 'fizz'],
+    ['failing', 'fail'],
+    ['filing', 'file'],
+    // step 2
+    ['relational', 'relat'],
+    ['conditional', 'condit'],
+    ['rational', 'ration'],
+    ['valenci', 'valenc'],
+    ['hesitanci', 'hesit'],
+    ['digitizer', 'digit'],
+    ['conformabli', 'conform'],
+    ['radicalli', 'radic'],
+    ['differentli', 'differ'],
+    ['vileli', 'vile'],
+    ['analogousli', 'analog'],
+    ['vietnamization', 'vietnam'],
+    ['predication', 'predic'],
+    ['operator', 'oper'],
+    ['feudalism', 'feudal'],
+    ['decisiveness', 'decis'],
+    ['hopefulness', 'hope'],
+    ['callousness', 'callous'],
+    ['formaliti', 'formal'],
+    ['sensitiviti', 'sensit'],
+    ['sensibiliti', 'sensibl'],
+    // step 3
+    ['triplicate', 'triplic'],
+    ['formative', 'form'],
+    ['formalize', 'formal'],
+    ['electriciti', 'electr'],
+    ['electrical', 'electr'],
+    ['hopeful', 'hope'],
+    ['goodness', 'good'],
+    // step 4
+    ['revival', 'reviv'],
+    ['allowance', 'allow'],
+    ['inference', 'infer'],
+    ['airliner', 'airlin'],
+    ['gyroscopic', 'gyroscop'],
+    ['adjustable', 'adjust'],
+    ['defensible', 'defens'],
+    ['irritant', 'irrit'],
+    ['replacement', 'replac'],
+    ['adjustment', 'adjust'],
+    ['dependent', 'depend'],
+    ['adoption', 'adopt'],
+    ['homologou', 'homolog'],
+    ['communism', 'commun'],
+    ['activate', 'activ'],
+    ['angulariti', 'angular'],
+    ['homologous', 'homolog'],
+    ['effective', 'effect'],
+    ['bowdlerize', 'bowdler'],
+    // step 5
+    ['probate', 'probat'],
+    ['rate', 'rate'],
+    ['cease', 'ceas'],
+    ['controlling', 'control'],
+    ['roll', 'roll'],
+  ])('%s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+})
+
+describe('porterStem: input handling like nltk stem(word)', () => {
+  test('lower-cases the word before stemming', () => {
+    expect(porterStem('Running')).toBe('run')
+  })
+
+  test('looks the original (not lower-cased) word up in the irregular-forms table, as nltk does', () => {
+    // 'Sky' is not a key of nltk's table, so it is stemmed like any word: 'sky' -> step 1c -> 'ski'.
+    expect(porterStem('Sky')).toBe('ski')
+  })
+
+  test('returns words of 1 or 2 characters lower-cased but not stemmed', () => {
+    expect([porterStem('is'), porterStem('as'), porterStem('IS'), porterStem('a')]).toEqual(['is', 'as', 'is', 'a'])
+  })
+
+  test('returns the empty string for the empty string', () => {
+    expect(porterStem('')).toBe('')
+  })
+
+  test('counts lengths in code points like Python, not UTF-16 units', () => {
+    // '😀ies' has 4 code points (nltk's 4-letter 'ies' rule) but 5 UTF-16 units; '😀s' has 2 code
+    // points (returned unchanged) but 3 units.
+    expect([porterStem('😀ies'), porterStem('😀s'), porterStem('😀ied'), porterStem('b😀y')]).toEqual(['😀ie', '😀s', '😀ie', 'b😀i'])
+  })
+
+  test('lower-cases astral letters like Python', () => {
+    expect(porterStem('𐐀s')).toBe('𐐨s')
+  })
+
+  test('leaves non-ASCII letters in place and stems around them', () => {
+    expect([porterStem('naïvely'), porterStem('crèmes')]).toEqual(['naïv', 'crème'])
+  })
+})
+
+describe('porterStem: memoization', () => {
+  test('returns the same stem on a repeated call', () => {
+    const first = porterStem('generalizations')
+    expect(porterStem('generalizations')).toBe(first)
+    expect(first).toBe('gener')
+  })
+
+  test('stays correct after more distinct words than the cache holds', () => {
+    expect(porterStem('relational')).toBe('relat')
+    // Far more words than the two 10,000-entry cache generations, so 'relational' is evicted.
+    for (let i = 0; i < 30_000; i++) porterStem(`word${i}ness`)
+    expect(porterStem(`word29999ness`)).toBe('word29999')
+    expect(porterStem('relational')).toBe('relat')
+  })
+})
