@@ -15,6 +15,9 @@ export default defineConfig([{
   platform: 'node',
   sourcemap: false,
   external: ['vitest', 'expect', '@jest/globals', 'msw', 'msw/node', 'openai'],
+  // ml-distance 5 is ESM-only: bundle it so the CommonJS build works under Jest's CJS runtime,
+  // which cannot require() an ES module.
+  noExternal: ['ml-distance'],
 }, {
   // The `expect-llm` bin: ESM only, with a shebang; `clean: false` so it does not wipe the build above.
   entry: { cli: 'src/replay/cli.ts' },
