@@ -56,11 +56,26 @@ export function toResponse(rec: RecordedResponse, timing: 'none' | 'recorded' = 
   if (rec.status >= 400) headers.set('x-should-retry', 'false')
   let body: ReadableStream<Uint8Array> | null = null
   if (rec.sse) body = pullStream(rec.sse, timing === 'recorded' ? rec.chunkOffsetsMs : undefined)
-  else if (rec.json !== undefined) body = pullStream([JSON.stringify(rec.json)])
-  else if (rec.text !== undefined) body = pullStream([rec.text])
-  else if (rec.base64 !== undefined) body = pullStream([new Uint8Array(Buffer.from(rec.base64, 'base64'))])
-  if ([204, 205, 304].includes(rec.status)) body = null
-  return new Response(body, { status: rec.status, statusText: rec.statusText ?? '', headers })
+  else if (rec.status >= 400) {
+    // Error bodies stay pull-based: under msw 2 a retried error awaits cancel() of its body, which only
+    // settles for pull streams (x-should-retry: false prevents the retry, but a user override may not).
+    const whole = rec.json !== undefined ? JSON.stringify(rec.json) : rec.text !== undefined ? rec.text : rec.base64 !== undefined ? new Uint8Array(Buffer.from(rec.base64, 'base64')) : undefined
+    if (whole !== undefined) body = pullStream([whole])
+  }
+  let whole: string | Uint8Array | null = null
+  if (!body && rec.status < 400) {
+    // A complete 2xx body is read to the end by clients, so a plain body is safe in both msw majors and
+    // much cheaper than a stream.
+    whole = rec.json !== undefined ? JSON.stringify(rec.json) : rec.text !== undefined ? rec.text : rec.base64 !== undefined ? new Uint8Array(Buffer.from(rec.base64, 'base64')) : null
+  }
+  if ([204, 205, 304].includes(rec.status)) {
+    body = null
+    whole = null
+  }
+  // The recorded content-length was dropped (a stale one hangs msw 3); the exact length of the replayed
+  // body lets the client read it without chunked framing.
+  if (whole !== null) headers.set('content-length', String(typeof whole === 'string' ? Buffer.byteLength(whole) : whole.byteLength))
+  return new Response(body ?? whole, { status: rec.status, statusText: rec.statusText ?? '', headers })
 }
 
 /** Turns a complete non-SSE body into its stored form. */
