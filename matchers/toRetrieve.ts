@@ -1,0 +1,137 @@
+import { describeValue } from '../src/errors.js'
+import { retrievalScores, type RetrievalScores, type RetrievedItem } from '../src/metrics/retrieval.js'
+import type { MatcherContext, MatcherResult } from './context.js'
+import { checkInteger, checkOptions, checkStringArray, fmt, hint, lines, usageError, type Signature } from './utils.js'
+
+/** Options of {@link toRetrieve}. */
+export interface RetrieveOptions {
+  /** Cut-off: a relevant id must be within the first `k` results. Default: every retrieved item. */
+  k?: number
+  /** With scored items: a relevant item whose score is not above `minScore` does not count as a hit. */
+  minScore?: number
+}
+
+const OPTIONS = ['k', 'minScore'] as const
+/** How many items after the cut-off the message lists (to show ties just outside the top k). */
+const SHOWN_AFTER_K = 3
+const PREFIX = '[expect-llm] Failed to compute retrieval scores: '
+
+function itemId(item: RetrievedItem): string {
+  return typeof item === 'string' ? item : item.id
+}
+
+function itemScore(item: RetrievedItem): number | undefined {
+  return typeof item === 'string' ? undefined : item.score
+}
+
+/** The ranking the scores were computed on: by score, highest first (stable), or as given without scores. */
+function ranking(retrieved: readonly RetrievedItem[]): RetrievedItem[] {
+  const scored = retrieved.length > 0 && retrieved.every((item) => itemScore(item) !== undefined)
+  return scored ? [...retrieved].sort((a, b) => (itemScore(b) as number) - (itemScore(a) as number)) : [...retrieved]
+}
+
+function rankLine(rank: RetrievalScores['ranks'][number], k: number): string {
+  if (rank.rank === null) return `  ${JSON.stringify(rank.id)}: not retrieved`
+  const where = `rank ${rank.rank}${rank.score !== undefined ? `, score ${rank.score}` : ''}`
+  const verdict = rank.rank > k ? `outside the top ${k}` : rank.lucky ? `LUCKY, does not count: ${rank.reason ?? ''}` : 'hit'
+  return `  ${JSON.stringify(rank.id)}: ${where}: ${verdict}`
+}
+
+/**
+ * Passes when at least one relevant id is retrieved within the top `k` (default: anywhere in the list),
+ * and that hit is not luck: with scored results, a relevant item that is in the top k only because it ties
+ * at the cut-off with an irrelevant item (the order of equal scores decided it), or whose score is not above
+ * `minScore`, does not count. The received value is the retrieved list, best first: ids, or
+ * `{ id, score }` objects in any order (they are ranked by score). A failure shows the rank and score of
+ * each relevant id, precision@k, recall@k and MRR, and says plainly when a hit was lucky.
+ *
+ * @example
+ * ```ts
+ * expect(await search('how do refunds work')).toRetrieve(['refund-policy'], { k: 3 })
+ * expect(hits.map((h) => ({ id: h.docId, score: h.similarity }))).toRetrieve(['refund-policy'], { k: 3, minScore: 0.75 })
+ * expect(await search('shipping to Mars')).not.toRetrieve(['shipping-policy'], { k: 5 })
+ * ```
+ */
+export function toRetrieve(this: MatcherContext, received: unknown, relevantIds: unknown, options?: RetrieveOptions): MatcherResult {
+  const sig: Signature = { name: 'toRetrieve', received: 'retrieved', expected: 'relevantIds', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
+  if (!Array.isArray(received)) {
+    usageError(
+      this,
+      sig,
+      `the received value must be the retrieved list (an array of ids or { id, score? } objects), got ${describeValue(received)}`,
+      'Pass the retriever results to expect(), mapped to ids or { id, score }.',
+    )
+  }
+  checkStringArray(this, sig, relevantIds, 'relevant ids', "['refund-policy']")
+  checkOptions(this, sig, options as unknown, OPTIONS)
+  if (options?.k !== undefined) checkInteger(this, sig, options.k, 'k', 1)
+  if (options?.minScore !== undefined && (typeof options.minScore !== 'number' || !Number.isFinite(options.minScore))) {
+    const got = typeof options.minScore === 'number' ? String(options.minScore) : describeValue(options.minScore)
+    usageError(this, sig, `minScore must be a finite number, got ${got}`, 'Pass the lowest score that still counts, such as 0.75, or leave it out.')
+  }
+
+  let scores: RetrievalScores
+  try {
+    scores = retrievalScores(received as RetrievedItem[], relevantIds, { k: options?.k, minScore: options?.minScore })
+  } catch (error) {
+    // The engine checks each item; restate its message as this matcher's usage error.
+    if (error instanceof TypeError && error.message.startsWith(PREFIX)) {
+      const text = error.message.slice(PREFIX.length)
+      const split = text.search(/\. (?=[A-Z])/)
+      usageError(this, sig, split === -1 ? text.replace(/\.$/, '') : text.slice(0, split), split === -1 ? 'Pass ids, or { id, score } objects.' : text.slice(split + 2))
+    }
+    throw error
+  }
+  const pass = scores.hit
+
+  return {
+    pass,
+    message: () => {
+      const { k } = scores
+      const ranked = ranking(received as RetrievedItem[])
+      const cutOffScore = ranked.length > k ? itemScore(ranked[k - 1] as RetrievedItem) : undefined
+      const lucky = scores.ranks.filter((r) => r.lucky)
+      const relevant = new Set(relevantIds)
+      const tiedOutside = cutOffScore !== undefined && ranked.slice(k).some((item) => itemScore(item) === cutOffScore && !relevant.has(itemId(item)))
+      const minScore = options?.minScore
+      const belowMin = (r: (typeof lucky)[number]) => minScore !== undefined && r.score !== undefined && r.score <= minScore
+      const causes = [
+        lucky.some((r) => !belowMin(r) || (r.score === cutOffScore && tiedOutside)) ? 'a tie at the cut-off' : undefined,
+        lucky.some(belowMin) ? `a score not above minScore ${String(minScore)}` : undefined,
+      ].filter((cause) => cause !== undefined)
+      const luckyOnly = !scores.hit && lucky.length > 0
+      const shown = ranked.slice(0, k + SHOWN_AFTER_K).map((item, i) => {
+        const score = itemScore(item)
+        const tiesCutOff = i + 1 > k && score !== undefined && score === cutOffScore
+        const marks = [
+          relevant.has(itemId(item)) ? 'relevant' : undefined,
+          i + 1 === k && ranked.length > k ? 'cut-off' : undefined,
+          tiesCutOff ? 'ties with the cut-off' : undefined,
+        ].filter(Boolean)
+        return `  ${String(i + 1).padStart(2)}. ${JSON.stringify(itemId(item))}${score !== undefined ? ` ${score}` : ''}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
+      })
+      const received_ = this.isNot
+        ? `a hit: ${scores.ranks
+            .filter((r) => r.rank !== null && r.rank <= k && !r.lucky)
+            .map((r) => `${JSON.stringify(r.id)} at rank ${r.rank}`)
+            .join(', ')}`
+        : luckyOnly
+          ? `${lucky.length === 1 ? 'only a lucky hit' : 'only lucky hits'} (${causes.join('; ')}), which ${lucky.length === 1 ? 'does' : 'do'} not count`
+          : `no relevant id in the top ${k}`
+      return lines(
+        hint(this, sig),
+        '',
+        `Expected: ${this.isNot ? 'no' : 'a'} relevant id in the top ${k}${this.isNot ? ' (lucky ones aside)' : ', not there by luck'}`,
+        `Received: ${received_}`,
+        '',
+        'Relevant ids:',
+        scores.ranks.map((rank) => rankLine(rank, k)),
+        '',
+        `precision@${k} ${fmt(scores.precision)}, recall@${k} ${fmt(scores.recall)}, MRR ${fmt(scores.mrr)}`,
+        '',
+        ranked.length === 0 ? 'Retrieved: nothing (an empty list)' : `Retrieved (${ranked.length}${ranked.length > shown.length ? `, first ${shown.length} shown` : ''}):`,
+        shown,
+      )
+    },
+  }
+}
