@@ -12,9 +12,25 @@ const worker = fileURLToPath(new URL('./workers/record-worker.ts', import.meta.u
 let server: OpenAIServer
 let root: string
 
+const WORKERS = 4
+const REQUESTS_PER_WORKER = 7
+
 beforeEach(async () => {
-  // Small pauses between SSE events keep the workers' writes overlapping.
-  server = await startOpenAIServer({ reply: () => ({ chunkDelayMs: 2 }) })
+  // Hold every reply until all workers have sent all their requests, then release them together, so
+  // that the workers write (the shared fixtures especially) at the same moment.
+  let release!: () => void
+  const allArrived = new Promise<void>((r) => (release = r))
+  const fallback = setTimeout(release, 15_000)
+  server = await startOpenAIServer({
+    reply: async (_req, index) => {
+      if (index + 1 === WORKERS * REQUESTS_PER_WORKER) {
+        clearTimeout(fallback)
+        release()
+      }
+      await allArrived
+      return { chunkDelayMs: 1 }
+    },
+  })
   root = await tempRoot()
 })
 
@@ -37,10 +53,10 @@ function run(index: number): Promise<{ code: number | null; stderr: string }> {
 }
 
 test('4 processes recording into the same folder at once leave only valid fixtures', async () => {
-  const results = await Promise.all([0, 1, 2, 3].map(run))
+  const results = await Promise.all(Array.from({ length: WORKERS }, (_, i) => run(i)))
   for (const r of results) expect(r, r.stderr).toMatchObject({ code: 0 })
-  // Every worker really made its requests: 7 each.
-  expect(server.requests).toHaveLength(28)
+  // Every worker really made (and recorded) all its requests.
+  expect(server.requests).toHaveLength(WORKERS * REQUESTS_PER_WORKER)
   const files = await fixtureFiles(root)
   // 4 shared requests (written by all 4 workers) + 3 per worker.
   expect(files).toHaveLength(4 + 4 * 3)

@@ -6,7 +6,8 @@ import OpenAI from 'openai'
 import { llmReplay } from '../../../src/replay/index.js'
 
 const [root, baseURL, worker] = process.argv.slice(2) as [string, string, string]
-const replay = llmReplay({ mode: 'record', rootDir: root, hosts: [new URL(baseURL).origin], testPath: () => join(root, 'test', 'shared.test.ts') })
+// rerecord: every worker records every request, so the shared fixtures really get 4 concurrent writers.
+const replay = llmReplay({ mode: 'rerecord', rootDir: root, hosts: [new URL(baseURL).origin], testPath: () => join(root, 'test', 'shared.test.ts') })
 const server = setupServer(...replay.handlers)
 server.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as never)
 const client = new OpenAI({ baseURL, apiKey: 'test-key-local', maxRetries: 0 })
