@@ -26,7 +26,7 @@ export function toContainKeywords(this: MatcherContext, received: unknown, words
   const sig: Signature = { name: 'toContainKeywords', expected: 'keywords', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
   checkReceivedString(this, sig, received)
   checkStringArray(this, sig, words, 'keywords', "['Paris', 'Eiffel Tower']")
-  checkOptions(this, sig, options, OPTIONS)
+  checkOptions(this, sig, options as unknown, OPTIONS)
   checkOneOf(this, sig, options?.mode, 'mode', ['all', 'any'] as const)
 
   const mode = options?.mode ?? 'all'

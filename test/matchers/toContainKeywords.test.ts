@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import * as matcher from '../../matchers/toContainKeywords'
-import { failureMessage } from '../helpers/failure-message'
+import * as matcher from '../../matchers/toContainKeywords.js'
+import { failureMessage } from '../helpers/failure-message.js'
 
 expect.extend(matcher)
 

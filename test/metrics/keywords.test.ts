@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { findKeywords } from '../../src/metrics/keywords'
+import { findKeywords } from '../../src/metrics/keywords.js'
 
 describe('findKeywords', () => {
   test('reports found and missing keywords in the order given', () => {
