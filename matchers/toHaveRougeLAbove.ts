@@ -33,7 +33,7 @@ export function toHaveRougeLAbove(this: MatcherContext, received: unknown, refer
   checkReceivedString(this, sig, received)
   checkString(this, sig, reference, 'reference')
   checkThreshold(this, sig, threshold)
-  checkOptions(this, sig, options, OPTIONS)
+  checkOptions(this, sig, options as unknown, OPTIONS)
   checkOneOf(this, sig, options?.variant, 'variant', ['rougeL', 'rougeLsum'] as const)
   checkOneOf(this, sig, options?.measure, 'measure', ['f', 'precision', 'recall'] as const)
   checkOneOf(this, sig, options?.tokenizer, 'tokenizer', ['unicode', 'rouge-score'] as const)
