@@ -76,8 +76,12 @@ function parse(text: string): Parsed {
   }
 }
 
-/** Code fences: a run of 3+ backticks, an optional info string, a newline, the body, the same run again. */
-const FENCE = /(`{3,})[ \t]*([^\n`]*)\n([\s\S]*?)\1/g
+/**
+ * Code fences, as CommonMark has them: a line opening with a run of 3+ backticks and an optional info
+ * string, the body, and a line holding only the same run. A closing fence must be on its own line, so
+ * backticks inside a JSON string do not end the block.
+ */
+const FENCE = /^[ \t]*(`{3,})[ \t]*([^\n`]*)\n([\s\S]*?)\r?\n[ \t]*\1[ \t]*\r?$/gm
 
 /** The index of the bracket that closes the one at `start`, skipping JSON strings; -1 if it never closes. */
 function closingBracket(text: string, start: number): number {

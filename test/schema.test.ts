@@ -1,4 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { assertSchema, extractJson, isJsonSchemaObject, isStandardSchema, schemaLabel, SchemaUsageError, validateSchema } from '../src/schema.js'
@@ -39,6 +40,29 @@ describe('extractJson', () => {
 
   test('accepts a fence of four backticks', () => {
     expect(extractJson('````json\n{"a": "```"}\n````')).toEqual({ ok: true, value: { a: '```' }, source: 'fence' })
+  })
+
+  test('does not end a fence at backticks inside a JSON string', () => {
+    expect(extractJson('```json\n{"code": "```py\\nprint(1)\\n```"}\n```')).toEqual({ ok: true, value: { code: '```py\nprint(1)\n```' }, source: 'fence' })
+  })
+
+  test('parses a fence with Windows line endings', () => {
+    expect(extractJson('Result:\r\n```json\r\n{"a": 1}\r\n```\r\n')).toEqual({ ok: true, value: { a: 1 }, source: 'fence' })
+  })
+
+  test('parses any JSON value given as the whole text', () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => {
+      const result = extractJson(JSON.stringify(value))
+      return result.ok && result.source === 'whole' && JSON.stringify(result.value) === JSON.stringify(value)
+    }))
+  })
+
+  test('parses any pretty-printed JSON object or array from a ```json fence in prose', () => {
+    const container = fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue()))
+    fc.assert(fc.property(container, (value) => {
+      const result = extractJson(`Here you go:\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n\nAnything else?`)
+      return result.ok && result.source === 'fence' && JSON.stringify(result.value) === JSON.stringify(value)
+    }))
   })
 
   test('finds a {...} block in prose', () => {

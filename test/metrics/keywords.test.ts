@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { findKeywords } from '../../src/metrics/keywords.js'
 
@@ -65,6 +66,20 @@ describe('findKeywords', () => {
   test('takes every other regex metacharacter literally', () => {
     const keyword = 'a.b*c?(d)[e]{f}|g^h\\i/j-k'
     expect(findKeywords(`x ${keyword} y`, [keyword]).found).toEqual([keyword])
+  })
+
+  test('finds any keyword, whatever characters it holds, when it stands between spaces', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 1 }), (keyword) => {
+        fc.pre(keyword.trim() !== '')
+        return findKeywords(`x ${keyword} y`, [keyword]).found.length === 1
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  test('never throws on any text', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => Array.isArray(findKeywords(text, ['C++', '$7.80', 'new york']).missing)))
   })
 
   test('reports an exact duplicate keyword once', () => {
