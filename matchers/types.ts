@@ -4,6 +4,13 @@ import type { KeywordsMatcherOptions } from './toContainKeywords.js'
 import type { ConciseOptions } from './toBeConcise.js'
 import type { RetrieveOptions } from './toRetrieve.js'
 import type { SchemaLike } from '../src/schema.js'
+import type { SemanticSimilarityOptions } from './toBeSemanticallySimilar.js'
+import type { RelevanceOptions } from './toBeRelevantTo.js'
+import type { FaithfulnessOptions } from './toBeFaithfulTo.js'
+import type { RefuseOptions } from './toRefuse.js'
+import type { AgreeWithLabelsOptions } from './toAgreeWithLabels.js'
+import type { JudgeSpec } from '../src/judges/types.js'
+import type { CalibrationCase } from '../src/calibration.js'
 
 /**
  * The synchronous expect-llm matchers, declared once and merged into Vitest's and Jest's `Matchers`.
@@ -65,4 +72,41 @@ export interface LlmMatchers<R = void> {
    * @example expect(retrieved).toRetrieve(['refund-policy'], { k: 3 })
    */
   toRetrieve(relevantIds: string[], options?: RetrieveOptions): R
+}
+
+/**
+ * The model-backed expect-llm matchers. They are `async`: every method returns `Promise<void>` in
+ * both runners, so always `await` them. They are not offered as asymmetric matchers.
+ */
+export interface LlmAsyncMatchers {
+  /**
+   * Passes when the embedding cosine similarity to `expected` (the best of a list) is at least `threshold` (default 0.8).
+   * @example await expect(answer).toBeSemanticallySimilar('You can ask for a refund within 30 days.')
+   */
+  toBeSemanticallySimilar(expected: string | string[], options?: SemanticSimilarityOptions): Promise<void>
+  /**
+   * Passes when an LLM judge scores the output at least `threshold` (default 0.7) against criteria, a reference answer or a template.
+   * @example await expect(answer).toPassJudge({ reference: 'Refunds within 30 days.', input: question })
+   */
+  toPassJudge(criteria: string | JudgeSpec, options?: JudgeSpec): Promise<void>
+  /**
+   * Passes when an LLM judge finds that the output addresses `query` (in line with `context`, if given).
+   * @example await expect(answer).toBeRelevantTo('How long do I have to ask for a refund?', { context: docs })
+   */
+  toBeRelevantTo(query: string, options?: RelevanceOptions): Promise<void>
+  /**
+   * Passes when every claim of the output is supported by the context (share of supported claims >= `threshold`, default 1).
+   * @example await expect(answer).toBeFaithfulTo(retrievedDocs)
+   */
+  toBeFaithfulTo(context: string | string[], options?: FaithfulnessOptions): Promise<void>
+  /**
+   * Passes when the output declines or says it does not know: phrase rules, then the judge with `{ judge: true }`.
+   * @example await expect(answer).not.toRefuse()
+   */
+  toRefuse(options?: RefuseOptions): Promise<void>
+  /**
+   * On a judge or judge spec: passes when its verdicts agree with human PASS/FAIL labels (agreement >= 0.8, kappa >= 0.6 by default).
+   * @example await expect({ criteria: 'States the refund window correctly' }).toAgreeWithLabels(labelledCases)
+   */
+  toAgreeWithLabels(labelled: CalibrationCase[], options?: AgreeWithLabelsOptions): Promise<void>
 }

@@ -1,6 +1,8 @@
 // Internal helpers shared by the matchers: argument checks that fail with an actionable message,
 // and the building blocks of failure messages. Nothing here is exported from the package.
 import { describeValue, formatMessage } from '../src/errors.js'
+import { describeScaleValue } from '../src/judges/parse.js'
+import type { JudgeVerdict } from '../src/judges/run.js'
 import { squadTokens } from '../src/metrics/squad.js'
 import type { MatcherContext } from './context.js'
 
@@ -182,4 +184,44 @@ export function checkAnswersNormalize(ctx: MatcherContext, sig: Signature, expec
       )
     }
   }
+}
+
+// ---- Model-backed matchers (judges and embeddings) ----
+
+/** A `Fail` for core validation (judge specs, templates, cases) that throws a usage error with the matcher hint. */
+export function failFor(ctx: MatcherContext, sig: Signature): (reason: string, fix: string) => never {
+  return (reason, fix) => usageError(ctx, sig, reason, fix)
+}
+
+/**
+ * Rethrows an error from a model call (judge or embedder) with the matcher hint on top, keeping the
+ * original as `cause`. The assertion fails with it whether or not `.not` is used.
+ */
+export function modelError(ctx: MatcherContext, sig: Signature, error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error)
+  const wrapped = new Error(`${hint(ctx, sig)}\n\n${message}`, { cause: error })
+  Error.captureStackTrace?.(wrapped, modelError)
+  throw wrapped
+}
+
+/** `67%` */
+export function percent(share: number): string {
+  return `${Math.round(share * 100)}%`
+}
+
+/**
+ * The judge part of a failure message: score vs threshold (with the scale value and the judge's name),
+ * the samples line when there were several, notes from reading the replies, and the reasoning.
+ */
+export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = 'judge score'): string[] {
+  const single = verdict.results.length === 1 ? verdict.results[0] : undefined
+  const how = single ? (verdict.scale === '0-1' ? undefined : describeScaleValue(single.scaleValue, verdict.scale)) : `mean of ${verdict.results.length} samples`
+  const out = scoreLines(ctx, label, verdict.score, verdict.threshold, `(${how ? `${how}, ` : ''}judge ${verdict.judgeName})`)
+  if (!single) {
+    const scores = verdict.results.map((r) => fmt(r.score)).join(', ')
+    out.push(`Samples: ${verdict.results.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}); scores ${scores}`)
+  }
+  for (const note of verdict.notes) out.push(`Note: ${note}`)
+  out.push('', `Judge's reasoning: ${verdict.reason.trim() === '' ? '(none given)' : preview(verdict.reason, 600)}`)
+  return out
 }

@@ -40,3 +40,64 @@ export type { RougeOptions, RougeScore, RougeType } from './metrics/index.js'
 // Structured output
 export { extractJson, validateSchema } from './schema.js'
 export type { SchemaLike } from './schema.js'
+
+// Judges (model-backed matchers)
+export {
+  openAIJudge,
+  functionJudge,
+  resolveJudge,
+  parseJudgeReply,
+  normalizeScore,
+  JudgeReplyError,
+  renderPrompt,
+  checkTemplate,
+  PLACEHOLDERS,
+  BUILT_IN_TEMPLATES,
+  DEFAULT_JUDGE_MODEL,
+  DEFAULT_JUDGE_THRESHOLD,
+} from './judges/index.js'
+export type {
+  BuiltInTemplate,
+  Claim,
+  Judge,
+  JudgeFunction,
+  JudgeFunctionResult,
+  JudgeLike,
+  JudgeOptions,
+  JudgeRequest,
+  JudgeResult,
+  JudgeScale,
+  JudgeSpec,
+  JudgeUsage,
+  ParsedReply,
+  TemplateFields,
+  Placeholder,
+} from './judges/index.js'
+
+// Embedders
+export {
+  openAIEmbedder,
+  functionEmbedder,
+  resolveEmbedder,
+  batchingEmbedder,
+  clearEmbeddingCache,
+  DEFAULT_EMBEDDING_MODEL,
+  MAX_EMBEDDING_BATCH,
+} from './embedders/index.js'
+export type { Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './embedders/index.js'
+
+// Judge calibration
+export { calibrateJudge, cohensKappa } from './calibration.js'
+export type { CalibrationCase, CalibrationLabel, CalibrationResult, CalibrationDisagreement } from './calibration.js'
+
+// Run ledger of the library's own model calls
+export { getLedger, resetLedger, recordModelUsage, priceOf, costOf, DEFAULT_PRICING } from './ledger.js'
+export type { Ledger, LedgerEntry, LedgerKind, LedgerTotals, ModelPrice } from './ledger.js'
+
+// Refusal phrase rules
+export { detectRefusal, normalizeForRefusal, REFUSAL_RULES } from './refusal.js'
+export type { RefusalMatch, RefusalRule } from './refusal.js'
+
+// Concurrency of model calls and model call errors
+export { DEFAULT_CONCURRENCY } from './limit.js'
+export { ModelCallError } from './openai-client.js'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { calibrateJudge, cohensKappa, type CalibrationCase } from '../src/calibration'
-import type { JudgeRequest } from '../src/judges/types'
+import { calibrateJudge, cohensKappa, type CalibrationCase } from '../src/calibration.js'
+import type { JudgeRequest } from '../src/judges/types.js'
 
 describe('cohensKappa', () => {
   test('matches a hand-computed example: p_o 0.7, p_e 0.5, kappa 0.4', () => {

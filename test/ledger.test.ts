@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { configure, resetConfig } from '../src/config'
-import { costOf, getLedger, priceOf, recordModelUsage, resetLedger } from '../src/ledger'
+import { configure, resetConfig } from '../src/config.js'
+import { costOf, getLedger, priceOf, recordModelUsage, resetLedger } from '../src/ledger.js'
 
 afterEach(() => {
   resetLedger()

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { configure, resetConfig } from '../src/config'
-import { DEFAULT_CONCURRENCY, limitModelCall, modelCallsInFlight } from '../src/limit'
+import { configure, resetConfig } from '../src/config.js'
+import { DEFAULT_CONCURRENCY, limitModelCall, modelCallsInFlight } from '../src/limit.js'
 
 afterEach(() => resetConfig())
 

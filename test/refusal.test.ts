@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { detectRefusal, normalizeForRefusal } from '../src/refusal'
+import { detectRefusal, normalizeForRefusal } from '../src/refusal.js'
 
 describe('detectRefusal', () => {
   test.each([

@@ -160,6 +160,12 @@ export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
     Array.from({ length: call.samples }, async (_, sample) => {
       const raw = await limitModelCall(() => call.judge.evaluate({ ...call.request, sample }))
       const result = checkJudgeResult(raw, JSON.stringify(name))
+      if (call.template === 'faithfulness' && result.claims && result.claims.length > 0) {
+        // The share of supported claims is the faithfulness score, whatever overall number the judge wrote.
+        const share = result.claims.filter((c) => c.supported).length / result.claims.length
+        result.score = share
+        result.scaleValue = share
+      }
       if (result.usage) recordModelUsage({ kind: 'judge', model: result.usage.model, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens })
       return result
     }),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { configure, resetConfig } from '../../src/config'
-import { batchingEmbedder, clearEmbeddingCache } from '../../src/embedders/batch'
-import { resolveEmbedder } from '../../src/embedders/resolve'
+import { configure, resetConfig } from '../../src/config.js'
+import { batchingEmbedder, clearEmbeddingCache } from '../../src/embedders/batch.js'
+import { resolveEmbedder } from '../../src/embedders/resolve.js'
 
 afterEach(() => {
   clearEmbeddingCache()

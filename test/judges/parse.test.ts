@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { JudgeReplyError, normalizeScore, parseJudgeReply } from '../../src/judges/parse'
+import { JudgeReplyError, normalizeScore, parseJudgeReply } from '../../src/judges/parse.js'
 
 describe('parseJudgeReply: JSON', () => {
   test('reads a structured reply', () => {

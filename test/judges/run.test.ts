@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { configure, resetConfig } from '../../src/config'
-import { failWith } from '../../src/judges/fail'
-import { functionJudge, resolveJudge } from '../../src/judges/resolve'
-import { prepareJudgeCall, runJudge } from '../../src/judges/run'
-import type { JudgeRequest } from '../../src/judges/types'
-import { getLedger, resetLedger } from '../../src/ledger'
+import { configure, resetConfig } from '../../src/config.js'
+import { failWith } from '../../src/judges/fail.js'
+import { functionJudge, resolveJudge } from '../../src/judges/resolve.js'
+import { prepareJudgeCall, runJudge } from '../../src/judges/run.js'
+import type { JudgeRequest } from '../../src/judges/types.js'
+import { getLedger, resetLedger } from '../../src/ledger.js'
 
 afterEach(() => {
   resetConfig()

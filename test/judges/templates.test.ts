@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkTemplate, placeholdersIn, renderPrompt } from '../../src/judges/templates'
+import { checkTemplate, placeholdersIn, renderPrompt } from '../../src/judges/templates.js'
 
 describe('checkTemplate', () => {
   test('accepts a template whose placeholders all have values', () => {

@@ -1,0 +1,71 @@
+import { checkContext, prepareJudgeCall, runJudge } from '../src/judges/run.js'
+import type { Claim, JudgeLike } from '../src/judges/types.js'
+import type { MatcherContext } from './context.js'
+import { checkOptions, checkReceivedString, failFor, fmt, hint, judgeLines, lines, modelError, preview, type Signature } from './utils.js'
+
+/** Options of {@link toBeFaithfulTo}. */
+export interface FaithfulnessOptions {
+  /** The question the output answers, shown to the judge. */
+  input?: string
+  /** Minimum share of supported claims (inclusive). Default 1: every claim must be supported. */
+  threshold?: number
+  /** The judge to use instead of `configure({ judge })`. */
+  judge?: JudgeLike
+  /** Ask n times; the majority decides. Default 1. */
+  samples?: number
+}
+
+const OPTIONS = ['input', 'threshold', 'judge', 'samples'] as const
+
+/** Faithfulness needs every claim supported unless told otherwise. */
+export const DEFAULT_FAITHFULNESS_THRESHOLD = 1
+
+function claimList(title: string, claims: Claim[]): string[] {
+  if (claims.length === 0) return []
+  return [`${title} (${claims.length}):`, ...claims.map((c) => `  - ${preview(c.claim, 200)}${c.reason ? ` (${c.reason.replace(/\s+/g, ' ').trim()})` : ''}`)]
+}
+
+/**
+ * Passes when every factual claim of the received text is supported by `context` (no hallucination):
+ * an LLM judge splits the output into atomic claims and checks each against the context, and the score
+ * is the share of supported claims (1 when the output makes no claim). The failure message lists the
+ * unsupported claims. `threshold` (default 1) lowers the bar. Always `await` it.
+ *
+ * @example
+ * ```ts
+ * await expect(answer).toBeFaithfulTo(retrievedDocs)
+ * await expect(answer).toBeFaithfulTo('Refunds are accepted within 30 days of purchase.', { input: question })
+ * ```
+ */
+export async function toBeFaithfulTo(this: MatcherContext, received: unknown, context: unknown, options?: FaithfulnessOptions): Promise<{ pass: boolean; message: () => string }> {
+  const sig: Signature = { name: 'toBeFaithfulTo', expected: 'context', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
+  checkReceivedString(this, sig, received)
+  const opts: unknown = options
+  checkOptions(this, sig, opts, OPTIONS)
+  checkContext(context, failFor(this, sig))
+  const call = prepareJudgeCall({ ...options, context }, received, { template: 'faithfulness', scale: '0-1', threshold: DEFAULT_FAITHFULNESS_THRESHOLD }, failFor(this, sig))
+  let verdict
+  try {
+    verdict = await runJudge(call)
+  } catch (error) {
+    return modelError(this, sig, error)
+  }
+  const claims = verdict.claims ?? []
+  const unsupported = claims.filter((c) => !c.supported)
+  const supported = claims.filter((c) => c.supported)
+  const docs = call.request.context ?? []
+  return {
+    pass: verdict.pass,
+    message: () =>
+      lines(
+        hint(this, sig),
+        '',
+        judgeLines(this, verdict, 'share of supported claims'),
+        claims.length > 0 ? `Claims: ${supported.length} of ${claims.length} supported` : `Claims: the judge listed none (score ${fmt(verdict.score)} as given)`,
+        '',
+        this.isNot ? claimList('Supported claims', supported) : claimList('Unsupported claims', unsupported),
+        `Context: ${docs.length} document${docs.length === 1 ? '' : 's'}, first ${preview(docs[0] ?? '', 100)}`,
+        `Output:  ${preview(received)}`,
+      ),
+  }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'vitest'
+import '../helpers/async-matchers.js'
+import * as matcher from '../../matchers/toBeFaithfulTo.js'
+import type { Claim, JudgeRequest } from '../../src/judges/types.js'
+import { asyncFailureMessage, fixedJudge } from '../helpers/model-fakes.js'
+
+expect.extend(matcher)
+
+const context = 'Refunds are accepted within 30 days of purchase. Refunds go back to the original payment method.'
+const output = 'You can get a refund within 30 days, paid back to your card within 5 business days.'
+
+/** A judge that reports the given claims (and a misleading overall score, which must be ignored). */
+const claimsJudge = (claims: Claim[]) => (request: JudgeRequest) => {
+  void request
+  return { score: 1, reason: 'Checked each claim.', claims }
+}
+
+const claims: Claim[] = [
+  { claim: 'Refunds are possible within 30 days.', supported: true, reason: 'stated in the context' },
+  { claim: 'The refund is paid back to the card.', supported: true, reason: 'original payment method' },
+  { claim: 'The refund arrives within 5 business days.', supported: false, reason: 'the context gives no processing time' },
+]
+
+describe('.toBeFaithfulTo', () => {
+  test('passes when every claim is supported', async () => {
+    await expect('Refunds are accepted within 30 days.').toBeFaithfulTo(context, { judge: claimsJudge([{ claim: 'Refunds within 30 days.', supported: true }]) })
+  })
+
+  test('asks the judge with the faithfulness template and every context document', async () => {
+    const judge = fixedJudge(1)
+    await expect(output).toBeFaithfulTo([context, 'Second doc.'], { judge, input: 'Refunds?' })
+    expect(judge.requests[0]).toMatchObject({ template: 'faithfulness', scale: '0-1', context: [context, 'Second doc.'], input: 'Refunds?' })
+  })
+
+  test('fails on an unsupported claim and lists it, scoring the share of supported claims', async () => {
+    expect(await asyncFailureMessage(expect(output).toBeFaithfulTo(context, { judge: claimsJudge(claims) }))).toMatchInlineSnapshot(`
+      "expect(output).toBeFaithfulTo(context, options)
+
+      Expected share of supported claims: >= 1
+      Received share of supported claims:    0.6667 (judge function judge)
+
+      Judge's reasoning: "Checked each claim."
+      Claims: 2 of 3 supported
+
+      Unsupported claims (1):
+        - "The refund arrives within 5 business days." (the context gives no processing time)
+      Context: 1 document, first "Refunds are accepted within 30 days of purchase. Refunds go back to the original payment method."
+      Output:  "You can get a refund within 30 days, paid back to your card within 5 business days.""
+    `)
+  })
+
+  test('passes with a lower threshold when enough claims are supported', async () => {
+    await expect(output).toBeFaithfulTo(context, { threshold: 0.6, judge: claimsJudge(claims) })
+  })
+})
+
+describe('.not.toBeFaithfulTo', () => {
+  test('passes when a claim is unsupported', async () => {
+    await expect(output).not.toBeFaithfulTo(context, { judge: claimsJudge(claims) })
+  })
+
+  test('fails when every claim is supported and lists the supported claims', async () => {
+    const message = await asyncFailureMessage(expect('Refunds within 30 days.').not.toBeFaithfulTo(context, { judge: claimsJudge([claims[0] as Claim]) }))
+    expect(message).toContain('Supported claims (1):\n  - "Refunds are possible within 30 days." (stated in the context)')
+  })
+})
+
+describe('toBeFaithfulTo usage errors', () => {
+  test('rejects a missing context', async () => {
+    await expect((expect(output).toBeFaithfulTo as (...args: unknown[]) => Promise<void>)()).rejects.toThrow(
+      '[expect-llm] Failed to run toBeFaithfulTo: the context must be a non-empty string or an array of non-empty strings, got undefined.',
+    )
+  })
+
+  test('rejects a context array with an empty document', async () => {
+    await expect(expect(output).toBeFaithfulTo([context, ' '], { judge: fixedJudge(1) })).rejects.toThrow('got an array containing a string (" ")')
+  })
+})

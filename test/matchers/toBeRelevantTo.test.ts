@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest'
+import '../helpers/async-matchers.js'
+import * as matcher from '../../matchers/toBeRelevantTo.js'
+import { asyncFailureMessage, fixedJudge, sampledJudge } from '../helpers/model-fakes.js'
+
+expect.extend(matcher)
+
+const query = 'How long do I have to ask for a refund?'
+const answer = 'You can ask for a refund within 30 days of purchase.'
+const docs = ['Refunds are accepted within 30 days of purchase.', 'Shipping takes 3-5 days.']
+
+describe('.toBeRelevantTo', () => {
+  test('passes when the judge finds the answer relevant', async () => {
+    await expect(answer).toBeRelevantTo(query, { judge: fixedJudge(1) })
+  })
+
+  test('shows the judge the query and the retrieved context with the relevance template', async () => {
+    const judge = fixedJudge(1)
+    await expect(answer).toBeRelevantTo(query, { context: docs, judge })
+    expect(judge.requests[0]).toMatchObject({ template: 'relevance', input: query, context: docs, scale: 'binary' })
+    expect(judge.requests[0]?.prompt).toContain('<retrieved_context>\n[1] Refunds are accepted within 30 days of purchase.\n\n[2] Shipping takes 3-5 days.\n</retrieved_context>')
+  })
+
+  test('fails when the judge finds the answer off topic', async () => {
+    expect(await asyncFailureMessage(expect('Shipping takes 3-5 days.').toBeRelevantTo(query, { context: docs, judge: fixedJudge(0, 'It answers a shipping question, not the refund window.') }))).toMatchInlineSnapshot(`
+      "expect(output).toBeRelevantTo(query, options)
+
+      Expected relevance: >= 0.7
+      Received relevance:    0 (FAIL, judge fake-judge)
+
+      Judge's reasoning: "It answers a shipping question, not the refund window."
+
+      Query:   "How long do I have to ask for a refund?"
+      Context: 2 documents, first "Refunds are accepted within 30 days of purchase."
+      Output:  "Shipping takes 3-5 days.""
+    `)
+  })
+
+  test('fails when most samples find the answer off topic', async () => {
+    const message = await asyncFailureMessage(expect(answer).toBeRelevantTo(query, { samples: 3, judge: sampledJudge([0, 1, 0]) }))
+    expect(message).toContain('Samples: 3, 1 passed (agreement 67%, majority FAIL); scores 0, 1, 0')
+  })
+})
+
+describe('.not.toBeRelevantTo', () => {
+  test('passes when the judge finds the answer off topic', async () => {
+    await expect('We sell shoes.').not.toBeRelevantTo(query, { judge: fixedJudge(0) })
+  })
+
+  test('fails when the judge finds the answer relevant', async () => {
+    const message = await asyncFailureMessage(expect(answer).not.toBeRelevantTo(query, { judge: fixedJudge(1, 'Directly answers.') }))
+    expect(message.split('\n').slice(0, 4)).toEqual(['expect(output).not.toBeRelevantTo(query, options)', '', 'Expected relevance: < 0.7', 'Received relevance:   1 (PASS, judge fake-judge)'])
+  })
+})
+
+describe('toBeRelevantTo usage errors', () => {
+  test('rejects a missing query', async () => {
+    await expect((expect(answer).toBeRelevantTo as (...args: unknown[]) => Promise<void>)()).rejects.toThrow(
+      '[expect-llm] Failed to run toBeRelevantTo: the query must be a non-empty string, got undefined. Pass the question the answer should address.',
+    )
+  })
+
+  test('rejects an empty context list', async () => {
+    await expect(expect(answer).toBeRelevantTo(query, { context: [], judge: fixedJudge(1) })).rejects.toThrow('the context must be a non-empty string or an array of non-empty strings, got an empty array.')
+  })
+
+  test('rejects an unknown option', async () => {
+    await expect(expect(answer).toBeRelevantTo(query, { criteria: 'x' } as never)).rejects.toThrow('unknown option "criteria". Valid options are: context, threshold, judge, samples.')
+  })
+})

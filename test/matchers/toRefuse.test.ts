@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import '../helpers/async-matchers.js'
+import * as matcher from '../../matchers/toRefuse.js'
+import { configure, resetConfig } from '../../src/config.js'
+import { asyncFailureMessage, fixedJudge } from '../helpers/model-fakes.js'
+
+expect.extend(matcher)
+
+afterEach(() => resetConfig())
+
+const refusal = 'Sorry, the context doesn’t mention parking fees.'
+const answer = 'Parking is free for customers.'
+const politeDodge = 'That is something our team handles personally; please reach out to them.'
+
+describe('.toRefuse', () => {
+  test('passes on a refusal phrase without calling a judge', async () => {
+    const judge = fixedJudge(0)
+    await expect(refusal).toRefuse({ judge })
+    expect(judge.requests).toHaveLength(0)
+  })
+
+  test('passes on a refusal in other words when the judge finds one', async () => {
+    await expect(politeDodge).toRefuse({ judge: fixedJudge(1) })
+  })
+
+  test('asks the configured judge with { judge: true }, using the refusal template', async () => {
+    const judge = fixedJudge(1)
+    configure({ judge })
+    await expect(politeDodge).toRefuse({ judge: true, input: 'How much is parking?' })
+    expect(judge.requests[0]).toMatchObject({ template: 'refusal', input: 'How much is parking?', output: politeDodge })
+  })
+
+  test('fails on an answer when no judge is asked', async () => {
+    expect(await asyncFailureMessage(expect(answer).toRefuse())).toMatchInlineSnapshot(`
+      "expect(output).toRefuse()
+
+      Expected: a refusal (declines, or says it does not know)
+      Received: no refusal phrase matched (no judge asked; pass { judge: true } to catch refusals in other words)
+
+      Output: "Parking is free for customers.""
+    `)
+  })
+
+  test('fails on an answer the judge does not find a refusal', async () => {
+    expect(await asyncFailureMessage(expect(answer).toRefuse({ judge: fixedJudge(0, 'It states a fact about parking.') }))).toMatchInlineSnapshot(`
+      "expect(output).toRefuse(options)
+
+      Expected: a refusal (declines, or says it does not know)
+      Received: no refusal phrase matched; the judge found an answer
+
+      Expected judge score: >= 0.7
+      Received judge score:    0 (FAIL, judge fake-judge)
+
+      Judge's reasoning: "It states a fact about parking."
+
+      Output: "Parking is free for customers.""
+    `)
+  })
+})
+
+describe('.not.toRefuse', () => {
+  test('passes on an answer', async () => {
+    await expect(answer).not.toRefuse()
+  })
+
+  test('fails on a refusal phrase and names the rule', async () => {
+    expect(await asyncFailureMessage(expect(refusal).not.toRefuse())).toMatchInlineSnapshot(`
+      "expect(output).not.toRefuse()
+
+      Expected: an answer, not a refusal
+      Received: a refusal (rule "context-does-not-mention": says the context does not mention it; matched "the context doesn't mention")
+
+      Output: "Sorry, the context doesn’t mention parking fees.""
+    `)
+  })
+
+  test('fails on a refusal in other words found by the judge', async () => {
+    const message = await asyncFailureMessage(expect(politeDodge).not.toRefuse({ judge: fixedJudge(1, 'It deflects to another team.') }))
+    expect(message).toContain('Received: no refusal phrase matched; the judge found a refusal')
+    expect(message).toContain(`Judge's reasoning: "It deflects to another team."`)
+  })
+})
+
+describe('toRefuse usage errors', () => {
+  test('rejects a received value that is not a string', async () => {
+    await expect(expect(undefined).toRefuse()).rejects.toThrow('[expect-llm] Failed to run toRefuse: the received value must be a string, got undefined.')
+  })
+
+  test('rejects a judge option that is not a judge', async () => {
+    await expect(expect(answer).toRefuse({ judge: 'yes' as never })).rejects.toThrow(`"judge" must be true/false or a judge, got a string ("yes"). Pass { judge: true } to use the configured judge.`)
+  })
+
+  test('rejects an unknown option', async () => {
+    await expect(expect(answer).toRefuse({ llm: true } as never)).rejects.toThrow('unknown option "llm". Valid options are: judge, input, threshold.')
+  })
+})
