@@ -3,6 +3,7 @@
  * so it is imported dynamically here.
  * @packageDocumentation
  */
+import { createRequire } from 'node:module'
 import { getConfig } from '../config.js'
 import { formatMessage } from '../errors.js'
 import { ReplayEngine, type MswApi } from './engine.js'
@@ -54,9 +55,10 @@ function jestRunIsUnfiltered(): boolean {
 }
 
 /**
- * Starts record/replay for a test runner. Call it with top-level `await` in the setup file, so that
- * `server.listen()` runs while the setup file is imported, before test files build module-level clients
- * (a client that captured `fetch` before `listen()` would escape interception).
+ * Starts record/replay for a test runner, from a setup file, so that `server.listen()` runs while the setup
+ * file is imported, before test files build module-level clients (a client that captured `fetch` before
+ * `listen()` would escape interception). Under Vitest msw is loaded synchronously and `listen()` has run
+ * when the call returns, so no `await` is needed; under Jest (ESM mode) `await` the returned promise.
  *
  * - Starts one MSW server per worker (reused when the setup file runs again in the same worker) whose
  *   only handler answers requests to `https://api.openai.com` and `configure({ replay: { hosts } })`;
@@ -74,52 +76,94 @@ function jestRunIsUnfiltered(): boolean {
  * // src/vitest.ts
  * import { afterAll, afterEach, expect } from 'vitest'
  * import { setupReplay } from './replay/setup.js'
- * await setupReplay({ runner: 'vitest', afterEach, afterAll, expect })
+ * void setupReplay({ runner: 'vitest', afterEach, afterAll, expect }) // listening on return
  * ```
  */
-export async function setupReplay(hooks: ReplayRunnerHooks): Promise<ReplaySession | undefined> {
-  let session = getReplaySession()
-  if (!session) {
-    let msw: MswApi & { version?: string }
-    let node: { setupServer: (...handlers: unknown[]) => ReplaySession['server'] & { listen: (options?: object) => void } }
+export function setupReplay(hooks: ReplayRunnerHooks): Promise<ReplaySession | undefined> {
+  const existing = getReplaySession()
+  if (existing) return Promise.resolve(registerHooks(existing, hooks))
+  // Under Vitest, load msw synchronously so that listen() has run when setupReplay() returns: the setup
+  // file then needs no top-level await (and can be built as CommonJS too). Jest keeps the dynamic import,
+  // which goes through its own module registry.
+  const sync = hooks.runner === 'vitest' ? loadMswSync() : undefined
+  if (sync) return Promise.resolve(registerHooks(startSession(sync, hooks, sync.version), hooks))
+  return (async () => {
+    let mods: LoadedMsw
     try {
       const core = (await import('msw')) as unknown as MswApi
-      node = (await import('msw/node')) as unknown as typeof node
-      msw = { http: core.http, bypass: core.bypass, passthrough: core.passthrough }
+      const node = (await import('msw/node')) as unknown as LoadedMsw['node']
+      mods = { msw: { http: core.http, bypass: core.bypass, passthrough: core.passthrough }, node }
     } catch (error) {
       if (explicitlyRequested() && !warnedMissingMsw) {
         warnedMissingMsw = true
         console.warn(
           formatMessage(
-            `Failed to start record/replay: msw could not be loaded (${(error as Error).message.split('\n')[0]}). Install it with \`npm i -D msw\`${hooks.runner === 'jest' ? ", and run Jest in ESM mode (NODE_OPTIONS=--experimental-vm-modules)" : ''}; until then model requests go to the network.`,
+            `Failed to start record/replay: msw could not be loaded (${(error as Error).message.split('\n')[0]}). Install it with \`npm i -D msw\`${hooks.runner === 'jest' ? ', and run Jest in ESM mode (NODE_OPTIONS=--experimental-vm-modules)' : ''}; until then model requests go to the network.`,
           ),
         )
       }
       return undefined
     }
-    let mswVersion = 'unknown'
+    let version = 'unknown'
     try {
       const pkg = (await import('msw/package.json', { with: { type: 'json' } })) as { default: { version: string } }
-      mswVersion = pkg.default.version
+      version = pkg.default.version
     } catch {
       // diagnostics only
     }
-    const expectState = (): { testPath?: string | undefined; currentTestName?: string | undefined } | undefined => {
-      try {
-        return hooks.expect?.getState()
-      } catch {
-        return undefined
-      }
-    }
-    const engine = new ReplayEngine({ runner: hooks.runner, testPath: () => expectState()?.testPath, testName: () => expectState()?.currentTestName })
-    const replay = createLlmReplay(msw, engine)
-    const server = node.setupServer(...replay.handlers)
-    // Both names: msw 2 reads onUnhandledRequest, msw 3 reads onUnhandledFrame. Non-model traffic passes through;
-    // model traffic never reaches this strategy because the catch-all handler answers it.
-    server.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' })
-    session = { replay, server, mswVersion }
-    setReplaySession(session)
+    return registerHooks(getReplaySession() ?? startSession(mods, hooks, version), hooks)
+  })()
+}
+
+interface LoadedMsw {
+  msw: MswApi
+  node: { setupServer: (...handlers: unknown[]) => ReplaySession['server'] & { listen: (options?: object) => void } }
+  version?: string
+}
+
+/** Loads msw with Node's `require` (msw 3 is ESM-only; Node >= 22.12 requires ESM synchronously). `undefined` if that fails. */
+function loadMswSync(): LoadedMsw | undefined {
+  let req: NodeJS.Require | undefined
+  try {
+    req = typeof require === 'function' ? require : createRequire(import.meta.url)
+  } catch {
+    return undefined
   }
+  try {
+    const core = req('msw') as MswApi
+    const node = req('msw/node') as LoadedMsw['node']
+    let version: string | undefined
+    try {
+      version = (req('msw/package.json') as { version: string }).version
+    } catch {
+      // diagnostics only
+    }
+    return { msw: { http: core.http, bypass: core.bypass, passthrough: core.passthrough }, node, ...(version ? { version } : {}) }
+  } catch {
+    return undefined
+  }
+}
+
+function startSession(mods: LoadedMsw, hooks: ReplayRunnerHooks, mswVersion = 'unknown'): ReplaySession {
+  const expectState = (): { testPath?: string | undefined; currentTestName?: string | undefined } | undefined => {
+    try {
+      return hooks.expect?.getState()
+    } catch {
+      return undefined
+    }
+  }
+  const engine = new ReplayEngine({ runner: hooks.runner, testPath: () => expectState()?.testPath, testName: () => expectState()?.currentTestName })
+  const replay = createLlmReplay(mods.msw, engine)
+  const server = mods.node.setupServer(...replay.handlers)
+  // Both names: msw 2 reads onUnhandledRequest, msw 3 reads onUnhandledFrame. Non-model traffic passes through;
+  // model traffic never reaches this strategy because the catch-all handler answers it.
+  server.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' })
+  const session: ReplaySession = { replay, server, mswVersion }
+  setReplaySession(session)
+  return session
+}
+
+function registerHooks(session: ReplaySession, hooks: ReplayRunnerHooks): ReplaySession {
   const { replay } = session
   const currentPath = (): string | undefined => {
     try {
