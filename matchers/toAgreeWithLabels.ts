@@ -1,4 +1,4 @@
-import { runCalibration, type CalibrationDisagreement } from '../src/calibration.js'
+import { DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA, runCalibration, type CalibrationDisagreement } from '../src/calibration.js'
 import { describeValue } from '../src/errors.js'
 import type { MatcherContext } from './context.js'
 import { checkOptions, failFor, fmt, hint, lines, modelError, percent, preview, usageError, type Signature } from './utils.js'
@@ -11,14 +11,6 @@ export interface AgreeWithLabelsOptions {
   minKappa?: number
 }
 
-/** Default minimum agreement of `toAgreeWithLabels`. */
-export const DEFAULT_MIN_AGREEMENT = 0.8
-/**
- * Default minimum Cohen's kappa of `toAgreeWithLabels`: 0.6, the lower bound of "substantial" agreement
- * (Landis & Koch, 1977). Raw agreement alone flatters a judge on unbalanced sets (a judge that passes
- * everything agrees 90% with a set that is 90% PASS, with kappa 0), so both must hold.
- */
-export const DEFAULT_MIN_KAPPA = 0.6
 
 const OPTIONS = ['minAgreement', 'minKappa'] as const
 

@@ -1,5 +1,5 @@
 import { checkContext, prepareJudgeCall, runJudge } from '../src/judges/run.js'
-import type { Claim, JudgeLike } from '../src/judges/types.js'
+import { DEFAULT_FAITHFULNESS_THRESHOLD, type Claim, type JudgeLike } from '../src/judges/types.js'
 import type { MatcherContext } from './context.js'
 import { checkOptions, checkReceivedString, failFor, fmt, hint, judgeLines, lines, modelError, preview, type Signature } from './utils.js'
 
@@ -17,8 +17,6 @@ export interface FaithfulnessOptions {
 
 const OPTIONS = ['input', 'threshold', 'judge', 'samples'] as const
 
-/** Faithfulness needs every claim supported unless told otherwise. */
-export const DEFAULT_FAITHFULNESS_THRESHOLD = 1
 
 function claimList(title: string, claims: Claim[]): string[] {
   if (claims.length === 0) return []

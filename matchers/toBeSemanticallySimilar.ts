@@ -1,36 +1,24 @@
 import { resolveEmbedder } from '../src/embedders/resolve.js'
-import type { EmbedderLike } from '../src/embedders/types.js'
+import { DEFAULT_SIMILARITY_THRESHOLD, type EmbedderLike } from '../src/embedders/types.js'
 import { cosineSimilarity } from '../src/metrics/cosine.js'
 import type { MatcherContext } from './context.js'
 import { checkOptions, checkReceivedString, checkStringOrStrings, checkThreshold, failFor, fmt, hint, lines, modelError, preview, scoreLines, type Signature } from './utils.js'
 
 /** Options of {@link toBeSemanticallySimilar}. */
 export interface SemanticSimilarityOptions {
-  /** Minimum cosine similarity (inclusive). Default {@link DEFAULT_SIMILARITY_THRESHOLD} (0.8). */
+  /** Minimum cosine similarity (inclusive). Default `DEFAULT_SIMILARITY_THRESHOLD` (0.8). */
   threshold?: number
   /** The embedder to use instead of `configure({ embedder })`. */
   embedder?: EmbedderLike
 }
 
-/**
- * Default threshold of `toBeSemanticallySimilar`, chosen for OpenAI's `text-embedding-3-small`. Its
- * cosine similarities are spread wider than the older ada-002's (which put almost any two English
- * texts above 0.7): unrelated texts commonly score below 0.3, texts on the same topic that say
- * different things around 0.5 to 0.75, and paraphrases of the same statement from about 0.8 up. So 0.8
- * accepts a rewording and rejects text that is merely on topic. These are typical figures, not a
- * guarantee: embeddings measure closeness of meaning and topic, and a sentence with the same words
- * but the opposite condition ("wait 30 days before asking" vs "ask within 30 days") can still score
- * high; use `toPassJudge({ reference })` when correctness matters. Other models need other thresholds:
- * calibrate on pairs from your data.
- */
-export const DEFAULT_SIMILARITY_THRESHOLD = 0.8
 
 const OPTIONS = ['threshold', 'embedder'] as const
 
 /**
  * Passes when the cosine similarity between the embeddings of the received text and `expected` is at
  * least `threshold` (inclusive, default 0.8 for `text-embedding-3-small`, see
- * {@link DEFAULT_SIMILARITY_THRESHOLD}). With a list, the best match counts. Texts are embedded by
+ * `DEFAULT_SIMILARITY_THRESHOLD`). With a list, the best match counts. Texts are embedded by
  * `embedder`, else `configure({ embedder })`, else OpenAI `text-embedding-3-small`; each distinct text
  * is embedded once per run, and concurrent assertions share one request. Always `await` it.
  *

@@ -67,6 +67,15 @@ export function cohensKappa(counts: { truePass: number; falsePass: number; false
   return (2 * (a * d - b * c)) / denominator
 }
 
+/** Default minimum agreement of `toAgreeWithLabels`. */
+export const DEFAULT_MIN_AGREEMENT = 0.8
+/**
+ * Default minimum Cohen's kappa of `toAgreeWithLabels`: 0.6, the lower bound of "substantial" agreement
+ * (Landis & Koch, 1977). Raw agreement alone flatters a judge on unbalanced sets (a judge that passes
+ * everything agrees 90% with a set that is 90% PASS, with kappa 0), so both must hold.
+ */
+export const DEFAULT_MIN_KAPPA = 0.6
+
 const CASE_KEYS = ['output', 'input', 'reference', 'context', 'criteria', 'label'] as const
 
 /** Checks the labelled cases; shared with `toAgreeWithLabels`. */

@@ -55,6 +55,7 @@ export {
   BUILT_IN_TEMPLATES,
   DEFAULT_JUDGE_MODEL,
   DEFAULT_JUDGE_THRESHOLD,
+  DEFAULT_FAITHFULNESS_THRESHOLD,
 } from './judges/index.js'
 export type {
   BuiltInTemplate,
@@ -82,12 +83,13 @@ export {
   batchingEmbedder,
   clearEmbeddingCache,
   DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_SIMILARITY_THRESHOLD,
   MAX_EMBEDDING_BATCH,
 } from './embedders/index.js'
 export type { Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './embedders/index.js'
 
 // Judge calibration
-export { calibrateJudge, cohensKappa } from './calibration.js'
+export { calibrateJudge, cohensKappa, DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA } from './calibration.js'
 export type { CalibrationCase, CalibrationLabel, CalibrationResult, CalibrationDisagreement } from './calibration.js'
 
 // Run ledger of the library's own model calls

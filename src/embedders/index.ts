@@ -1,5 +1,5 @@
 export { openAIEmbedder } from './openai.js'
 export { functionEmbedder, resolveEmbedder } from './resolve.js'
 export { batchingEmbedder, clearEmbeddingCache, embeddingCacheSize } from './batch.js'
-export { DEFAULT_EMBEDDING_MODEL, MAX_EMBEDDING_BATCH } from './types.js'
+export { DEFAULT_EMBEDDING_MODEL, DEFAULT_SIMILARITY_THRESHOLD, MAX_EMBEDDING_BATCH } from './types.js'
 export type { Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './types.js'

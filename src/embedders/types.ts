@@ -38,3 +38,16 @@ export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small'
 
 /** The OpenAI embeddings API accepts at most 2048 inputs per request. */
 export const MAX_EMBEDDING_BATCH = 2048
+
+/**
+ * Default threshold of `toBeSemanticallySimilar`, chosen for OpenAI's `text-embedding-3-small`. Its
+ * cosine similarities are spread wider than the older ada-002's (which put almost any two English
+ * texts above 0.7): unrelated texts commonly score below 0.3, texts on the same topic that say
+ * different things around 0.5 to 0.75, and paraphrases of the same statement from about 0.8 up. So 0.8
+ * accepts a rewording and rejects text that is merely on topic. These are typical figures, not a
+ * guarantee: embeddings measure closeness of meaning and topic, and a sentence with the same words
+ * but the opposite condition ("wait 30 days before asking" vs "ask within 30 days") can still score
+ * high; use `toPassJudge({ reference })` when correctness matters. Other models need other thresholds:
+ * calibrate on pairs from your data.
+ */
+export const DEFAULT_SIMILARITY_THRESHOLD = 0.8

@@ -6,7 +6,7 @@ export { renderPrompt, checkTemplate, PLACEHOLDERS, BUILT_IN_TEMPLATES } from '.
 export type { TemplateFields, Placeholder } from './templates.js'
 export { prepareJudgeCall, runJudge, MAX_SAMPLES } from './run.js'
 export type { JudgeVerdict, PreparedJudgeCall } from './run.js'
-export { DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_THRESHOLD } from './types.js'
+export { DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_THRESHOLD, DEFAULT_FAITHFULNESS_THRESHOLD } from './types.js'
 export type {
   BuiltInTemplate,
   Claim,

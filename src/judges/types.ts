@@ -144,3 +144,6 @@ export const DEFAULT_JUDGE_MODEL = 'gpt-4.1-mini'
  * on `'0-1'` 0.7 and above passes. One number that means "good, not merely acceptable" on every scale.
  */
 export const DEFAULT_JUDGE_THRESHOLD = 0.7
+
+/** Default threshold of `toBeFaithfulTo`: every claim of the output must be supported by the context. */
+export const DEFAULT_FAITHFULNESS_THRESHOLD = 1
