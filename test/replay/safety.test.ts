@@ -223,3 +223,40 @@ describe('corrupt fixtures', () => {
     expect(server.requests).toHaveLength(1)
   })
 })
+
+describe('live mode and timing', () => {
+  test('live passes requests through and writes nothing', async () => {
+    const phase = startReplay(optionsFor(root, server.origin, 'live'))
+    try {
+      await client(server.baseURL).chat.completions.create(ask('Hi'))
+      await client(server.baseURL).chat.completions.create(ask('Hi'))
+      phase.replay.assertNoProblems()
+    } finally {
+      phase.close()
+    }
+    expect(server.requests).toHaveLength(2)
+    expect(await fixtureFiles(root)).toHaveLength(0)
+  })
+
+  test("replayTiming: 'recorded' paces stream chunks as recorded; the default does not", async () => {
+    server.setReply(() => ({ text: 'one two three four five', chunkDelayMs: 40 }))
+    const consume = async (): Promise<number> => {
+      const started = performance.now()
+      const stream = await client(server.baseURL).chat.completions.create({ ...ask('Count'), stream: true })
+      for await (const _ of stream) void _
+      return performance.now() - started
+    }
+    const rec = startReplay(optionsFor(root, server.origin, 'record'))
+    const live = await consume().finally(async () => {
+      await rec.replay.flush() // the stream's fixture is written once upstream completes
+      rec.close()
+    })
+    const fast = startReplay(optionsFor(root, server.origin, 'replay'))
+    const unpaced = await consume().finally(() => fast.close())
+    const paced = startReplay(optionsFor(root, server.origin, 'replay', { replayTiming: 'recorded' }))
+    const recordedPace = await consume().finally(() => paced.close())
+    expect(live).toBeGreaterThan(250) // 8 events, 40 ms apart
+    expect(recordedPace).toBeGreaterThan(live * 0.7)
+    expect(unpaced).toBeLessThan(live / 3)
+  })
+})
