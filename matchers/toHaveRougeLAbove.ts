@@ -57,6 +57,10 @@ export function toHaveRougeLAbove(this: MatcherContext, received: unknown, refer
         '',
         tokenList('Reference tokens missing from the output', missing),
         tokenList('Output tokens not in the reference', extra),
+        !pass && missing.length === 0 && extra.length === 0 && [
+          'Both texts have the same tokens in a different order: ROUGE-L counts only the longest common subsequence.',
+          variant === 'rougeL' ? "If sentences may come in any order, put one per line and use { variant: 'rougeLsum' }." : 'rougeLsum matches each reference line against every output line; check the line breaks.',
+        ],
         '',
         `Output:    ${preview(received)}`,
         `Reference: ${preview(reference)}`,

@@ -9,6 +9,11 @@ import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { Ajv2019 } from 'ajv/dist/2019.js'
 import { Ajv2020 } from 'ajv/dist/2020.js'
+import formatsPlugin from 'ajv-formats'
+
+// ajv-formats is CommonJS with `exports.default`: depending on the loader the default import is the
+// plugin itself or the module object holding it.
+const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as (ajv: Ajv | Ajv2019 | Ajv2020) => unknown
 import { describeValue, formatMessage } from './errors.js'
 
 /** A JSON Schema (draft-07 by default; 2019-09 and 2020-12 when its `$schema` says so), as a plain object. */
@@ -217,6 +222,8 @@ function ajvFor(dialect: Dialect): Ajv | Ajv2019 | Ajv2020 {
     // `verbose` keeps the offending value on each error, so the message can say what was received.
     const options = { allErrors: true, strict: false, verbose: true }
     ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options)
+    // Enforce "format" keywords (email, date-time, uri, uuid, ...) instead of ignoring them.
+    addFormats(ajv)
     ajvInstances.set(dialect, ajv)
   }
   return ajv

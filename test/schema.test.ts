@@ -292,3 +292,19 @@ describe('schema kinds', () => {
     )
   })
 })
+
+describe('validateSchema: JSON Schema formats', () => {
+  test('enforces "format" keywords such as email', () => {
+    const schema = { type: 'object', properties: { email: { type: 'string', format: 'email' } } }
+    expect(validateSchema({ email: 'ada@example.com' }, schema).ok).toBe(true)
+    const result = validateSchema({ email: 'not an email' }, schema)
+    expect(result.ok).toBe(false)
+    expect(result.issues[0]?.path).toBe('/email')
+  })
+
+  test('enforces date-time in a 2020-12 schema', () => {
+    const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'string', format: 'date-time' }
+    expect(validateSchema('2026-11-29T10:00:00Z', schema).ok).toBe(true)
+    expect(validateSchema('yesterday', schema).ok).toBe(false)
+  })
+})

@@ -58,6 +58,8 @@ describe('.toHaveRougeLAbove', () => {
 
       Reference tokens missing from the output: none
       Output tokens not in the reference: none
+      Both texts have the same tokens in a different order: ROUGE-L counts only the longest common subsequence.
+      If sentences may come in any order, put one per line and use { variant: 'rougeLsum' }.
 
       Output:    "Add salt.⏎Mix well."
       Reference: "Mix well.⏎Add salt.""
