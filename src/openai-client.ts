@@ -110,7 +110,7 @@ export function translateError(error: unknown, role: ClientRole, model: string, 
     const timedOut = name === 'APIConnectionTimeoutError'
     message = timedOut
       ? `${what}: the request timed out${afterRetries}. Raise configure({ ${role}: { timeout } }) or check the server.`
-      : `${what}: ${detail}${afterRetries}. Check that the server is reachable at the baseURL.`
+      : `${what}: ${detail.replace(/[.\s]+$/, '')}${afterRetries}. Check that the server is reachable at the baseURL.`
   }
   return new ModelCallError(formatMessage(message), status, error)
 }

@@ -1,0 +1,128 @@
+// The OpenAI judge through the real openai SDK against a local OpenAI-compatible server on 127.0.0.1.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { openAIJudge } from '../../src/judges/openai.js'
+import { prepareJudgeCall, runJudge } from '../../src/judges/run.js'
+import { failWith } from '../../src/judges/fail.js'
+import type { JudgeOptions, JudgeSpec } from '../../src/judges/types.js'
+import { getLedger, resetLedger } from '../../src/ledger.js'
+import { chatRequests, clientFor, jsonVerdict, startOpenAIServer, wantsJsonSchema, type OpenAIServer } from '../helpers/model-server.js'
+
+let server: OpenAIServer
+
+beforeAll(async () => {
+  server = await startOpenAIServer()
+})
+afterAll(() => server.close())
+afterEach(() => {
+  server.reset()
+  resetLedger()
+})
+
+function judgeWith(options: Partial<JudgeOptions> = {}, maxRetries = 0) {
+  return openAIJudge({ model: 'judge-model', client: clientFor(server.baseURL, { maxRetries }), ...options })
+}
+
+function verdictOf(spec: JudgeSpec, output = 'You can ask for a refund within 30 days.') {
+  return runJudge(prepareJudgeCall(spec, output, {}, failWith('run the judge')))
+}
+
+describe('openAIJudge request', () => {
+  test('sends a chat completion at temperature 0 with a strict JSON schema of reasoning then score', async () => {
+    server.setReply(() => jsonVerdict(1, 'ok'))
+    await verdictOf({ criteria: 'Is polite', judge: judgeWith() })
+    const body = chatRequests(server.requests)[0]?.body
+    expect(body).toMatchObject({
+      model: 'judge-model',
+      temperature: 0,
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'judge_verdict', strict: true, schema: { type: 'object', required: ['reasoning', 'score'], additionalProperties: false } },
+      },
+    })
+    expect(Object.keys(body.response_format.json_schema.schema.properties)).toEqual(['reasoning', 'score'])
+    expect(body.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user'])
+  })
+
+  test('asks the faithfulness judge for claims in its schema', async () => {
+    server.setReply(() => ({ text: JSON.stringify({ claims: [], reasoning: 'none', score: 1 }) }))
+    await verdictOf({ template: 'faithfulness', context: 'ctx', scale: '0-1', judge: judgeWith() })
+    const schema = chatRequests(server.requests)[0]?.body.response_format.json_schema
+    expect(schema.name).toBe('faithfulness_verdict')
+    expect(schema.schema.required).toEqual(['claims', 'reasoning', 'score'])
+  })
+
+  test('records the token usage in the ledger', async () => {
+    server.setReply(() => ({ ...jsonVerdict(1, 'ok'), usage: { input: 321, output: 12 } }))
+    await verdictOf({ criteria: 'Is polite', judge: judgeWith() })
+    expect(getLedger().byModel['judge-model']).toMatchObject({ calls: 1, inputTokens: 321, outputTokens: 12 })
+  })
+})
+
+describe('openAIJudge replies', () => {
+  test('reads a structured reply', async () => {
+    server.setReply(() => jsonVerdict(1, 'States the 30-day window.'))
+    expect(await verdictOf({ criteria: 'x', judge: judgeWith() })).toMatchObject({ pass: true, score: 1, reason: 'States the 30-day window.', judgeName: 'judge-model' })
+  })
+
+  test('reads a free-text reply with a verdict word', async () => {
+    server.setReply(() => ({ text: 'The answer reverses the condition.\nVerdict: FAIL' }))
+    expect(await verdictOf({ criteria: 'x', judge: judgeWith({ structuredOutput: false }) })).toMatchObject({ pass: false, score: 0, reason: 'The answer reverses the condition.\nVerdict: FAIL' })
+    expect(chatRequests(server.requests)[0]?.body.response_format).toBeUndefined()
+  })
+
+  test('falls back to free text when the server rejects structured output, and stays there', async () => {
+    server.setReply((req) => (wantsJsonSchema(req) ? { status: 400, errorMessage: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model." } : { text: 'PASS - polite and complete.' }))
+    const judge = judgeWith()
+    expect(await verdictOf({ criteria: 'x', judge })).toMatchObject({ pass: true })
+    expect(await verdictOf({ criteria: 'x', judge })).toMatchObject({ pass: true })
+    expect(chatRequests(server.requests).map(wantsJsonSchema)).toEqual([true, false, false])
+  })
+
+  test('does not fall back on a 400 about something else', async () => {
+    server.setReply(() => ({ status: 400, errorMessage: 'messages: too long' }))
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow('[expect-llm] Failed to call the judge model "judge-model" at http://127.0.0.1:')
+    expect(chatRequests(server.requests)).toHaveLength(1)
+  })
+
+  test('rejects an unparseable reply and shows it', async () => {
+    server.setReply(() => ({ text: 'Hard to say, it depends on the customer.' }))
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow(`Failed to read the judge's reply: it holds no JSON score, no verdict word (PASS/FAIL, YES/NO, CORRECT/INCORRECT) and no number. Use a judge model that follows the JSON reply format (or supports structured output), or a custom judge.\nRaw reply: "Hard to say, it depends on the customer."`)
+  })
+
+  test('clamps a score outside the scale and notes it', async () => {
+    server.setReply(() => jsonVerdict(9, 'Excellent.'))
+    expect(await verdictOf({ criteria: 'x', scale: '1-5', judge: judgeWith() })).toMatchObject({ pass: true, score: 1, notes: ["the judge's score 9 is outside the 1-5 scale; clamped to 5"] })
+  })
+})
+
+describe('openAIJudge errors', () => {
+  test('explains a 401', async () => {
+    server.setReply(() => ({ status: 401, errorMessage: 'Incorrect API key provided.' }))
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow(
+      `[expect-llm] Failed to call the judge model "judge-model" at ${server.baseURL}: the server refused the API key (401: Incorrect API key provided.). Set OPENAI_API_KEY to a valid key, or pass it with configure({ judge: { apiKey } }).`,
+    )
+  })
+
+  test('explains a 404', async () => {
+    server.setReply(() => ({ status: 404, errorMessage: 'The model `judge-model` does not exist.' }))
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow('the model or endpoint was not found (404: The model `judge-model` does not exist.). Check the model name in configure({ judge: { model } })')
+  })
+
+  test('retries a 429 with the SDK and explains it when retries run out', async () => {
+    server.setReply(() => ({ status: 429, errorMessage: 'Rate limit reached.', headers: { 'retry-after-ms': '10' } }))
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith({}, 2) })).rejects.toThrow(
+      `Failed to call the judge model "judge-model" at ${server.baseURL}: rate limited (429: Rate limit reached.) after 2 retries. Lower configure({ concurrency }), raise configure({ judge: { maxRetries } }), or check the account's quota.`,
+    )
+    expect(chatRequests(server.requests)).toHaveLength(3)
+  })
+
+  test('succeeds when a 429 clears within the retries', async () => {
+    server.setReply((_req, index) => (index === 0 ? { status: 429, headers: { 'retry-after-ms': '10' } } : jsonVerdict(1, 'ok')))
+    expect(await verdictOf({ criteria: 'x', judge: judgeWith({}, 2) })).toMatchObject({ pass: true })
+  })
+
+  test('explains an unreachable server', async () => {
+    const judge = openAIJudge({ model: 'm', baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k', maxRetries: 0 })
+    await expect(verdictOf({ criteria: 'x', judge })).rejects.toThrow('[expect-llm] Failed to call the judge model "m" at http://127.0.0.1:9/v1: Connection error. Check that the server is reachable at the baseURL.')
+  })
+})
