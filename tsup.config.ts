@@ -1,16 +1,9 @@
-import { defineConfig } from 'tsup'
+import { defineConfig, type Options } from 'tsup'
 
-export default defineConfig([{
-  entry: {
-    index: 'src/index.ts',
-    matchers: 'matchers/index.ts',
-    vitest: 'src/vitest.ts',
-    jest: 'src/jest.ts',
-    replay: 'src/replay/index.ts',
-  },
-  format: ['esm', 'cjs'],
+// Three builds that run in parallel; `npm run build` empties dist/ first, so none of them cleans.
+const base: Options = {
   dts: true,
-  clean: ['!cli.js'], // cleans dist except the bin, which the second config below builds in parallel
+  clean: false,
   target: 'node22',
   platform: 'node',
   sourcemap: false,
@@ -18,15 +11,20 @@ export default defineConfig([{
   // ml-distance 5 is ESM-only: bundle it so the CommonJS build works under Jest's CJS runtime,
   // which cannot require() an ES module.
   noExternal: ['ml-distance'],
-}, {
-  // The `expect-llm` bin: ESM only, with a shebang; `clean: false` so it does not wipe the build above.
-  entry: { cli: 'src/replay/cli.ts' },
-  format: ['esm'],
-  dts: false,
-  clean: false,
-  target: 'node22',
-  platform: 'node',
-  sourcemap: false,
-  banner: { js: '#!/usr/bin/env node' },
-  external: ['vitest', 'expect', '@jest/globals', 'msw', 'msw/node', 'openai'],
-}])
+}
+
+const entries = {
+  index: 'src/index.ts',
+  matchers: 'matchers/index.ts',
+  vitest: 'src/vitest.ts',
+  replay: 'src/replay/index.ts',
+}
+
+export default defineConfig([
+  // ESM: the Jest entry awaits replay start-up at the top level (Jest's ESM mode).
+  { ...base, format: ['esm'], entry: { ...entries, jest: 'src/jest.ts' } },
+  // CommonJS: the Jest entry registers the matchers only (Jest's CJS runtime cannot load msw).
+  { ...base, format: ['cjs'], entry: { ...entries, jest: 'src/jest-cjs.ts' } },
+  // The `expect-llm` bin: ESM only, with a shebang.
+  { ...base, dts: false, format: ['esm'], entry: { cli: 'src/replay/cli.ts' }, banner: { js: '#!/usr/bin/env node' } },
+])

@@ -1,41 +1,23 @@
 /**
- * Jest setup entry: `setupFilesAfterEnv: ['expect-llm/jest']` registers every expect-llm matcher on
- * Jest's global `expect` and adds their types for `@jest/globals` and `@types/jest` users.
+ * Jest setup entry (ESM mode): `setupFilesAfterEnv: ['expect-llm/jest']` registers every expect-llm
+ * matcher on Jest's global `expect`, adds their types for `@jest/globals` and `@types/jest` users, and
+ * starts record/replay of model HTTP traffic before any test file is imported (this module awaits
+ * `listen()` at the top level, so clients created at module level in test files are intercepted).
+ *
+ * Replay needs Jest's ESM mode (`NODE_OPTIONS=--experimental-vm-modules`), because msw is ESM-only.
+ * Under CommonJS, Jest loads `dist/jest.cjs`, which registers the matchers only.
  *
  * @example
  * ```js
  * // jest.config.js
- * module.exports = { setupFilesAfterEnv: ['expect-llm/jest'] }
+ * export default { setupFilesAfterEnv: ['expect-llm/jest'] }
  * ```
  * @packageDocumentation
  */
-import type {} from 'expect'
-import * as matchers from '../matchers/index.js'
-import type { LlmMatchers } from '../matchers/types.js'
-import { formatMessage } from './errors.js'
+import { jestGlobals, matchers } from './jest-register.js'
+import { setupReplay } from './replay/setup.js'
 
-const jestExpect = (globalThis as { expect?: { extend?: (m: object) => void } }).expect
-
-if (typeof jestExpect?.extend !== 'function') {
-  throw new Error(
-    formatMessage(
-      'Failed to register matchers: no global "expect" found. List "expect-llm/jest" under setupFilesAfterEnv (not setupFiles) in your Jest config; with injectGlobals: false, call expect.extend(matchers) yourself with `import * as matchers from \'expect-llm/matchers\'` and `import { expect } from \'@jest/globals\'`.',
-    ),
-  )
-}
-jestExpect.extend(matchers)
-
-declare module 'expect' {
-  // @jest/globals users (Jest 30).
-  interface Matchers<R extends void | Promise<void>, T = unknown> extends LlmMatchers<R> {}
-}
-
-declare global {
-  // @types/jest users.
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace jest {
-    interface Matchers<R, T = {}> extends LlmMatchers<R> {}
-  }
-}
+const globals = jestGlobals()
+await setupReplay({ runner: 'jest', afterEach: globals.afterEach, afterAll: globals.afterAll, expect: globals.expect })
 
 export { matchers }

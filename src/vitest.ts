@@ -1,6 +1,8 @@
 /**
  * Vitest setup entry: `test: { setupFiles: ['expect-llm/vitest'] }` registers every expect-llm
- * matcher on Vitest's `expect` and adds their types to `expect()`.
+ * matcher on Vitest's `expect`, adds their types to `expect()`, and starts record/replay of model HTTP
+ * traffic while the setup file is imported, so that clients created at module level in test files are
+ * intercepted too.
  *
  * @example
  * ```ts
@@ -10,16 +12,22 @@
  * ```
  * @packageDocumentation
  */
-import { expect } from 'vitest'
+import { afterAll, afterEach, expect } from 'vitest'
 import * as matchers from '../matchers/index.js'
-import type { LlmMatchers } from '../matchers/types.js'
+import type { LlmAsyncMatchers, LlmMatchers } from '../matchers/types.js'
+import { setupReplay } from './replay/setup.js'
 
 expect.extend(matchers)
+
+// Under Vitest msw loads synchronously: the server is listening when this call returns.
+void setupReplay({ runner: 'vitest', afterEach, afterAll, expect })
 
 declare module 'vitest' {
   // No type parameters on purpose: this merges with Vitest 4's `Matchers<T = any>` and with
   // Vitest 5's `Matchers<R, T>` alike (declaring either list breaks the other major).
-  interface Matchers extends LlmMatchers {}
+  interface Matchers extends LlmMatchers, LlmAsyncMatchers {}
+  // Only the synchronous matchers work asymmetrically (expect.toX()): asymmetric matchers are read
+  // synchronously, so a model-backed one could never pass.
   interface AsymmetricMatchersContaining extends LlmMatchers {}
 }
 

@@ -14,8 +14,9 @@ describe('ESM build', () => {
 
   test('expect-llm/matchers exports every matcher for a manual expect.extend', () => {
     expect(Object.keys(matchers).sort()).toEqual([
-      'toBeConcise', 'toContainAnswer', 'toContainKeywords', 'toHaveBleuAbove', 'toHaveEditSimilarityAbove',
-      'toHaveRougeLAbove', 'toHaveRougeNAbove', 'toHaveTokenF1Above', 'toMatchAnswer', 'toMatchSchema', 'toRetrieve',
+      'toAgreeWithLabels', 'toBeConcise', 'toBeFaithfulTo', 'toBeRelevantTo', 'toBeSemanticallySimilar',
+      'toContainAnswer', 'toContainKeywords', 'toHaveBleuAbove', 'toHaveEditSimilarityAbove', 'toHaveRougeLAbove',
+      'toHaveRougeNAbove', 'toHaveTokenF1Above', 'toMatchAnswer', 'toMatchSchema', 'toPassJudge', 'toRefuse', 'toRetrieve',
     ])
   })
 })
