@@ -30,6 +30,16 @@ export function effectiveBaseURL(settings: ClientSettings): string {
 }
 
 /**
+ * Loads the optional `openai` peer. The CommonJS build requires it: Jest's default (CommonJS) mode
+ * cannot run `import()` without `--experimental-vm-modules`. ESM (and Vitest, which runs the source as
+ * ESM, where `module` is undefined) imports it.
+ */
+async function loadOpenAI(): Promise<typeof import('openai')> {
+  if (typeof module !== 'undefined' && typeof module?.require === 'function') return module.require('openai') as typeof import('openai')
+  return import('openai')
+}
+
+/**
  * Creates the SDK client. Throws an actionable error when no API key is configured, unless a replay
  * session is active (recordings need no key; a recording mode asks for one itself).
  */
@@ -48,7 +58,7 @@ export async function createClient(settings: ClientSettings, role: ClientRole): 
   }
   let mod: typeof import('openai')
   try {
-    mod = await import('openai')
+    mod = await loadOpenAI()
   } catch (error) {
     throw new Error(
       formatMessage(`Failed to create the OpenAI ${role}: the "openai" package could not be loaded (${(error as Error).message}). Install it with \`npm install -D openai\`, or configure({ ${role} }) with your own implementation.`),
