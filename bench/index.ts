@@ -1,12 +1,17 @@
 // `npm run bench`: every benchmark of the project, each printing ratios measured in this one run.
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+// Pass suite names to run only some: `npm run bench -- lexical replay`.
+const suites = {
+  lexical: () => import('./lexical.js'),
+  replay: () => import('./replay.js'),
+  model: () => import('./model.js'),
+} satisfies Record<string, () => Promise<{ run: () => Promise<void> }>>
 
-const suites = ['lexical', 'replay']
-for (const name of suites) {
-  const file = fileURLToPath(new URL(`./${name}.ts`, import.meta.url))
-  if (!existsSync(file)) continue
+const wanted = process.argv.slice(2)
+for (const name of wanted) {
+  if (!(name in suites)) throw new Error(`[expect-llm] Failed to run the benchmark: unknown suite "${name}". Suites: ${Object.keys(suites).join(', ')}.`)
+}
+for (const [name, load] of Object.entries(suites)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue
   console.log(`\n=== ${name} ===`)
-  const mod = (await import(file)) as { run: () => Promise<void> }
-  await mod.run()
+  await (await load()).run()
 }
