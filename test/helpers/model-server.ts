@@ -39,3 +39,9 @@ export function chatRequests(requests: RecordedRequest[]): RecordedRequest[] {
 export function clientFor(baseURL: string, options: { maxRetries?: number; apiKey?: string } = {}): OpenAI {
   return new OpenAI({ baseURL, apiKey: options.apiKey ?? 'test-key', maxRetries: options.maxRetries ?? 0 })
 }
+
+/** The origin every recording is keyed under, whatever port the scripted server had when recording. */
+export const RECORDED_ORIGIN = 'http://127.0.0.1'
+
+/** A closed port on 127.0.0.1 (2: unused, and not on fetch's blocked-port list): in replay, a request that escaped the fixtures would fail to connect there. */
+export const CLOSED_BASE_URL = 'http://127.0.0.1:2/v1'

@@ -122,7 +122,7 @@ describe('openAIJudge errors', () => {
   })
 
   test('explains an unreachable server', async () => {
-    const judge = openAIJudge({ model: 'm', baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k', maxRetries: 0 })
-    await expect(verdictOf({ criteria: 'x', judge })).rejects.toThrow('[expect-llm] Failed to call the judge model "m" at http://127.0.0.1:9/v1: Connection error. Check that the server is reachable at the baseURL.')
+    const judge = openAIJudge({ model: 'm', baseURL: 'http://127.0.0.1:2/v1', apiKey: 'k', maxRetries: 0 })
+    await expect(verdictOf({ criteria: 'x', judge })).rejects.toThrow('[expect-llm] Failed to call the judge model "m" at http://127.0.0.1:2/v1: Connection error. Check that the server is reachable at the baseURL.')
   })
 })
