@@ -107,6 +107,10 @@ export function translateError(error: unknown, role: ClientRole, model: string, 
   const detail = serverMessage(error)
   const afterRetries = retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''
   let message: string
+  if (detail.startsWith('[expect-llm] ')) {
+    // expect-llm's own replay answered (a miss, a corrupt fixture): its message already says what to do.
+    return new ModelCallError(detail, status, error)
+  }
   if (status === 401 || status === 403) {
     message = `${what}: the server refused the API key (${status}: ${detail}). Set OPENAI_API_KEY to a valid key, or pass it with configure({ ${role}: { apiKey } }).`
   } else if (status === 404) {

@@ -59,7 +59,7 @@ beforeAll(async () => {
     stop = () => session.server.resetHandlers()
   } else {
     const msw = setupServer(...replay.handlers)
-    msw.listen({ onUnhandledRequest: 'bypass' })
+    msw.listen()
     stop = () => msw.close()
   }
   // Clients are built after interception starts (a client built before would escape it).
