@@ -8,7 +8,6 @@
 import { fileURLToPath } from 'node:url'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import '../helpers/async-matchers.js'
 import * as matchers from '../../matchers/index.js'
 import { configure, resetConfig } from '../../src/config.js'
 import { clearEmbeddingCache } from '../../src/embedders/batch.js'

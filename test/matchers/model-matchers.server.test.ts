@@ -1,7 +1,6 @@
 // Every model-backed matcher end to end: the real openai SDK, configured through configure(), against a
 // scripted OpenAI-compatible server on 127.0.0.1 whose judge replies and embeddings are deterministic.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import '../helpers/async-matchers.js'
 import * as matchers from '../../matchers/index.js'
 import { calibrateJudge, type CalibrationCase } from '../../src/calibration.js'
 import { configure, resetConfig } from '../../src/config.js'

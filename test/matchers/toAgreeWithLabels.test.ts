@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest'
-import '../helpers/async-matchers.js'
 import * as matcher from '../../matchers/toAgreeWithLabels.js'
 import type { CalibrationCase } from '../../src/calibration.js'
 import type { JudgeRequest } from '../../src/judges/types.js'

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest'
-import '../helpers/async-matchers.js'
 import * as matcher from '../../matchers/toBeFaithfulTo.js'
 import type { Claim, JudgeRequest } from '../../src/judges/types.js'
 import { asyncFailureMessage, fixedJudge } from '../helpers/model-fakes.js'

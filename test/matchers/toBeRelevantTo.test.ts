@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest'
-import '../helpers/async-matchers.js'
 import * as matcher from '../../matchers/toBeRelevantTo.js'
 import { asyncFailureMessage, fixedJudge, sampledJudge } from '../helpers/model-fakes.js'
 

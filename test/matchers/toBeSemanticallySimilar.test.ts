@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import '../helpers/async-matchers.js'
 import * as matcher from '../../matchers/toBeSemanticallySimilar.js'
 import { configure, resetConfig } from '../../src/config.js'
 import { clearEmbeddingCache } from '../../src/embedders/batch.js'

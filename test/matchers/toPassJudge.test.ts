@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import '../helpers/async-matchers.js'
 import * as matcher from '../../matchers/toPassJudge.js'
 import { configure, resetConfig } from '../../src/config.js'
 import { JudgeReplyError } from '../../src/judges/parse.js'
