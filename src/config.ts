@@ -2,10 +2,11 @@ import type { EmbedderLike } from './embedders/types.js'
 import { formatMessage } from './errors.js'
 import type { JudgeLike } from './judges/types.js'
 import type { ModelPrice } from './ledger.js'
+import type { ReplayOptions } from './replay/types.js'
 
 /**
- * Library-wide settings. Each issue adds its own section (judge, embedder, replay, pricing); unknown
- * keys are rejected so that a typo fails loudly instead of being ignored.
+ * Library-wide settings, set with {@link configure}. Unknown keys are rejected so that a typo fails
+ * loudly instead of being ignored.
  */
 export interface ExpectLlmConfig {
   /**
@@ -20,8 +21,8 @@ export interface ExpectLlmConfig {
    * `text-embedding-3-small`.
    */
   embedder?: EmbedderLike
-  /** Record/replay settings (see `expect-llm/replay`). */
-  replay?: Record<string, unknown>
+  /** Record/replay settings (mode, hosts, ignoreBodyFields, redact, dir, maxAge, ...); read on every request. */
+  replay?: ReplayOptions
   /** USD per million tokens by model, merged over the defaults (`DEFAULT_PRICING`), for the ledger, reports and budgets. */
   pricing?: Record<string, ModelPrice>
   /** Maximum number of judge and embedding calls in flight from this library (default 4). */

@@ -103,3 +103,9 @@ export type { RefusalMatch, RefusalRule } from './refusal.js'
 // Concurrency of model calls and model call errors
 export { DEFAULT_CONCURRENCY } from './limit.js'
 export { ModelCallError } from './openai-client.js'
+
+// Replay control (the MSW handlers themselves live in `expect-llm/replay`, the only entry that imports msw)
+export { resolveMode as resolveReplayMode } from './replay/mode.js'
+export { getReplaySession } from './replay/session.js'
+export type { ReplaySession } from './replay/session.js'
+export type { ReplayOptions, ReplayMode, Fixture, FixtureMeta, NormalizedUsage, ReplayProblem, FixtureSummary } from './replay/types.js'

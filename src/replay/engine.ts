@@ -152,7 +152,7 @@ export class ReplayEngine {
 
   /** The merged options in effect now (`configure({ replay })` overridden by explicit options). */
   resolve(): Resolved {
-    const cfg = ((getConfig().replay ?? {}) as ReplayOptions) || {}
+    const cfg = getConfig().replay ?? {}
     const explicit = this.ctx.options ?? {}
     const merged: ReplayOptions = { ...cfg, ...explicit }
     const hosts = [...new Set([...DEFAULT_HOSTS, ...(cfg.hosts ?? []), ...(explicit.hosts ?? [])].map(normalizeOrigin))]

@@ -29,7 +29,7 @@ export interface ReplayRunnerHooks {
 let warnedMissingMsw = false
 
 function explicitlyRequested(): boolean {
-  const cfg = getConfig().replay as ReplayOptions | undefined
+  const cfg = getConfig().replay
   return Boolean(process.env.EXPECT_LLM_REPLAY || cfg?.mode)
 }
 
