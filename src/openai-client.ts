@@ -74,7 +74,21 @@ export async function createClient(settings: ClientSettings, role: ClientRole): 
   })
 }
 
-/** An SDK or network failure of a judge or embedding call, with the HTTP status when there was one. */
+/**
+ * An SDK or network failure of a judge or embedding call, with the HTTP status when there was one.
+ *
+ * @example
+ * ```ts
+ * import { ModelCallError, openAIEmbedder } from 'expect-llm'
+ *
+ * try {
+ *   await openAIEmbedder().embed(['hello'])
+ * } catch (error) {
+ *   if (error instanceof ModelCallError && error.status === 429) console.warn('rate limited:', error.message)
+ *   throw error
+ * }
+ * ```
+ */
 export class ModelCallError extends Error {
   readonly status: number | undefined
   constructor(message: string, status: number | undefined, cause: unknown) {

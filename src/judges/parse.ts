@@ -28,7 +28,20 @@ export interface ParsedReply {
   note?: string
 }
 
-/** A judge reply with no score, verdict or number in it. `raw` is the reply as received. */
+/**
+ * A judge reply with no score, verdict or number in it. `raw` is the reply as received.
+ *
+ * @example
+ * ```ts
+ * import { JudgeReplyError, parseJudgeReply } from 'expect-llm'
+ *
+ * try {
+ *   parseJudgeReply('Hmm, hard to say.', '1-5')
+ * } catch (error) {
+ *   if (error instanceof JudgeReplyError) error.raw // 'Hmm, hard to say.'
+ * }
+ * ```
+ */
 export class JudgeReplyError extends Error {
   readonly raw: string
   constructor(raw: string, detail = 'it holds no JSON score, no verdict word (PASS/FAIL, YES/NO, CORRECT/INCORRECT) and no number') {
@@ -54,7 +67,16 @@ export function scaleRange(scale: JudgeScale): [number, number] {
   }
 }
 
-/** Normalizes a value on the scale to [0, 1]. */
+/**
+ * Normalizes a value on the scale to [0, 1]. Values outside the scale are not clamped.
+ *
+ * @example
+ * ```ts
+ * import { normalizeScore } from 'expect-llm'
+ * normalizeScore(4, '1-5') // 0.75
+ * normalizeScore(3, '0-5') // 0.6
+ * ```
+ */
 export function normalizeScore(value: number, scale: JudgeScale): number {
   const [min, max] = scaleRange(scale)
   return (value - min) / (max - min)

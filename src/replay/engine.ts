@@ -137,6 +137,15 @@ let ciWarned = false
 /**
  * The record/replay engine behind `llmReplay()` and `setupReplay()`: turns intercepted requests into
  * fixture hits, recordings or misses, and keeps the problems and fixture usage for the runner hooks.
+ *
+ * @example
+ * ```ts
+ * import { ReplayEngine } from 'expect-llm/replay'
+ *
+ * const engine = new ReplayEngine({ options: { mode: 'replay', hosts: ['http://127.0.0.1:11434'] } })
+ * engine.mode() // 'replay' (EXPECT_LLM_REPLAY, when set, wins over the option)
+ * engine.takeProblems() // [] until a request misses
+ * ```
  */
 export class ReplayEngine {
   private readonly stores = new Map<string, FixtureStore>()

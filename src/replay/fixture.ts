@@ -6,7 +6,20 @@ import { formatMessage } from '../errors.js'
 /** Current fixture file schema version. */
 export const SCHEMA_VERSION = 1
 
-/** A fixture file that cannot be used: invalid JSON, wrong schema version, missing or mistyped fields, hash mismatch. */
+/**
+ * A fixture file that cannot be used: invalid JSON, wrong schema version, missing or mistyped fields, hash mismatch.
+ *
+ * @example
+ * ```ts
+ * import { FixtureError, parseFixture } from 'expect-llm/replay'
+ *
+ * try {
+ *   parseFixture('{', file)
+ * } catch (error) {
+ *   if (error instanceof FixtureError) console.log(error.file, error.reason) // reason: 'it is not valid JSON (...)'
+ * }
+ * ```
+ */
 export class FixtureError extends Error {
   /** Absolute path of the file. */
   readonly file: string
@@ -38,6 +51,16 @@ function sortResponse(r: RecordedResponse): RecordedResponse {
 /**
  * Serializes a fixture the way it is stored: pretty-printed, keys sorted (the recorded JSON body keeps
  * the server's order), trailing newline.
+ *
+ * @example
+ * ```ts
+ * import { readFile, writeFile } from 'node:fs/promises'
+ * import { parseFixture, serializeFixture } from 'expect-llm/replay'
+ *
+ * const fixture = parseFixture(await readFile(file, 'utf8'), file)
+ * fixture.meta.testFile = 'test/chat.test.ts' // edit meta or the response; editing `key` breaks the hash
+ * await writeFile(file, serializeFixture(fixture))
+ * ```
  */
 export function serializeFixture(fixture: Fixture): string {
   const out: Record<string, unknown> = {}

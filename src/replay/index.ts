@@ -53,7 +53,21 @@ export function llmReplay(options: ReplayOptions = {}): LlmReplay {
   return createLlmReplay({ http, bypass, passthrough } as unknown as MswApi, new ReplayEngine({ options }))
 }
 
-/** Builds the {@link LlmReplay} object around an engine and an msw module (shared with `setupReplay`). */
+/**
+ * Builds the {@link LlmReplay} object around an engine and an msw module (shared with `setupReplay`).
+ * Use it to pass an msw module of your own, or an engine you configured yourself; otherwise call
+ * {@link llmReplay}.
+ *
+ * @example
+ * ```ts
+ * import * as msw from 'msw'
+ * import { createLlmReplay, ReplayEngine } from 'expect-llm/replay'
+ *
+ * const engine = new ReplayEngine({ options: { mode: 'replay' } })
+ * const replay = createLlmReplay(msw as unknown as Parameters<typeof createLlmReplay>[0], engine)
+ * server.use(...replay.handlers)
+ * ```
+ */
 export function createLlmReplay(msw: MswApi, engine: ReplayEngine): LlmReplay {
   const handler = msw.http.all('*', async ({ request }) => engine.handle(request, msw))
   return {
@@ -75,7 +89,20 @@ export function createLlmReplay(msw: MswApi, engine: ReplayEngine): LlmReplay {
   }
 }
 
-/** The error a test fails with when replay saw problems (misses, corrupt fixtures, refused writes). */
+/**
+ * The error a test fails with when replay saw problems (misses, corrupt fixtures, refused writes).
+ * `problems` holds each one; with a single problem the message is that problem's message.
+ *
+ * @example
+ * ```ts
+ * import { ReplayError } from 'expect-llm/replay'
+ *
+ * afterEach(() => {
+ *   const problems = replay.takeProblems()
+ *   if (problems.length > 0) throw new ReplayError(problems) // what replay.assertNoProblems() does
+ * })
+ * ```
+ */
 export class ReplayError extends Error {
   readonly problems: ReplayProblem[]
   constructor(problems: ReplayProblem[]) {

@@ -16,6 +16,13 @@ export function isSecretQueryParam(name: string): boolean {
 /**
  * A short file-name slug for an endpoint: the path without a leading version segment, `/` turned into `-`.
  * `/v1/chat/completions` → `chat-completions`, `/v1/embeddings` → `embeddings`.
+ *
+ * @example
+ * ```ts
+ * import { endpointSlug } from 'expect-llm/replay'
+ * endpointSlug('/v1/chat/completions') // 'chat-completions'
+ * endpointSlug('/api/chat') // 'api-chat'
+ * ```
  */
 export function endpointSlug(path: string): string {
   const parts = path.split('/').filter(Boolean)
@@ -79,7 +86,7 @@ export function hashMaterial(material: KeyMaterial): string {
  *
  * @example
  * ```ts
- * const key = buildKey('POST', new URL('https://api.openai.com/v1/embeddings'), bytes, {})
+ * const key = buildKey('POST', new URL('https://api.openai.com/v1/embeddings'), bytes, 'application/json', {})
  * key.endpoint // 'embeddings'
  * ```
  */

@@ -13,7 +13,17 @@ export interface ResolvedMode {
   source: 'env' | 'options' | 'default'
 }
 
-/** Returns `true` when `CI` is set to something other than `''`, `'0'` or `'false'`. */
+/**
+ * Returns `true` when `CI` is set to something other than `''`, `'0'` or `'false'` (any case).
+ *
+ * @example
+ * ```ts
+ * import { isCi } from 'expect-llm/replay'
+ * isCi({ CI: 'true' }) // true
+ * isCi({ CI: 'false' }) // false
+ * isCi() // reads process.env.CI
+ * ```
+ */
 export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
   const v = env.CI
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false'

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
-import { vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
+import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
 import { getReplaySession, llmReplay, type LlmReplay } from '../../src/replay/index.js'
 import type { ReplayOptions } from '../../src/replay/types.js'
 
@@ -40,6 +41,54 @@ export async function allText(dir: string): Promise<string> {
 export function forceModeFromOptions(): void {
   vi.stubEnv('EXPECT_LLM_REPLAY', '')
   vi.stubEnv('EXPECT_LLM_ALLOW_RECORD_IN_CI', '1')
+}
+
+/** What {@link useReplaySandbox} gives each test: read the getters inside tests and hooks, they change per test. */
+export interface ReplaySandbox {
+  /** The scripted OpenAI-compatible server of the current test. */
+  readonly server: OpenAIServer
+  /** The empty temporary project root of the current test. */
+  readonly root: string
+}
+
+/**
+ * Registers the `beforeEach`/`afterEach` hooks shared by the replay tests: before each test, the mode comes
+ * from the options ({@link forceModeFromOptions}), a fresh {@link startOpenAIServer} server and an empty
+ * {@link tempRoot}; after it, the env stubs are undone, the server is closed and the root removed.
+ *
+ * @example
+ * ```ts
+ * const sandbox = useReplaySandbox()
+ * test('records', async () => {
+ *   const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
+ *   // ...
+ * })
+ * ```
+ */
+export function useReplaySandbox(): ReplaySandbox {
+  let server: OpenAIServer
+  let root: string
+
+  beforeEach(async () => {
+    forceModeFromOptions()
+    server = await startOpenAIServer()
+    root = await tempRoot()
+  })
+
+  afterEach(async () => {
+    vi.unstubAllEnvs()
+    await server.close()
+    await removeRoot(root)
+  })
+
+  return {
+    get server() {
+      return server
+    },
+    get root() {
+      return root
+    },
+  }
 }
 
 /** A running replay setup for one phase of a test. */

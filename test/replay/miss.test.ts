@@ -1,32 +1,18 @@
 import { join } from 'node:path'
 import { APIError } from 'openai'
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
-import { client, forceModeFromOptions, optionsFor, removeRoot, startReplay, tempRoot } from './helpers.js'
+import { describe, expect, test } from 'vitest'
+import { client, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 import type { ReplayOptions } from '../../src/replay/types.js'
 
-let server: OpenAIServer
-let root: string
-
-beforeEach(async () => {
-  forceModeFromOptions()
-  server = await startOpenAIServer()
-  root = await tempRoot()
-})
-
-afterEach(async () => {
-  vi.unstubAllEnvs()
-  await server.close()
-  await removeRoot(root)
-})
+const sandbox = useReplaySandbox()
 
 type Body = ChatCompletionCreateParamsNonStreaming
 
 async function record(body: Body, extra: ReplayOptions = {}): Promise<void> {
-  const phase = startReplay(optionsFor(root, server.origin, 'record', extra))
+  const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record', extra))
   try {
-    await client(server.baseURL).chat.completions.create(body)
+    await client(sandbox.server.baseURL).chat.completions.create(body)
     phase.replay.assertNoProblems()
   } finally {
     phase.close()
@@ -35,10 +21,10 @@ async function record(body: Body, extra: ReplayOptions = {}): Promise<void> {
 
 /** Replays `body` expecting a miss; returns the SDK error, the problem message and the time it took. */
 async function replayMiss(body: Body, extra: ReplayOptions = {}): Promise<{ error: unknown; message: string; ms: number; handled: number }> {
-  const phase = startReplay(optionsFor(root, server.origin, 'replay', extra))
+  const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', extra))
   try {
     const started = performance.now()
-    const error = await client(server.baseURL)
+    const error = await client(sandbox.server.baseURL)
       .chat.completions.create(body as never)
       .then(() => undefined, (e: unknown) => e)
     const ms = performance.now() - started
@@ -55,13 +41,13 @@ const ask = (content: string, extra: Partial<Body> = {}): Body => ({ model: 'gpt
 describe('a miss in replay', () => {
   test('fails at once with a non-retryable 418 and never reaches the server', async () => {
     await record(ask('Capital of France?'))
-    server.reset()
+    sandbox.server.reset()
     const { error, ms, handled } = await replayMiss(ask('What is the capital of France?'))
     expect(error).toBeInstanceOf(APIError)
     expect((error as APIError).status).toBe(418)
     expect(handled).toBe(1) // one attempt: x-should-retry: false stops the SDK's retries
     expect(ms).toBeLessThan(400) // a retried 5xx would back off for ~1.4 s
-    expect(server.requests).toHaveLength(0)
+    expect(sandbox.server.requests).toHaveLength(0)
   })
 
   test('names the request, the expected file, the record command, and diffs the changed prompt', async () => {
@@ -114,13 +100,13 @@ describe('a miss in replay', () => {
 describe('lookup', () => {
   test('finds a fixture by hash anywhere under the root when the test file moved', async () => {
     await record(ask('Capital of Peru?'))
-    server.reset()
-    const moved = startReplay(optionsFor(root, server.origin, 'replay', { testPath: () => join(root, 'other', 'moved.test.ts') }))
+    sandbox.server.reset()
+    const moved = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { testPath: () => join(sandbox.root, 'other', 'moved.test.ts') }))
     try {
-      const reply = await client(server.baseURL).chat.completions.create(ask('Capital of Peru?'))
+      const reply = await client(sandbox.server.baseURL).chat.completions.create(ask('Capital of Peru?'))
       expect(reply.choices[0]?.message.content).toBe('echo: Capital of Peru?')
       moved.replay.assertNoProblems()
-      expect(server.requests).toHaveLength(0)
+      expect(sandbox.server.requests).toHaveLength(0)
     } finally {
       moved.close()
     }
@@ -128,39 +114,39 @@ describe('lookup', () => {
 
   test('ignoreBodyFields lets a volatile field change without a miss', async () => {
     await record(ask('Hi', { user: 'run-1', metadata: { trace: 'a' } }), { ignoreBodyFields: ['user', 'metadata.trace'] })
-    server.reset()
-    const phase = startReplay(optionsFor(root, server.origin, 'replay', { ignoreBodyFields: ['user', '/metadata/trace'] }))
+    sandbox.server.reset()
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { ignoreBodyFields: ['user', '/metadata/trace'] }))
     try {
-      await client(server.baseURL).chat.completions.create(ask('Hi', { user: 'run-2', metadata: { trace: 'b' } }))
+      await client(sandbox.server.baseURL).chat.completions.create(ask('Hi', { user: 'run-2', metadata: { trace: 'b' } }))
       phase.replay.assertNoProblems()
-      expect(server.requests).toHaveLength(0)
+      expect(sandbox.server.requests).toHaveLength(0)
     } finally {
       phase.close()
     }
   })
 
   test('sequence mode serves recorded responses in call order and misses on an extra call', async () => {
-    server.setReply((_req, i) => ({ text: `sample ${i}` }))
+    sandbox.server.setReply((_req, i) => ({ text: `sample ${i}` }))
     const body = ask('Pick a random word', { temperature: 1 })
-    const rec = startReplay(optionsFor(root, server.origin, 'record', { sequence: true, testName: () => 'samples' }))
+    const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record', { sequence: true, testName: () => 'samples' }))
     const recorded: Array<string | null | undefined> = []
     try {
-      for (let i = 0; i < 3; i++) recorded.push((await client(server.baseURL).chat.completions.create(body)).choices[0]?.message.content)
+      for (let i = 0; i < 3; i++) recorded.push((await client(sandbox.server.baseURL).chat.completions.create(body)).choices[0]?.message.content)
       rec.replay.assertNoProblems()
     } finally {
       rec.close()
     }
     expect(recorded).toEqual(['sample 0', 'sample 1', 'sample 2'])
-    server.reset()
-    const rep = startReplay(optionsFor(root, server.origin, 'replay', { sequence: true, testName: () => 'samples' }))
+    sandbox.server.reset()
+    const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { sequence: true, testName: () => 'samples' }))
     try {
       const replayed: Array<string | null | undefined> = []
-      for (let i = 0; i < 3; i++) replayed.push((await client(server.baseURL).chat.completions.create(body)).choices[0]?.message.content)
+      for (let i = 0; i < 3; i++) replayed.push((await client(sandbox.server.baseURL).chat.completions.create(body)).choices[0]?.message.content)
       expect(replayed).toEqual(recorded)
-      const extra = await client(server.baseURL).chat.completions.create(body).then(() => undefined, (e: unknown) => e)
+      const extra = await client(sandbox.server.baseURL).chat.completions.create(body).then(() => undefined, (e: unknown) => e)
       expect((extra as APIError).status).toBe(418)
       expect(rep.replay.takeProblems()[0]?.message).toContain('holds 3 recorded response(s) for this request, but this is call #4')
-      expect(server.requests).toHaveLength(0)
+      expect(sandbox.server.requests).toHaveLength(0)
     } finally {
       rep.close()
     }

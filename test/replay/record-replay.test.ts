@@ -1,41 +1,27 @@
 import { readFile } from 'node:fs/promises'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
-import { client, fixtureFiles, forceModeFromOptions, optionsFor, removeRoot, startReplay, tempRoot } from './helpers.js'
+import { describe, expect, test } from 'vitest'
+import { client, fixtureFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
-let server: OpenAIServer
-let root: string
-
-beforeEach(async () => {
-  forceModeFromOptions()
-  server = await startOpenAIServer()
-  root = await tempRoot()
-})
-
-afterEach(async () => {
-  vi.unstubAllEnvs()
-  await server.close()
-  await removeRoot(root)
-})
+const sandbox = useReplaySandbox()
 
 /** Runs `call` in record mode, stops the server, then runs it again in replay mode. */
 async function recordThenReplay<T>(call: (c: ReturnType<typeof client>) => Promise<T>): Promise<{ recorded: T; replayed: T; requestsWhileReplaying: number }> {
-  const rec = startReplay(optionsFor(root, server.origin, 'record'))
+  const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
   let recorded: T
   try {
-    recorded = await call(client(server.baseURL))
+    recorded = await call(client(sandbox.server.baseURL))
     await rec.replay.flush()
     rec.replay.assertNoProblems()
   } finally {
     rec.close()
   }
-  const before = server.requests.length
-  await server.close()
-  const rep = startReplay(optionsFor(root, server.origin, 'replay'))
+  const before = sandbox.server.requests.length
+  await sandbox.server.close()
+  const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
   try {
-    const replayed = await call(client(server.baseURL))
+    const replayed = await call(client(sandbox.server.baseURL))
     rep.replay.assertNoProblems()
-    return { recorded, replayed, requestsWhileReplaying: server.requests.length - before }
+    return { recorded, replayed, requestsWhileReplaying: sandbox.server.requests.length - before }
   } finally {
     rep.close()
   }
@@ -49,7 +35,7 @@ describe('record, stop the server, replay', () => {
     expect(recorded.choices[0]?.message.content).toBe('echo: Capital of France?')
     expect(replayed).toEqual(recorded)
     expect(requestsWhileReplaying).toBe(0)
-    expect(server.requests).toHaveLength(1)
+    expect(sandbox.server.requests).toHaveLength(1)
   })
 
   test('streaming chat replays the same chunks, including the usage chunk', async () => {
@@ -88,7 +74,7 @@ describe('record, stop the server, replay', () => {
     const { recorded, replayed, requestsWhileReplaying } = await recordThenReplay((c) =>
       c.embeddings.create({ model: 'text-embedding-3-small', input: ['hello', 'world'] }),
     )
-    expect(server.requests[0]?.body.encoding_format).toBe('base64')
+    expect(sandbox.server.requests[0]?.body.encoding_format).toBe('base64')
     expect(recorded.data.map((d) => d.embedding)).toHaveLength(2)
     expect(Array.isArray(recorded.data[0]?.embedding)).toBe(true)
     expect(replayed).toEqual(recorded)
@@ -96,16 +82,16 @@ describe('record, stop the server, replay', () => {
   })
 
   test('the fixture is pretty-printed, schema-versioned, with key material, usage and the SDK user agent', async () => {
-    server.setReply(() => ({ text: 'Four.', usage: { input: 11, output: 7 } }))
+    sandbox.server.setReply(() => ({ text: 'Four.', usage: { input: 11, output: 7 } }))
     await recordThenReplay((c) => c.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Two plus two?' }] }))
-    const [file, ...rest] = await fixtureFiles(root)
+    const [file, ...rest] = await fixtureFiles(sandbox.root)
     expect(rest).toHaveLength(0)
     expect(file).toMatch(/test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json$/)
     const text = await readFile(file!, 'utf8')
     expect(text).toMatch(/^\{\n {2}"hash"/)
     const fixture = JSON.parse(text)
     expect(fixture.schemaVersion).toBe(1)
-    expect(fixture.key).toMatchObject({ method: 'POST', origin: server.origin, path: '/v1/chat/completions', body: { model: 'gpt-4o-mini' } })
+    expect(fixture.key).toMatchObject({ method: 'POST', origin: sandbox.server.origin, path: '/v1/chat/completions', body: { model: 'gpt-4o-mini' } })
     expect(fixture.meta).toMatchObject({ model: 'gpt-4o-mini', usage: { inputTokens: 11, outputTokens: 7, totalTokens: 18 }, endpoint: 'chat-completions', testFile: 'test/example.test.ts' })
     expect(fixture.meta.sdkUserAgent).toMatch(/^OpenAI\/JS /)
     expect(typeof fixture.meta.durationMs).toBe('number')

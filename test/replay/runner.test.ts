@@ -2,39 +2,25 @@ import { spawn } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
-import { client, forceModeFromOptions, removeRoot, startReplay, tempRoot } from './helpers.js'
+import { expect, test } from 'vitest'
+import { client, startReplay, useReplaySandbox } from './helpers.js'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 const childDir = fileURLToPath(new URL('./child/', import.meta.url))
 const childFile = join(childDir, 'module-client.child.ts')
 
-let server: OpenAIServer
-let root: string
-
-beforeEach(async () => {
-  forceModeFromOptions()
-  server = await startOpenAIServer()
-  root = await tempRoot()
-})
-
-afterEach(async () => {
-  vi.unstubAllEnvs()
-  await server.close()
-  await removeRoot(root)
-})
+const sandbox = useReplaySandbox()
 
 interface JsonReport {
   testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>
 }
 
 function runChild(): Promise<{ code: number | null; stdout: string; report: JsonReport }> {
-  const out = join(root, 'report.json')
+  const out = join(sandbox.root, 'report.json')
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(childDir, 'vitest.config.ts'), '--reporter=json', `--outputFile=${out}`, '--reporter=default'], {
       cwd: repo,
-      env: { ...process.env, EXPECT_LLM_REPLAY: 'replay', CHILD_ORIGIN: server.origin, CHILD_BASE_URL: server.baseURL, CHILD_ROOT: root, NO_COLOR: '1', FORCE_COLOR: '0' },
+      env: { ...process.env, EXPECT_LLM_REPLAY: 'replay', CHILD_ORIGIN: sandbox.server.origin, CHILD_BASE_URL: sandbox.server.baseURL, CHILD_ROOT: sandbox.root, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -49,14 +35,14 @@ function runChild(): Promise<{ code: number | null; stdout: string; report: Json
 
 test('the setup file intercepts a module-level client, fails a swallowed miss, and prints the summary', async () => {
   // Record the module-level test's request as the child test file would, into the child's fixture root.
-  const rec = startReplay({ mode: 'record', rootDir: root, dir: root, hosts: [server.origin], testPath: () => childFile })
+  const rec = startReplay({ mode: 'record', rootDir: sandbox.root, dir: sandbox.root, hosts: [sandbox.server.origin], testPath: () => childFile })
   try {
-    await client(server.baseURL).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Module level?' }] })
+    await client(sandbox.server.baseURL).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Module level?' }] })
     rec.replay.assertNoProblems()
   } finally {
     rec.close()
   }
-  server.reset()
+  sandbox.server.reset()
 
   const { code, stdout, report } = await runChild()
   const results = Object.fromEntries(report.testResults[0]!.assertionResults.map((r) => [r.title, r]))
@@ -67,12 +53,12 @@ test('the setup file intercepts a module-level client, fails a swallowed miss, a
   expect(swallowed?.failureMessages.join('\n')).toContain('+ actual:   "Never recorded"')
   expect(code).toBe(1)
   // Nothing reached the server: the module-level client went through MSW.
-  expect(server.requests).toHaveLength(0)
+  expect(sandbox.server.requests).toHaveLength(0)
   expect(stdout).toContain('[expect-llm] Replay fixtures for')
   expect(stdout).toContain(': 1 used, 0 new, 0 unused in module-client.child.ts.')
-  const usage = await readdir(join(root, '.expect-llm', 'replay', 'usage'))
+  const usage = await readdir(join(sandbox.root, '.expect-llm', 'replay', 'usage'))
   expect(usage).toHaveLength(1)
-  const record = JSON.parse(await readFile(join(root, '.expect-llm', 'replay', 'usage', usage[0]!), 'utf8'))
+  const record = JSON.parse(await readFile(join(sandbox.root, '.expect-llm', 'replay', 'usage', usage[0]!), 'utf8'))
   expect(record).toMatchObject({ complete: true, folder: 'module-client.child.ts' })
   expect(record.used).toHaveLength(1)
 }, 40_000)

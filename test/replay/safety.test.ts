@@ -1,24 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { APIError, InternalServerError, RateLimitError } from 'openai'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { resolveMode } from '../../src/replay/mode.js'
-import { allText, client, fixtureFiles, forceModeFromOptions, optionsFor, removeRoot, startReplay, tempRoot } from './helpers.js'
+import { allText, client, fixtureFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
-let server: OpenAIServer
-let root: string
-
-beforeEach(async () => {
-  forceModeFromOptions()
-  server = await startOpenAIServer()
-  root = await tempRoot()
-})
-
-afterEach(async () => {
-  vi.unstubAllEnvs()
+const sandbox = useReplaySandbox()
+afterEach(() => {
   vi.restoreAllMocks()
-  await server.close()
-  await removeRoot(root)
 })
 
 const SECRET = 'sk-proj-Zq81TESTSECRETvalue0123456789abcdef'
@@ -27,41 +15,41 @@ const ask = (content: string) => ({ model: 'gpt-4o-mini', messages: [{ role: 'us
 describe('secrets never reach the disk', () => {
   test('the API key sent in the authorization header is not stored', async () => {
     vi.stubEnv('OPENAI_API_KEY', SECRET)
-    const phase = startReplay(optionsFor(root, server.origin, 'record'))
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
-      await client(server.baseURL, { apiKey: SECRET }).chat.completions.create(ask('Hi'))
+      await client(sandbox.server.baseURL, { apiKey: SECRET }).chat.completions.create(ask('Hi'))
       phase.replay.assertNoProblems()
     } finally {
       phase.close()
     }
-    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${SECRET}`)
-    expect(await fixtureFiles(root)).toHaveLength(1)
-    const text = await allText(root)
+    expect(sandbox.server.requests[0]?.headers.authorization).toBe(`Bearer ${SECRET}`)
+    expect(await fixtureFiles(sandbox.root)).toHaveLength(1)
+    const text = await allText(sandbox.root)
     expect(text).not.toContain(SECRET)
     expect(text).not.toMatch(/authorization|bearer/i)
   })
 
   test('a secret query parameter is stripped from the key and the file', async () => {
-    const phase = startReplay(optionsFor(root, server.origin, 'record'))
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
-      await client(server.baseURL, { defaultQuery: { 'api-key': 'query-secret-4711-abcdef', 'api-version': '2024-10-21' } }).chat.completions.create(ask('Hi'))
+      await client(sandbox.server.baseURL, { defaultQuery: { 'api-key': 'query-secret-4711-abcdef', 'api-version': '2024-10-21' } }).chat.completions.create(ask('Hi'))
       phase.replay.assertNoProblems()
     } finally {
       phase.close()
     }
-    expect(server.requests[0]?.query.get('api-key')).toBe('query-secret-4711-abcdef')
-    const [file] = await fixtureFiles(root)
+    expect(sandbox.server.requests[0]?.query.get('api-key')).toBe('query-secret-4711-abcdef')
+    const [file] = await fixtureFiles(sandbox.root)
     const fixture = JSON.parse(await readFile(file!, 'utf8'))
     expect(fixture.key.query).toEqual([['api-version', '2024-10-21']])
-    expect(await allText(root)).not.toContain('query-secret-4711')
+    expect(await allText(sandbox.root)).not.toContain('query-secret-4711')
   })
 
   test('a response that contains the key refuses to write and names the JSON path', async () => {
     vi.stubEnv('OPENAI_API_KEY', SECRET)
-    server.setReply(() => ({ text: `Your key is ${SECRET}` }))
-    const phase = startReplay(optionsFor(root, server.origin, 'record'))
+    sandbox.server.setReply(() => ({ text: `Your key is ${SECRET}` }))
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
-      const reply = await client(server.baseURL).chat.completions.create(ask('What is my key?'))
+      const reply = await client(sandbox.server.baseURL).chat.completions.create(ask('What is my key?'))
       expect(reply.choices[0]?.message.content).toContain(SECRET) // the app still got the live answer
       const problems = phase.replay.takeProblems()
       expect(problems.map((p) => p.kind)).toEqual(['secret'])
@@ -70,15 +58,15 @@ describe('secrets never reach the disk', () => {
     } finally {
       phase.close()
     }
-    expect(await fixtureFiles(root)).toHaveLength(0)
-    expect(await allText(root)).not.toContain(SECRET)
+    expect(await fixtureFiles(sandbox.root)).toHaveLength(0)
+    expect(await allText(sandbox.root)).not.toContain(SECRET)
   })
 
   test('a bearer token inside a streamed response refuses to write', async () => {
-    server.setReply(() => ({ text: 'use Authorization: Bearer abcdefghijklmnopqrstuvwx123 for that' }))
-    const phase = startReplay(optionsFor(root, server.origin, 'record'))
+    sandbox.server.setReply(() => ({ text: 'use Authorization: Bearer abcdefghijklmnopqrstuvwx123 for that' }))
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
-      const stream = await client(server.baseURL).chat.completions.create({ ...ask('Token?'), stream: true })
+      const stream = await client(sandbox.server.baseURL).chat.completions.create({ ...ask('Token?'), stream: true })
       for await (const _ of stream) void _
       await phase.replay.flush()
       const problems = phase.replay.takeProblems()
@@ -86,7 +74,7 @@ describe('secrets never reach the disk', () => {
     } finally {
       phase.close()
     }
-    expect(await fixtureFiles(root)).toHaveLength(0)
+    expect(await fixtureFiles(sandbox.root)).toHaveLength(0)
   })
 })
 
@@ -95,21 +83,21 @@ describe('recorded errors', () => {
     [429, RateLimitError],
     [500, InternalServerError],
   ])('a %i recorded on purpose replays at once, without retries', async (status, ErrorClass) => {
-    server.setReply(() => ({ status, errorMessage: `forced ${status} for the test` }))
-    const rec = startReplay(optionsFor(root, server.origin, 'record', { recordErrors: true }))
+    sandbox.server.setReply(() => ({ status, errorMessage: `forced ${status} for the test` }))
+    const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record', { recordErrors: true }))
     try {
-      const error = await client(server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
+      const error = await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
       expect(error).toBeInstanceOf(ErrorClass)
       rec.replay.assertNoProblems()
     } finally {
       rec.close()
     }
-    expect(server.requests).toHaveLength(1)
-    await server.close()
-    const rep = startReplay(optionsFor(root, server.origin, 'replay'))
+    expect(sandbox.server.requests).toHaveLength(1)
+    await sandbox.server.close()
+    const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
     try {
       const started = performance.now()
-      const error = await client(server.baseURL, { maxRetries: 2 }).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
+      const error = await client(sandbox.server.baseURL, { maxRetries: 2 }).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
       const ms = performance.now() - started
       expect(error).toBeInstanceOf(ErrorClass)
       expect((error as APIError).message).toBe(`${status} forced ${status} for the test`)
@@ -122,17 +110,17 @@ describe('recorded errors', () => {
   })
 
   test('without recordErrors a failed attempt is not stored: the successful retry is', async () => {
-    server.setReply((_req, i) => (i === 0 ? { status: 500, headers: { 'retry-after-ms': '1' } } : { text: 'second time lucky' }))
-    const phase = startReplay(optionsFor(root, server.origin, 'record'))
+    sandbox.server.setReply((_req, i) => (i === 0 ? { status: 500, headers: { 'retry-after-ms': '1' } } : { text: 'second time lucky' }))
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
-      const reply = await client(server.baseURL).chat.completions.create(ask('Hi'))
+      const reply = await client(sandbox.server.baseURL).chat.completions.create(ask('Hi'))
       expect(reply.choices[0]?.message.content).toBe('second time lucky')
       phase.replay.assertNoProblems()
     } finally {
       phase.close()
     }
-    expect(server.requests).toHaveLength(2)
-    const files = await fixtureFiles(root)
+    expect(sandbox.server.requests).toHaveLength(2)
+    const files = await fixtureFiles(sandbox.root)
     expect(files).toHaveLength(1)
     expect(JSON.parse(await readFile(files[0]!, 'utf8')).response.status).toBe(200)
   })
@@ -143,18 +131,18 @@ describe('modes', () => {
     vi.stubEnv('CI', 'true')
     vi.stubEnv('EXPECT_LLM_REPLAY', 'record')
     vi.stubEnv('EXPECT_LLM_ALLOW_RECORD_IN_CI', '')
-    const phase = startReplay(optionsFor(root, server.origin, 'record'))
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
       expect(phase.replay.mode()).toBe('replay')
-      const error = await client(server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
+      const error = await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
       expect((error as APIError).status).toBe(418)
       const [problem] = phase.replay.takeProblems()
       expect(problem?.message).toContain('EXPECT_LLM_REPLAY=record was ignored because CI is set')
     } finally {
       phase.close()
     }
-    expect(server.requests).toHaveLength(0)
-    expect(await fixtureFiles(root)).toHaveLength(0)
+    expect(sandbox.server.requests).toHaveLength(0)
+    expect(await fixtureFiles(sandbox.root)).toHaveLength(0)
   })
 
   test('the CI guard lets EXPECT_LLM_ALLOW_RECORD_IN_CI=1 record, and the variable wins over the option', () => {
@@ -166,7 +154,7 @@ describe('modes', () => {
   })
 
   test('recording for api.openai.com without a key fails fast and names OPENAI_API_KEY', async () => {
-    const phase = startReplay(optionsFor(root, server.origin, 'record'))
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
       const res = await fetch('https://api.openai.com/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ask('Hi')) })
       expect(res.status).toBe(418)
@@ -180,18 +168,18 @@ describe('modes', () => {
   })
 
   test('rerecord records again over an existing fixture', async () => {
-    const rec = startReplay(optionsFor(root, server.origin, 'record'))
-    await client(server.baseURL).chat.completions.create(ask('Hi')).finally(() => rec.close())
-    server.setReply(() => ({ text: 'a newer answer' }))
-    const again = startReplay(optionsFor(root, server.origin, 'rerecord'))
+    const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
+    await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).finally(() => rec.close())
+    sandbox.server.setReply(() => ({ text: 'a newer answer' }))
+    const again = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'rerecord'))
     try {
-      const reply = await client(server.baseURL).chat.completions.create(ask('Hi'))
+      const reply = await client(sandbox.server.baseURL).chat.completions.create(ask('Hi'))
       expect(reply.choices[0]?.message.content).toBe('a newer answer')
     } finally {
       again.close()
     }
-    expect(server.requests).toHaveLength(2)
-    const files = await fixtureFiles(root)
+    expect(sandbox.server.requests).toHaveLength(2)
+    const files = await fixtureFiles(sandbox.root)
     expect(files).toHaveLength(1)
     expect(JSON.parse(await readFile(files[0]!, 'utf8')).response.json.choices[0].message.content).toBe('a newer answer')
   })
@@ -205,13 +193,13 @@ describe('corrupt fixtures', () => {
     ['a mistyped status', (t: string) => t.replace('"status": 200', '"status": "200"'), /"response.status" must be an HTTP status/],
     ['a hand-edited request', (t: string) => t.replace('"content": "Hi"', '"content": "Hello"'), /the request in "key" does not match "hash"/],
   ])('%s fails with the file path and what is wrong', async (_name, corrupt, reason) => {
-    const rec = startReplay(optionsFor(root, server.origin, 'record'))
-    await client(server.baseURL).chat.completions.create(ask('Hi')).finally(() => rec.close())
-    const [file] = await fixtureFiles(root)
+    const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
+    await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).finally(() => rec.close())
+    const [file] = await fixtureFiles(sandbox.root)
     await writeFile(file!, corrupt(await readFile(file!, 'utf8')))
-    const rep = startReplay(optionsFor(root, server.origin, 'replay'))
+    const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
     try {
-      const error = await client(server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
+      const error = await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
       expect((error as APIError).status).toBe(418)
       const [problem] = rep.replay.takeProblems()
       expect(problem?.kind).toBe('corrupt')
@@ -220,40 +208,40 @@ describe('corrupt fixtures', () => {
     } finally {
       rep.close()
     }
-    expect(server.requests).toHaveLength(1)
+    expect(sandbox.server.requests).toHaveLength(1)
   })
 })
 
 describe('live mode and timing', () => {
   test('live passes requests through and writes nothing', async () => {
-    const phase = startReplay(optionsFor(root, server.origin, 'live'))
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'live'))
     try {
-      await client(server.baseURL).chat.completions.create(ask('Hi'))
-      await client(server.baseURL).chat.completions.create(ask('Hi'))
+      await client(sandbox.server.baseURL).chat.completions.create(ask('Hi'))
+      await client(sandbox.server.baseURL).chat.completions.create(ask('Hi'))
       phase.replay.assertNoProblems()
     } finally {
       phase.close()
     }
-    expect(server.requests).toHaveLength(2)
-    expect(await fixtureFiles(root)).toHaveLength(0)
+    expect(sandbox.server.requests).toHaveLength(2)
+    expect(await fixtureFiles(sandbox.root)).toHaveLength(0)
   })
 
   test("replayTiming: 'recorded' paces stream chunks as recorded; the default does not", async () => {
-    server.setReply(() => ({ text: 'one two three four five', chunkDelayMs: 40 }))
+    sandbox.server.setReply(() => ({ text: 'one two three four five', chunkDelayMs: 40 }))
     const consume = async (): Promise<number> => {
       const started = performance.now()
-      const stream = await client(server.baseURL).chat.completions.create({ ...ask('Count'), stream: true })
+      const stream = await client(sandbox.server.baseURL).chat.completions.create({ ...ask('Count'), stream: true })
       for await (const _ of stream) void _
       return performance.now() - started
     }
-    const rec = startReplay(optionsFor(root, server.origin, 'record'))
+    const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     const live = await consume().finally(async () => {
       await rec.replay.flush() // the stream's fixture is written once upstream completes
       rec.close()
     })
-    const fast = startReplay(optionsFor(root, server.origin, 'replay'))
+    const fast = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
     const unpaced = await consume().finally(() => fast.close())
-    const paced = startReplay(optionsFor(root, server.origin, 'replay', { replayTiming: 'recorded' }))
+    const paced = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { replayTiming: 'recorded' }))
     const recordedPace = await consume().finally(() => paced.close())
     expect(live).toBeGreaterThan(250) // 8 events, 40 ms apart
     expect(recordedPace).toBeGreaterThan(live * 0.7)
