@@ -109,3 +109,25 @@ export { resolveMode as resolveReplayMode } from './replay/mode.js'
 export { getReplaySession } from './replay/session.js'
 export type { ReplaySession } from './replay/session.js'
 export type { ReplayOptions, ReplayMode, Fixture, FixtureMeta, NormalizedUsage, ReplayProblem, FixtureSummary } from './replay/types.js'
+
+// Golden datasets (describeGolden / compareGolden live in expect-llm/vitest and expect-llm/jest)
+export {
+  loadDataset,
+  loadDatasetSync,
+  validateCases,
+  caseIdFor,
+  DatasetError,
+  CASE_FIELDS,
+  pairedBootstrap,
+  mcnemar,
+  percentile,
+  seededRandom,
+  SCORER_NAMES,
+  baselinePath,
+  compareBaseline,
+  readBaseline,
+  BASELINE_VERSION,
+  readGitInfo,
+  REPORT_SCHEMA_VERSION,
+} from './golden/index.js'
+export type * from './golden/index.js'

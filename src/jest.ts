@@ -21,3 +21,4 @@ const globals = jestGlobals()
 await setupReplay({ runner: 'jest', afterEach: globals.afterEach, afterAll: globals.afterAll, expect: globals.expect })
 
 export { matchers }
+export { describeGolden, compareGolden } from './golden/jest.js'

@@ -32,3 +32,4 @@ declare module 'vitest' {
 }
 
 export { matchers }
+export { describeGolden, compareGolden } from './golden/vitest.js'

@@ -1,0 +1,141 @@
+/**
+ * Usage and latency of the application's own model calls during a task, read from the replay session:
+ * every request the task makes (through any client that replay intercepts) is attributed to the running
+ * case through `AsyncLocalStorage`, and its response tells the model, token usage and, on replay, the
+ * recorded latency (`x-expect-llm-duration-ms`) and fixture (`x-expect-llm-fixture`, whose meta holds the
+ * normalized usage). Judge and embedding calls made by the scorers run outside the task and are not
+ * counted here: they are in the ledger.
+ *
+ * @module
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { getReplaySession } from '../replay/session.js'
+import { normalizeUsage } from '../replay/usage.js'
+
+/** One model call of the task. */
+export interface CapturedCall {
+  /** The model that answered, when known. */
+  model?: string
+  inputTokens?: number
+  outputTokens?: number
+  /** Recorded latency of a replayed call. */
+  recordedMs?: number
+  /** The fixture that answered, relative to the replay root. */
+  fixture?: string
+}
+
+/** Calls captured during one task run. */
+export interface Capture {
+  calls: CapturedCall[]
+  pending: Array<Promise<void>>
+}
+
+const storage = new AsyncLocalStorage<Capture>()
+const byRequest = new Map<string, Capture>()
+const INSTALLED = Symbol.for('expect-llm.golden-capture')
+const metaCache = new Map<string, { model: string | null; usage: { inputTokens: number; outputTokens: number } | null }>()
+
+interface EventLike {
+  requestId?: string
+  request?: Request
+  response?: Response
+}
+
+type Emitter = { on(event: string, listener: (e: EventLike) => void): void }
+
+function readFixtureMeta(rootDir: string, rel: string): { model: string | null; usage: { inputTokens: number; outputTokens: number } | null } | undefined {
+  const file = join(rootDir, rel)
+  const cached = metaCache.get(file)
+  if (cached) return cached
+  try {
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as { meta?: { model?: string | null; usage?: { inputTokens: number; outputTokens: number } | null } }
+    const meta = { model: fixture.meta?.model ?? null, usage: fixture.meta?.usage ?? null }
+    metaCache.set(file, meta)
+    return meta
+  } catch {
+    return undefined
+  }
+}
+
+async function readResponse(e: EventLike, rootDir: string | undefined): Promise<CapturedCall> {
+  const call: CapturedCall = {}
+  const res = e.response
+  if (!res) return call
+  const fixture = res.headers.get('x-expect-llm-fixture')
+  const duration = res.headers.get('x-expect-llm-duration-ms')
+  if (duration !== null && Number.isFinite(Number(duration))) call.recordedMs = Number(duration)
+  if (fixture) {
+    call.fixture = fixture
+    // A fixture recorded in this run may still be being written: fall back to the body below.
+    const meta = rootDir ? readFixtureMeta(rootDir, fixture) : undefined
+    if (meta) {
+      if (meta.model) call.model = meta.model
+      if (meta.usage) {
+        call.inputTokens = meta.usage.inputTokens
+        call.outputTokens = meta.usage.outputTokens
+      }
+      return call
+    }
+  }
+  if ((res.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      const body = (await res.clone().json()) as { model?: unknown; usage?: unknown }
+      const usage = normalizeUsage(body.usage)
+      if (typeof body.model === 'string') call.model = body.model
+      if (usage) {
+        call.inputTokens = usage.inputTokens
+        call.outputTokens = usage.outputTokens
+      }
+    } catch {
+      // body already consumed or not JSON: usage unknown
+    }
+  }
+  return call
+}
+
+/** Subscribes to the replay session's MSW life-cycle events once per session. `false` when there is no session. */
+function install(): boolean {
+  const session = getReplaySession()
+  if (!session) return false
+  const server = session.server as typeof session.server & { events?: Emitter; [INSTALLED]?: boolean }
+  if (server[INSTALLED]) return true
+  if (!server.events || typeof server.events.on !== 'function') return false
+  server[INSTALLED] = true
+  const rootDir = (() => {
+    try {
+      return session.replay.engine.resolve().layout.rootDir
+    } catch {
+      return undefined
+    }
+  })()
+  server.events.on('request:start', (e) => {
+    const capture = storage.getStore()
+    if (capture && e.requestId) byRequest.set(e.requestId, capture)
+  })
+  const onResponse = (e: EventLike) => {
+    if (!e.requestId) return
+    const capture = byRequest.get(e.requestId)
+    if (!capture) return
+    byRequest.delete(e.requestId)
+    capture.pending.push(readResponse(e, rootDir).then((call) => void capture.calls.push(call)))
+  }
+  server.events.on('response:mocked', onResponse)
+  server.events.on('response:bypass', onResponse)
+  return true
+}
+
+/**
+ * Runs `fn` (a task) with its model calls captured. Returns what it returned and the calls, once their
+ * responses have been read.
+ */
+export async function withCapture<T>(fn: () => Promise<T>): Promise<{ value: T; calls: CapturedCall[]; intercepted: boolean }> {
+  const intercepted = install()
+  const capture: Capture = { calls: [], pending: [] }
+  const value = await storage.run(capture, fn)
+  // Response events are emitted in a microtask after the response is handed over.
+  await new Promise<void>((r) => setImmediate(r))
+  await Promise.all(capture.pending)
+  return { value, calls: capture.calls, intercepted }
+}

@@ -1,0 +1,304 @@
+/**
+ * The runner-agnostic core of `compareGolden`: every variant runs on the same cases with the same
+ * scorers; the comparison reports per scorer each variant's mean, the mean paired difference with a
+ * seeded paired-bootstrap confidence interval, wins/ties/losses, and McNemar's test on pass/fail, and
+ * checks `expect: { better, minDelta? }`.
+ *
+ * @module
+ */
+import { performance } from 'node:perf_hooks'
+import { describeValue, formatMessage } from '../errors.js'
+import { getLedger } from '../ledger.js'
+import { slugify } from './baseline.js'
+import { createLimiter, runOnce, type CaseRun } from './run.js'
+import { clip, fmtScore, readGitInfo, reportPath, writeReport, type CompareReport, type ReportComparisonScorer, type UsageTotals } from './report.js'
+import { createScorerEnv, inputText, planScorers, SCORER_NAMES, type ScorerEnv, type ScorerPlan } from './scorers.js'
+import { mcnemar, pairedBootstrap } from './stats.js'
+import { applyFilter, ledgerTotals } from './suite.js'
+import type { CompareOptions, GoldenCase, ScorerName } from './types.js'
+
+const TIE = 1e-9
+const OPTION_KEYS = ['dataset', 'variants', 'scorers', 'assert', 'filter', 'concurrency', 'timeout', 'report', 'expect', 'resamples', 'seed', 'confidence']
+
+const fail = (reason: string, fix: string): never => {
+  throw new TypeError(formatMessage(`Failed to set up compareGolden: ${reason}. ${fix}`))
+}
+
+/** One case: a run per variant. */
+export interface CompareCaseResult {
+  c: GoldenCase
+  runs: Record<string, CaseRun>
+}
+
+/** What the comparison test gets. */
+export interface CompareOutcome {
+  report: CompareReport
+  summary: string
+  failure?: string
+  reportFile?: string
+}
+
+const signed = (n: number, digits = 3) => `${n >= 0 ? '+' : ''}${n.toFixed(digits)}`
+
+/** The runner-agnostic state of one `compareGolden` suite. */
+export class CompareSuite {
+  readonly name: string
+  readonly options: CompareOptions<any, any, any>
+  readonly variants: string[]
+  readonly plans: ScorerPlan[]
+  readonly concurrency: number
+  readonly results = new Map<string, CompareCaseResult>()
+  cases: GoldenCase[] = []
+  private env: ScorerEnv | undefined
+  private readonly limit: <T>(fn: () => Promise<T>) => Promise<T>
+  private started = 0
+  private ledgerStart = 0
+  private outcome: CompareOutcome | undefined
+
+  constructor(name: string, options: CompareOptions<any, any, any>) {
+    if (typeof name !== 'string' || name.trim() === '') fail(`the suite name must be a non-empty string, got ${describeValue(name)}`, "Call compareGolden('prompt v1 vs v2', { ... }).")
+    if (options === null || typeof options !== 'object') fail(`the options must be an object, got ${describeValue(options)}`, 'Pass { dataset, variants, scorers, ... }.')
+    const unknown = Object.keys(options).filter((k) => !OPTION_KEYS.includes(k))
+    if (unknown.length > 0) fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid options are: ${OPTION_KEYS.join(', ')}.`)
+    const variants = options.variants
+    if (variants === null || typeof variants !== 'object' || Object.keys(variants).length < 2) {
+      fail(`"variants" must be an object with at least two tasks, got ${describeValue(variants)}`, 'Pass for example { variants: { v1: answerV1, v2: answerV2 } }.')
+    }
+    for (const [k, v] of Object.entries(variants)) if (typeof v !== 'function') fail(`variant "${k}" must be a task function, got ${describeValue(v)}`, 'Pass (input, case) => output for every variant.')
+    this.name = name
+    this.options = options
+    this.variants = Object.keys(variants)
+    this.plans = planScorers(options.scorers)
+    const c = options.concurrency
+    if (c !== undefined && (typeof c !== 'number' || !Number.isInteger(c) || c < 1)) fail(`"concurrency" must be a whole number >= 1, got ${describeValue(c)}`, 'Pass for example { concurrency: 4 }.')
+    this.concurrency = c ?? 1
+    const e = options.expect
+    if (e !== undefined) {
+      if (!this.variants.includes(e.better)) fail(`expect.better is "${String(e.better)}", which is not a variant`, `Name one of: ${this.variants.join(', ')}.`)
+      if (e.minDelta !== undefined && (typeof e.minDelta !== 'number' || !Number.isFinite(e.minDelta))) fail(`expect.minDelta must be a number, got ${describeValue(e.minDelta)}`, 'Pass for example { minDelta: 0.05 }.')
+      if (e.scorer !== undefined && !(SCORER_NAMES as readonly string[]).includes(e.scorer)) fail(`expect.scorer "${String(e.scorer)}" is not a scorer`, `Valid scorers are: ${SCORER_NAMES.join(', ')}.`)
+      if (e.scorer === undefined && this.plans.length === 0) fail('expect needs a scorer to decide on, and "scorers" lists none', 'List the scorers, or pass expect.scorer.')
+    }
+    this.limit = createLimiter(this.concurrency)
+  }
+
+  setCases(all: GoldenCase[]): void {
+    this.cases = applyFilter(all, this.options.filter)
+    if (this.cases.length === 0) fail(`"filter" selects none of the ${all.length} cases`, 'Check the tags and ids in the filter.')
+  }
+
+  /** Runs every variant on one case (each run through the concurrency limit). */
+  async runCase(c: GoldenCase): Promise<CompareCaseResult> {
+    if (!this.started) {
+      this.started = performance.now()
+      this.ledgerStart = getLedger().entries.length
+    }
+    this.env ??= createScorerEnv(this.plans, () => this.cases)
+    const env = this.env
+    const runs: Record<string, CaseRun> = {}
+    await Promise.all(
+      this.variants.map(async (v) => {
+        runs[v] = await this.limit(() => runOnce(c, this.options.variants[v] as never, this.plans, env, this.options.assert))
+      }),
+    )
+    const result = { c, runs }
+    this.results.set(c.id, result)
+    return result
+  }
+
+  /** A case test fails only when a variant could not produce an output to compare (task or scorer error). */
+  caseErrors(r: CompareCaseResult): string | undefined {
+    const errors = this.variants.filter((v) => r.runs[v]?.error).map((v) => `${v}: ${r.runs[v]!.error}`)
+    return errors.length > 0 ? formatMessage(`Failed to compare golden case "${r.c.id}": ${errors.join('; ')}`) : undefined
+  }
+
+  finish(ctx: { runner: 'vitest' | 'jest'; testPath: string | undefined }): CompareOutcome {
+    if (this.outcome) return this.outcome
+    const ran = this.cases.map((c) => this.results.get(c.id)).filter((r): r is CompareCaseResult => r !== undefined)
+    const [first, ...others] = this.variants as [string, ...string[]]
+    const bootstrap = { resamples: this.options.resamples ?? 10_000, seed: this.options.seed ?? 42, confidence: this.options.confidence ?? 0.95 }
+    const scorers: ReportComparisonScorer[] = []
+    for (const name of SCORER_NAMES) {
+      const complete = ran.filter((r) => this.variants.every((v) => r.runs[v]?.scores[name] !== undefined))
+      if (complete.length === 0) continue
+      const values = (v: string) => complete.map((r) => r.runs[v]!.scores[name]!.score)
+      const means = Object.fromEntries(this.variants.map((v) => [v, values(v).reduce((s, x) => s + x, 0) / complete.length]))
+      const pairs = others.map((b) => {
+        const av = values(first)
+        const bv = values(b)
+        const ci = pairedBootstrap(av, bv, bootstrap)
+        let wins = 0
+        let ties = 0
+        let losses = 0
+        av.forEach((a, i) => {
+          const d = (bv[i] as number) - a
+          if (d > TIE) wins++
+          else if (d < -TIE) losses++
+          else ties++
+        })
+        return { a: first, b, cases: complete.length, meanDiff: ci.meanDiff, ci: { low: ci.low, high: ci.high, confidence: ci.confidence, resamples: ci.resamples, seed: ci.seed }, wins, ties, losses }
+      })
+      scorers.push({ scorer: name, means, pairs })
+    }
+    const scoredRuns = ran.filter((r) => this.variants.every((v) => r.runs[v]?.output !== undefined))
+    const passRates = Object.fromEntries(this.variants.map((v) => [v, scoredRuns.length ? scoredRuns.filter((r) => r.runs[v]!.pass).length / scoredRuns.length : 0]))
+    const mc = others.map((b) => {
+      let aOnly = 0
+      let bOnly = 0
+      for (const r of scoredRuns) {
+        const pa = r.runs[first]!.pass
+        const pb = r.runs[b]!.pass
+        if (pa && !pb) aOnly++
+        else if (pb && !pa) bOnly++
+      }
+      return { a: first, b, ...mcnemar(aOnly, bOnly) }
+    })
+
+    // Expectation
+    let expectation: CompareReport['expectation'] = null
+    const e = this.options.expect
+    if (e) {
+      const scorer = e.scorer ?? (this.plans[0]?.name as ScorerName)
+      const minDelta = e.minDelta ?? 0
+      const row = scorers.find((s) => s.scorer === scorer)
+      const rivals = this.variants.filter((v) => v !== e.better)
+      const lines: string[] = []
+      let ok = true
+      if (!row) {
+        ok = false
+        lines.push(`no case was scored by "${scorer}" for every variant`)
+      } else {
+        for (const rival of rivals) {
+          const complete = ran.filter((r) => this.variants.every((v) => r.runs[v]?.scores[scorer] !== undefined))
+          const diff = pairedBootstrap(
+            complete.map((r) => r.runs[rival]!.scores[scorer]!.score),
+            complete.map((r) => r.runs[e.better]!.scores[scorer]!.score),
+            bootstrap,
+          )
+          const supported = diff.low > minDelta
+          ok &&= supported
+          lines.push(
+            `${e.better} vs ${rival} on ${scorer}: mean difference ${signed(diff.meanDiff)}, ${Math.round(bootstrap.confidence * 100)}% CI [${signed(diff.low)}, ${signed(diff.high)}] ${supported ? 'is above' : 'does not lie above'} ${minDelta}`,
+          )
+        }
+      }
+      const message = ok
+        ? `${e.better} is better: ${lines.join('; ')}`
+        : `${e.better} is not shown to be better than ${rivals.join(', ')}${minDelta ? ` by more than ${minDelta}` : ''}: ${lines.join('; ')}`
+      expectation = { better: e.better, scorer, minDelta, ok, message }
+    }
+
+    // Usage
+    const appUsage: Record<string, UsageTotals> = {}
+    const appModels: Record<string, string[]> = {}
+    for (const v of this.variants) {
+      const t: UsageTotals = { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0, unpricedModels: [] }
+      appModels[v] = []
+      for (const r of ran) {
+        const run = r.runs[v]
+        if (!run) continue
+        t.calls += run.usage.calls
+        t.inputTokens += run.usage.inputTokens
+        t.outputTokens += run.usage.outputTokens
+        t.totalTokens += run.usage.inputTokens + run.usage.outputTokens
+        if (run.usage.costUsd === undefined) {
+          t.costUsd = null
+          for (const m of run.usage.models) if (!t.unpricedModels.includes(m)) t.unpricedModels.push(m)
+        } else if (t.costUsd !== null) t.costUsd += run.usage.costUsd
+        for (const m of run.usage.models) if (!appModels[v]!.includes(m)) appModels[v]!.push(m)
+      }
+      appUsage[v] = t
+    }
+    const evaluator = ledgerTotals(getLedger().entries.slice(this.ledgerStart))
+
+    const differing = ran
+      .filter((r) => {
+        const base = r.runs[first]!
+        return this.variants.some((v) => {
+          const run = r.runs[v]!
+          if (run.pass !== base.pass) return true
+          const names = new Set([...Object.keys(run.scores), ...Object.keys(base.scores)]) as Set<ScorerName>
+          return [...names].some((n) => Math.abs((run.scores[n]?.score ?? -1) - (base.scores[n]?.score ?? -1)) > TIE)
+        })
+      })
+      .map((r) => ({
+        id: r.c.id,
+        input: r.c.input,
+        outputs: Object.fromEntries(this.variants.map((v) => [v, r.runs[v]!.output ?? null])),
+        pass: Object.fromEntries(this.variants.map((v) => [v, r.runs[v]!.pass])),
+        scores: Object.fromEntries(this.variants.map((v) => [v, Object.fromEntries(Object.entries(r.runs[v]!.scores).map(([n, s]) => [n, s.score]))])),
+      }))
+
+    const report: CompareReport = {
+      schemaVersion: 1,
+      kind: 'compare',
+      suite: this.name,
+      file: ctx.testPath ? ctx.testPath.replace(`${process.cwd()}/`, '') : null,
+      runner: ctx.runner,
+      createdAt: new Date().toISOString(),
+      durationMs: this.started ? Math.round(performance.now() - this.started) : 0,
+      git: readGitInfo(),
+      variants: this.variants,
+      models: { app: appModels, judge: evaluator.models.judge, embedding: evaluator.models.embedding },
+      scorers,
+      mcnemar: mc,
+      passRates,
+      expectation,
+      usage: { app: appUsage, evaluator: { calls: evaluator.calls, inputTokens: evaluator.inputTokens, outputTokens: evaluator.outputTokens, totalTokens: evaluator.totalTokens, costUsd: evaluator.costUsd, unpricedModels: evaluator.unpricedModels } },
+      differing,
+      cases: ran.length,
+    }
+    let reportFile: string | undefined
+    const failures: string[] = []
+    if (this.options.report !== false) {
+      reportFile = reportPath(this.options.report?.dir ?? '.expect-llm/reports', ctx.testPath, slugify(this.name))
+      try {
+        writeReport(reportFile, report)
+      } catch (error) {
+        failures.push(`the JSON report could not be written to ${reportFile}: ${(error as Error).message}`)
+        reportFile = undefined
+      }
+    }
+    const errored = ran.filter((r) => this.variants.some((v) => r.runs[v]!.output === undefined)).length
+    if (expectation && !expectation.ok) failures.unshift(expectation.message)
+    if (errored > 0 && expectation) failures.push(`${errored} case${errored === 1 ? '' : 's'} errored for some variant and are left out of the comparison`)
+    const summary = formatCompareSummary(report, this.options.report ? this.options.report.maxConsoleCases : undefined, reportFile)
+    const failure = failures.length > 0 ? `${formatMessage(`Golden comparison "${this.name}" failed:`)}\n${failures.map((f) => `  - ${f}`).join('\n')}\n\n${summary}` : undefined
+    this.outcome = { report, summary, ...(failure ? { failure } : {}), ...(reportFile ? { reportFile } : {}) }
+    return this.outcome
+  }
+}
+
+/** The console summary of a comparison. */
+export function formatCompareSummary(report: CompareReport, maxCases = 30, reportFile?: string): string {
+  const out: string[] = []
+  const [first, ...others] = report.variants as [string, ...string[]]
+  out.push(`compare › ${report.suite} (${report.cases} cases; variants ${report.variants.join(', ')})`)
+  if (report.scorers.length > 0) {
+    const w = Math.max(7, ...report.scorers.map((s) => s.scorer.length))
+    const vw = Math.max(5, ...report.variants.map((v) => v.length))
+    for (const b of others) {
+      out.push(`  ${'scorer'.padEnd(w)}  ${report.variants.map((v) => v.padEnd(vw)).join('  ')}  ${`Δ ${b}−${first}`.padEnd(10)}  ${Math.round((report.scorers[0]?.pairs[0]?.ci.confidence ?? 0.95) * 100)}% CI              W/T/L`)
+      for (const s of report.scorers) {
+        const p = s.pairs.find((x) => x.b === b)!
+        out.push(`  ${s.scorer.padEnd(w)}  ${report.variants.map((v) => fmtScore(s.means[v] as number).padEnd(vw)).join('  ')}  ${signed(p.meanDiff).padEnd(10)}  [${signed(p.ci.low)}, ${signed(p.ci.high)}]  ${p.wins}/${p.ties}/${p.losses}`)
+      }
+    }
+  }
+  out.push(`  pass rate: ${report.variants.map((v) => `${v} ${((report.passRates[v] ?? 0) * 100).toFixed(1)}%`).join(', ')}`)
+  for (const m of report.mcnemar) {
+    out.push(`  McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} (${m.method === 'exact' ? 'exact binomial' : `chi-square with continuity correction, χ² = ${m.statistic?.toFixed(2)}`})`)
+  }
+  if (report.expectation) out.push(`  ${report.expectation.ok ? '✓' : '✗'} ${report.expectation.message}`)
+  out.push(`  differing cases: ${report.differing.length} of ${report.cases}`)
+  for (const d of report.differing.slice(0, maxCases)) {
+    out.push(`    ${d.id}  ${clip(inputText(d.input), 60)}`)
+    for (const v of report.variants) {
+      const scores = Object.entries(d.scores[v] ?? {}).map(([n, s]) => `${n} ${fmtScore(s as number)}`).join(' ')
+      out.push(`      ${d.pass[v] ? '✓' : '✗'} ${v.padEnd(8)} ${scores.padEnd(28)} ${d.outputs[v] === null ? '(no output)' : clip(d.outputs[v], 70)}`)
+    }
+  }
+  if (report.differing.length > maxCases) out.push(`    … ${report.differing.length - maxCases} more: see the JSON report`)
+  if (reportFile) out.push(`  report: ${reportFile.replace(`${process.cwd()}/`, '')}`)
+  return out.join('\n')
+}

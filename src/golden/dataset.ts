@@ -1,0 +1,401 @@
+/**
+ * Loading and validating golden datasets: `.jsonl`, `.json`, `.yaml`/`.yml` and `.csv` files, in-memory
+ * arrays and (async) loaders. Every problem is reported with the file, the line (or CSV row) and the
+ * field, in one error that lists all of them (up to 20).
+ *
+ * @module
+ */
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { extname, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse as parseCsv } from 'csv-parse/sync'
+import { LineCounter, parseDocument, isMap, isSeq, type Node as YamlNode } from 'yaml'
+import { describeValue, formatMessage } from '../errors.js'
+import type { DatasetSource, GoldenCase, GoldenCaseInput } from './types.js'
+
+/** The fields a case may have. */
+export const CASE_FIELDS = ['id', 'input', 'expected', 'acceptable', 'context', 'relevant', 'keywords', 'answerable', 'criteria', 'tags', 'metadata'] as const
+
+const MAX_LISTED = 20
+
+/** A dataset that cannot be loaded; `problems` holds one line per problem (`file:line: field "x": ...`). */
+export class DatasetError extends Error {
+  readonly problems: string[]
+  constructor(where: string, problems: string[], fix: string) {
+    const listed = problems.slice(0, MAX_LISTED)
+    const more = problems.length > MAX_LISTED ? [`… and ${problems.length - MAX_LISTED} more`] : []
+    super(
+      problems.length === 1
+        ? formatMessage(`Failed to load the golden dataset: ${problems[0]}. ${fix}`)
+        : `${formatMessage(`Failed to load the golden dataset ${where}: ${problems.length} problems. ${fix}`)}\n${[...listed, ...more].map((p) => `  - ${p}`).join('\n')}`,
+    )
+    this.name = 'DatasetError'
+    this.problems = problems
+  }
+}
+
+/** A raw record and where it came from. */
+interface RawRecord {
+  value: unknown
+  /** `file:12` or `dataset[3]`. */
+  where: string
+  /** Fields given as strings that must be parsed (CSV cells). */
+  fromCsv?: boolean
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 1
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++
+  return line
+}
+
+/** Start offsets of the elements of a top-level JSON array (or of `cases` in `{ "cases": [...] }` when `key` is given). */
+function topLevelElementOffsets(text: string, depthOfElements: number): number[] {
+  const offsets: number[] = []
+  let depth = 0
+  let inString = false
+  let expectElement = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string
+    if (inString) {
+      if (ch === '\\') i++
+      else if (ch === '"') inString = false
+      continue
+    }
+    if (expectElement && !/\s/.test(ch) && ch !== ']') {
+      offsets.push(i)
+      expectElement = false
+    }
+    if (ch === '"') inString = true
+    else if (ch === '[' || ch === '{') {
+      depth++
+      if (ch === '[' && depth === depthOfElements) expectElement = true
+    } else if (ch === ']' || ch === '}') depth--
+    else if (ch === ',' && depth === depthOfElements) expectElement = true
+  }
+  return offsets
+}
+
+function readJsonl(text: string, file: string): RawRecord[] {
+  const records: RawRecord[] = []
+  const problems: string[] = []
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '') return
+    try {
+      records.push({ value: JSON.parse(line) as unknown, where: `${file}:${i + 1}` })
+    } catch (error) {
+      problems.push(`${file}:${i + 1}: invalid JSON (${(error as Error).message})`)
+    }
+  })
+  if (problems.length > 0) throw new DatasetError(file, problems, 'Write one JSON object per line (JSON Lines).')
+  return records
+}
+
+function readJson(text: string, file: string): RawRecord[] {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    const message = (error as Error).message
+    const at = /position (\d+)/.exec(message)
+    const where = at ? `${file}:${lineOf(text, Number(at[1]))}` : file
+    throw new DatasetError(file, [`${where}: invalid JSON (${message})`], 'Fix the JSON syntax.')
+  }
+  let items: unknown
+  let depth = 1
+  if (Array.isArray(value)) items = value
+  else if (value !== null && typeof value === 'object' && Array.isArray((value as { cases?: unknown }).cases)) {
+    items = (value as { cases: unknown[] }).cases
+    depth = 2
+  } else {
+    throw new DatasetError(file, [`${file}:1: the top level is ${describeValue(value)}, not an array of cases`], 'Write a JSON array of cases, or an object { "cases": [...] }.')
+  }
+  const offsets = topLevelElementOffsets(text, depth)
+  return (items as unknown[]).map((v, i) => ({ value: v, where: `${file}:${offsets[i] !== undefined ? lineOf(text, offsets[i]) : 1}` }))
+}
+
+function readYaml(text: string, file: string): RawRecord[] {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false })
+  if (doc.errors.length > 0) {
+    throw new DatasetError(
+      file,
+      doc.errors.map((e) => `${file}:${e.linePos?.[0]?.line ?? lineCounter.linePos(e.pos[0]).line}: invalid YAML (${e.message.split('\n')[0]})`),
+      'Fix the YAML syntax.',
+    )
+  }
+  let seq: YamlNode | null | undefined = doc.contents as YamlNode | null
+  if (isMap(seq)) seq = seq.get('cases', true) as YamlNode | undefined
+  if (!isSeq(seq)) {
+    throw new DatasetError(file, [`${file}:1: the top level is not a list of cases`], 'Write a YAML list of cases (`- input: ...`), or a map with a `cases:` list.')
+  }
+  const values = (doc.toJS() as unknown[] | { cases: unknown[] })
+  const items = Array.isArray(values) ? values : values.cases
+  return seq.items.map((node, i) => {
+    const offset = (node as YamlNode | null)?.range?.[0]
+    return { value: items[i], where: `${file}:${offset !== undefined ? lineCounter.linePos(offset).line : 1}` }
+  })
+}
+
+function readCsv(text: string, file: string): RawRecord[] {
+  let rows: Array<{ record: Record<string, string>; info: { lines: number } }>
+  try {
+    rows = parseCsv(text, { columns: true, bom: true, skip_empty_lines: true, info: true, trim: false, relax_column_count: false }) as never
+  } catch (error) {
+    const e = error as Error & { lines?: number }
+    throw new DatasetError(file, [`${file}:${e.lines ?? 1}: invalid CSV (${e.message})`], 'Fix the CSV: a header row, then one row per case with the same number of columns (quote cells that contain commas).')
+  }
+  // info.lines is the line where the record ends; a record starts after the previous one ended.
+  let previousEnd = 1
+  return rows.map(({ record, info }) => {
+    const start = previousEnd + 1
+    previousEnd = info.lines
+    return { value: record, where: `${file}:${start}`, fromCsv: true }
+  })
+}
+
+/** Splits a CSV list cell: a JSON array (`["a","b"]`) or `|`-separated values. Empty → undefined. */
+function csvList(cell: string): unknown {
+  const t = cell.trim()
+  if (t === '') return undefined
+  if (t.startsWith('[')) {
+    try {
+      return JSON.parse(t) as unknown
+    } catch {
+      return t
+    }
+  }
+  return t.split('|').map((s) => s.trim()).filter((s) => s !== '')
+}
+
+function csvBoolean(cell: string): unknown {
+  const t = cell.trim().toLowerCase()
+  if (t === '') return undefined
+  if (['true', 'yes', '1', 'y'].includes(t)) return true
+  if (['false', 'no', '0', 'n'].includes(t)) return false
+  return cell
+}
+
+function csvJsonOrString(cell: string): unknown {
+  const t = cell.trim()
+  if (t === '') return undefined
+  if (t.startsWith('{') || t.startsWith('[')) {
+    try {
+      return JSON.parse(t) as unknown
+    } catch {
+      return cell
+    }
+  }
+  return cell
+}
+
+/** Turns a CSV row into a case object: list columns split, `answerable` read as a boolean, unknown columns into `metadata`. */
+function fromCsvRow(row: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const metadata: Record<string, unknown> = {}
+  for (const [column, cell] of Object.entries(row)) {
+    const key = column.trim()
+    if (key.startsWith('metadata.')) {
+      if (cell.trim() !== '') metadata[key.slice('metadata.'.length)] = cell
+      continue
+    }
+    switch (key) {
+      case 'acceptable':
+      case 'context':
+      case 'relevant':
+      case 'keywords':
+      case 'tags':
+        out[key] = csvList(cell)
+        break
+      case 'answerable':
+        out[key] = csvBoolean(cell)
+        break
+      case 'input':
+      case 'expected':
+      case 'metadata':
+        out[key] = key === 'input' ? (cell.trim() === '' ? undefined : csvJsonOrString(cell)) : csvJsonOrString(cell)
+        break
+      default:
+        if (cell.trim() !== '' || (CASE_FIELDS as readonly string[]).includes(key)) out[key] = cell.trim() === '' ? undefined : cell
+    }
+  }
+  const extra = Object.keys(out).filter((k) => !(CASE_FIELDS as readonly string[]).includes(k))
+  for (const k of extra) {
+    metadata[k] = out[k]
+    delete out[k]
+  }
+  if (Object.keys(metadata).length > 0) {
+    out.metadata = out.metadata !== undefined && typeof out.metadata === 'object' && out.metadata !== null ? { ...(out.metadata as object), ...metadata } : metadata
+  }
+  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k]
+  return out
+}
+
+function isStringArray(v: unknown, nonEmpty: boolean): v is string[] {
+  return Array.isArray(v) && (!nonEmpty || v.length > 0) && v.every((s) => typeof s === 'string' && s.trim() !== '')
+}
+
+/** Stable id of a case without one: a hash of its input (so reordering the dataset keeps ids). */
+export function caseIdFor(input: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v
+  return `case-${createHash('sha256').update(JSON.stringify(canonical(input)) ?? 'undefined').digest('hex').slice(0, 8)}`
+}
+
+function validate(records: RawRecord[], where: string): GoldenCase[] {
+  const problems: string[] = []
+  const cases: GoldenCase[] = []
+  const idLines = new Map<string, string>()
+  const derivedCount = new Map<string, number>()
+  for (const record of records) {
+    const at = record.where
+    const raw = record.value
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      problems.push(`${at}: the case is ${describeValue(raw)}, not an object`)
+      continue
+    }
+    const obj = record.fromCsv ? fromCsvRow(raw as Record<string, string>) : (raw as Record<string, unknown>)
+    const before = problems.length
+    const field = (name: string, message: string) => problems.push(`${at}: field "${name}" ${message}`)
+    for (const key of Object.keys(obj)) {
+      if (!(CASE_FIELDS as readonly string[]).includes(key)) field(key, `is not a case field (valid fields: ${CASE_FIELDS.join(', ')}; put your own data under "metadata")`)
+    }
+    const { id, input, expected, acceptable, context, relevant, keywords, answerable, criteria, tags, metadata } = obj
+    if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) field('input', input === undefined ? 'is missing' : `is empty (${describeValue(input)})`)
+    else if (typeof input !== 'string' && typeof input !== 'object') field('input', `must be a string or an object, got ${describeValue(input)}`)
+    if (id !== undefined && !(typeof id === 'string' && id.trim() !== '') && !(typeof id === 'number' && Number.isInteger(id))) field('id', `must be a non-empty string, got ${describeValue(id)}`)
+    if (acceptable !== undefined && !isStringArray(acceptable, true)) field('acceptable', `must be a non-empty array of non-empty strings, got ${describeValue(acceptable)}`)
+    if (context !== undefined && !(typeof context === 'string' && context.trim() !== '') && !isStringArray(context, true)) field('context', `must be a string or a non-empty array of non-empty strings, got ${describeValue(context)}`)
+    if (relevant !== undefined && !isStringArray(relevant, true)) field('relevant', `must be a non-empty array of document ids, got ${describeValue(relevant)}`)
+    if (keywords !== undefined && !isStringArray(keywords, true)) field('keywords', `must be a non-empty array of non-empty strings, got ${describeValue(keywords)}`)
+    if (tags !== undefined && !isStringArray(tags, false)) field('tags', `must be an array of strings, got ${describeValue(tags)}`)
+    if (answerable !== undefined && typeof answerable !== 'boolean') field('answerable', `must be true or false, got ${describeValue(answerable)}`)
+    if (criteria !== undefined && !(typeof criteria === 'string' && criteria.trim() !== '')) field('criteria', `must be a non-empty string, got ${describeValue(criteria)}`)
+    if (metadata !== undefined && (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata))) field('metadata', `must be an object, got ${describeValue(metadata)}`)
+    if (problems.length > before) continue
+
+    let caseId: string
+    if (id !== undefined) {
+      caseId = String(id).trim()
+      const first = idLines.get(caseId)
+      if (first !== undefined) {
+        field('id', `"${caseId}" is a duplicate (first used at ${first})`)
+        continue
+      }
+    } else {
+      const base = caseIdFor(input)
+      const n = (derivedCount.get(base) ?? 0) + 1
+      derivedCount.set(base, n)
+      caseId = n === 1 ? base : `${base}-${n}`
+    }
+    idLines.set(caseId, at)
+    const c: GoldenCase = { id: caseId, input, source: at }
+    if (expected !== undefined) c.expected = expected
+    if (acceptable !== undefined) c.acceptable = acceptable as string[]
+    if (context !== undefined) c.context = typeof context === 'string' ? [context] : (context as string[])
+    if (relevant !== undefined) c.relevant = relevant as string[]
+    if (keywords !== undefined) c.keywords = keywords as string[]
+    if (answerable !== undefined) c.answerable = answerable as boolean
+    if (criteria !== undefined) c.criteria = criteria as string
+    if (tags !== undefined) c.tags = tags as string[]
+    if (metadata !== undefined) c.metadata = metadata as Record<string, unknown>
+    cases.push(c)
+  }
+  // A derived id can collide with an explicit one ("case-1a2b3c4d" written by hand): report it.
+  if (problems.length > 0) throw new DatasetError(where, problems, 'Fix the cases listed.')
+  if (cases.length === 0) throw new DatasetError(where, [`${where}: the dataset has no cases`], 'Add at least one case with an "input".')
+  return cases
+}
+
+function displayPath(file: string): string {
+  const rel = relative(process.cwd(), file)
+  return rel && !rel.startsWith('..') ? rel : file
+}
+
+/** Reads and validates a dataset file synchronously. */
+export function loadDatasetFileSync(path: string | URL): GoldenCase[] {
+  const abs = path instanceof URL ? fileURLToPath(path) : resolve(path)
+  const shown = displayPath(abs)
+  let text: string
+  try {
+    text = readFileSync(abs, 'utf8')
+  } catch (error) {
+    throw new DatasetError(shown, [`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`], 'Check the path; relative paths resolve against the current working directory (usually the project root).')
+  }
+  const ext = extname(abs).toLowerCase()
+  let records: RawRecord[]
+  switch (ext) {
+    case '.jsonl':
+    case '.ndjson':
+      records = readJsonl(text, shown)
+      break
+    case '.json':
+      records = readJson(text, shown)
+      break
+    case '.yaml':
+    case '.yml':
+      records = readYaml(text, shown)
+      break
+    case '.csv':
+      records = readCsv(text, shown)
+      break
+    default:
+      throw new DatasetError(shown, [`${shown}: unknown file type "${ext || '(none)'}"`], 'Use .jsonl, .json, .yaml, .yml or .csv.')
+  }
+  return validate(records, shown)
+}
+
+/** Validates an in-memory array of cases (positions are reported as `dataset[i]`). */
+export function validateCases<I, E, M>(cases: ReadonlyArray<GoldenCaseInput<I, E, M>>, name = 'dataset'): Array<GoldenCase<I, E, M>> {
+  if (!Array.isArray(cases)) throw new DatasetError(name, [`${name} is ${describeValue(cases)}, not an array of cases`], 'Pass a file path, an array of cases, or a function returning one.')
+  return validate(cases.map((value, i) => ({ value, where: `${name}[${i}]` })), name) as Array<GoldenCase<I, E, M>>
+}
+
+/**
+ * Loads a dataset synchronously: a file path or an array. A function (loader) cannot be loaded
+ * synchronously: use {@link loadDataset}.
+ *
+ * @example
+ * ```ts
+ * const cases = loadDatasetSync('fixtures/golden/handbook.jsonl')
+ * ```
+ */
+export function loadDatasetSync<I = unknown, E = unknown, M = Record<string, unknown>>(source: Exclude<DatasetSource<I, E, M>, (...args: never[]) => unknown>): Array<GoldenCase<I, E, M>> {
+  if (typeof source === 'string' || source instanceof URL) return loadDatasetFileSync(source) as Array<GoldenCase<I, E, M>>
+  if (typeof source === 'function') {
+    throw new TypeError(formatMessage('Failed to load the golden dataset: a loader function cannot be loaded synchronously. Use `await loadDataset(loader)` and pass the cases.'))
+  }
+  return validateCases(source)
+}
+
+/**
+ * Loads and validates a golden dataset: a `.jsonl`, `.json`, `.yaml`/`.yml` or `.csv` file (relative
+ * paths resolve against the current working directory), an array of cases, or a function returning
+ * either (possibly async). Errors name the file, the line (or CSV row) and the field; cases without
+ * an `id` get a stable one derived from their input.
+ *
+ * JSON files hold an array of cases or `{ "cases": [...] }`; YAML files a list or a `cases:` list.
+ * CSV files have a header row; list columns (`acceptable`, `context`, `relevant`, `keywords`, `tags`)
+ * take `a|b|c` or a JSON array, `answerable` takes true/false/yes/no/1/0, `input`/`expected`/`metadata`
+ * cells starting with `{` or `[` are read as JSON, and any other column goes into `metadata`.
+ *
+ * @example
+ * ```ts
+ * const cases = await loadDataset<string, string>('fixtures/golden/handbook.jsonl')
+ * const fromApi = await loadDataset(async () => (await fetchCases()).map((r) => ({ input: r.q, expected: r.a })))
+ * ```
+ */
+export async function loadDataset<I = unknown, E = unknown, M = Record<string, unknown>>(source: DatasetSource<I, E, M>): Promise<Array<GoldenCase<I, E, M>>> {
+  if (typeof source === 'function') {
+    let loaded: Awaited<ReturnType<typeof source>>
+    try {
+      loaded = await source()
+    } catch (error) {
+      throw new Error(formatMessage(`Failed to load the golden dataset: the loader threw: ${(error as Error).message ?? String(error)}. Fix the loader, or pass the cases directly.`), { cause: error })
+    }
+    if (typeof loaded === 'string' || loaded instanceof URL) return loadDatasetFileSync(loaded) as Array<GoldenCase<I, E, M>>
+    return validateCases(loaded, 'loader result')
+  }
+  return loadDatasetSync(source)
+}

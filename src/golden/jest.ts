@@ -1,0 +1,89 @@
+/**
+ * `describeGolden` and `compareGolden` bound to Jest (exported from `expect-llm/jest`). Jest has no
+ * annotations: each case test logs one line with its scores, and failures carry them in the message.
+ * Jest collects tests synchronously, so `dataset` must be a file path or an array (load an async
+ * source with `await loadDataset(loader)` at the top level of an ESM test file first).
+ *
+ * @module
+ */
+import { formatMessage } from '../errors.js'
+import { compareGoldenWith, describeGoldenWith, type RunnerAdapter } from './register.js'
+import type { UpdateMode } from './suite.js'
+import type { CompareOptions, GoldenOptions } from './types.js'
+import { fmtScore } from './report.js'
+
+type Fn = (...args: any[]) => any
+interface JestGlobals {
+  describe: (name: string, fn: () => void) => void
+  test: Fn & { concurrent: Fn }
+  afterAll: (fn: () => unknown) => void
+  expect: { getState(): { testPath?: string; snapshotState?: { _updateSnapshot?: UpdateMode } } }
+}
+
+function globals(): JestGlobals {
+  const g = globalThis as unknown as Partial<JestGlobals>
+  if (typeof g.describe !== 'function' || typeof g.test !== 'function' || typeof g.expect?.getState !== 'function') {
+    throw new Error(formatMessage('Failed to define golden tests: Jest\'s globals (describe, test, expect) are not available. Call describeGolden in a Jest test file, with injectGlobals enabled (the default).'))
+  }
+  return g as JestGlobals
+}
+
+const adapter: RunnerAdapter<undefined> = {
+  runner: 'jest',
+  asyncDescribe: false,
+  describe: (name, fn) => globals().describe(name, fn as () => void),
+  test(title, fn, { concurrent, timeout }) {
+    const g = globals()
+    ;(concurrent ? g.test.concurrent : g.test)(title, () => fn(undefined), timeout)
+  },
+  afterAll: (fn) => globals().afterAll(fn),
+  testPath: () => globals().expect.getState().testPath,
+  updateMode: () => globals().expect.getState().snapshotState?._updateSnapshot ?? (process.env.CI ? 'none' : 'new'),
+  async publishCase(_ctx, suite, result) {
+    const scores = Object.entries(result.scores).map(([n, s]) => `${n} ${fmtScore(s.score)} ${s.pass ? '✓' : '✗'}`)
+    const runs = result.runs.length > 1 ? ` · ${result.passes}/${result.runs.length} runs passed${result.flaky ? ' (flaky)' : ''}` : ''
+    console.log(`golden › ${suite} › ${result.c.id}: ${result.pass ? 'pass' : 'FAIL'} · ${scores.join(' · ') || 'no scorer'}${runs}`)
+  },
+  print: (text) => console.log(text),
+}
+
+/**
+ * Turns a golden dataset into Jest tests: one per case, titled `<id>: <input preview>`, then an
+ * `aggregate` test that checks `thresholds`, the `baseline` and the `budget`, prints a summary and
+ * writes a JSON report under `.expect-llm/reports/`.
+ *
+ * @example
+ * ```js
+ * import { describeGolden } from 'expect-llm/jest'
+ *
+ * describeGolden('support bot', {
+ *   dataset: 'fixtures/golden/handbook.jsonl',
+ *   task: (input) => bot.answer(input),
+ *   scorers: { tokenF1: 0.5, keywords: true },
+ *   thresholds: { passRate: 0.9 },
+ * })
+ * ```
+ */
+export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>>(name: string, options: GoldenOptions<I, E, M>): void {
+  describeGoldenWith(adapter, name, options as GoldenOptions<any, any, any>)
+}
+
+/**
+ * Compares two or more variants on the same golden cases under Jest (see the Vitest flavour for the
+ * statistics).
+ *
+ * @example
+ * ```js
+ * import { compareGolden } from 'expect-llm/jest'
+ *
+ * compareGolden('prompt v1 vs v2', {
+ *   dataset: 'fixtures/golden/handbook.jsonl',
+ *   variants: { v1: answerV1, v2: answerV2 },
+ *   scorers: { tokenF1: 0.5 },
+ *   expect: { better: 'v2' },
+ * })
+ * ```
+ */
+export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>>(name: string, options: CompareOptions<I, E, M>): void {
+  compareGoldenWith(adapter, name, options as CompareOptions<any, any, any>)
+}

@@ -1,0 +1,341 @@
+/**
+ * Golden reports: the JSON report schema (versioned), git information, writing reports under
+ * `.expect-llm/reports/`, and the console summary.
+ *
+ * @module
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import type { BaselineComparison } from './baseline.js'
+import type { LatencySource } from './run.js'
+import type { ScorerName } from './types.js'
+
+/** Version of the JSON report format. Bumped on any incompatible change. */
+export const REPORT_SCHEMA_VERSION = 1
+
+/** Git state of the working tree, or `null` fields when unknown. */
+export interface GitInfo {
+  commit: string | null
+  branch: string | null
+}
+
+/** Token usage and cost totals. `costUsd` is `null` when some model has no price (see `unpricedModels`). */
+export interface UsageTotals {
+  calls: number
+  inputTokens: number
+  outputTokens: number
+  totalTokens: number
+  costUsd: number | null
+  unpricedModels: string[]
+}
+
+/** Latency percentiles of the app per case run, in ms. */
+export interface LatencySummary {
+  p50: number | null
+  p95: number | null
+  p99: number | null
+  /** Where the numbers come from: recorded latency of replayed calls, the task's own figure, or measured wall time (mixed when several). */
+  sources: Partial<Record<LatencySource, number>>
+}
+
+/** One scorer's figure on one case. */
+export interface ReportScore {
+  score: number
+  threshold: number | null
+  pass: boolean
+  detail?: string
+}
+
+/** One case in a report. */
+export interface ReportCase {
+  id: string
+  source?: string
+  tags?: string[]
+  input: unknown
+  expected?: unknown
+  /** The first run's output. */
+  output: string | null
+  pass: boolean
+  runs: number
+  passes: number
+  flaky: boolean
+  error?: string
+  assertError?: string
+  diagnosis?: 'retrieval' | 'generation'
+  scores: Partial<Record<ScorerName, ReportScore>>
+  /** Mean over runs. */
+  latencyMs: number
+  usage: { inputTokens: number; outputTokens: number; costUsd: number | null }
+}
+
+/** A scorer over all cases. */
+export interface ReportScorer {
+  count: number
+  mean: number
+  min: number
+  max: number
+  threshold: number | null
+  /** Cases passing this scorer / cases scored. */
+  passRate: number
+}
+
+/** An aggregate check: pass rate, a mean or min threshold, the baseline, a budget line. */
+export interface ReportCheck {
+  name: string
+  ok: boolean
+  message: string
+}
+
+/** The JSON report of one `describeGolden` suite (schema version 1). */
+export interface GoldenReport {
+  schemaVersion: 1
+  kind: 'golden'
+  suite: string
+  /** Test file, relative to the working directory. */
+  file: string | null
+  runner: 'vitest' | 'jest'
+  createdAt: string
+  durationMs: number
+  git: GitInfo
+  models: { app: string[]; judge: string[]; embedding: string[] }
+  options: { repeat: number; passAt: number; concurrency: number; scorers: Partial<Record<ScorerName, number | null>>; thresholds?: unknown; budget?: unknown; baseline?: unknown }
+  summary: { cases: number; ran: number; filteredOut: number; passed: number; failed: number; errored: number; passRate: number | null; flaky: number }
+  scorers: Partial<Record<ScorerName, ReportScorer>>
+  checks: ReportCheck[]
+  baseline: null | { path: string; status: 'created' | 'updated' | 'compared' | 'missing'; comparison?: BaselineComparison }
+  usage: { app: UsageTotals; evaluator: UsageTotals & { byKind: { judge: UsageTotals; embedding: UsageTotals } }; total: UsageTotals; latencyMs: LatencySummary }
+  cases: ReportCase[]
+}
+
+/** One scorer's comparison in a `compareGolden` report. */
+export interface ReportComparisonScorer {
+  scorer: ScorerName
+  /** Mean per variant. */
+  means: Record<string, number>
+  /** Each variant after the first, against the first. */
+  pairs: Array<{
+    a: string
+    b: string
+    cases: number
+    meanDiff: number
+    ci: { low: number; high: number; confidence: number; resamples: number; seed: number }
+    wins: number
+    ties: number
+    losses: number
+  }>
+}
+
+/** The JSON report of one `compareGolden` suite (schema version 1). */
+export interface CompareReport {
+  schemaVersion: 1
+  kind: 'compare'
+  suite: string
+  file: string | null
+  runner: 'vitest' | 'jest'
+  createdAt: string
+  durationMs: number
+  git: GitInfo
+  variants: string[]
+  models: { app: Record<string, string[]>; judge: string[]; embedding: string[] }
+  scorers: ReportComparisonScorer[]
+  /** McNemar's test on case pass/fail, each variant against the first. */
+  mcnemar: Array<{ a: string; b: string; aOnly: number; bOnly: number; pValue: number; method: 'exact' | 'chi-square'; statistic?: number }>
+  passRates: Record<string, number>
+  expectation: null | { better: string; scorer: ScorerName; minDelta: number; ok: boolean; message: string }
+  usage: { app: Record<string, UsageTotals>; evaluator: UsageTotals }
+  /** Only the cases where the variants differ (pass/fail, or any score). */
+  differing: Array<{ id: string; input: unknown; outputs: Record<string, string | null>; pass: Record<string, boolean>; scores: Record<string, Partial<Record<ScorerName, number>>> }>
+  cases: number
+}
+
+function findGitDir(start: string): string | undefined {
+  let dir = resolve(start)
+  for (;;) {
+    const candidate = join(dir, '.git')
+    if (existsSync(candidate)) {
+      try {
+        if (statSync(candidate).isDirectory()) return candidate
+        const m = /^gitdir:\s*(.+)$/m.exec(readFileSync(candidate, 'utf8'))
+        if (m) return resolve(dir, (m[1] as string).trim())
+      } catch {
+        return undefined
+      }
+    }
+    const parent = dirname(dir)
+    if (parent === dir) return undefined
+    dir = parent
+  }
+}
+
+function readRef(gitDir: string, ref: string): string | null {
+  const commonDir = (() => {
+    try {
+      return resolve(gitDir, readFileSync(join(gitDir, 'commondir'), 'utf8').trim())
+    } catch {
+      return gitDir
+    }
+  })()
+  for (const dir of [gitDir, commonDir]) {
+    try {
+      return readFileSync(join(dir, ref), 'utf8').trim()
+    } catch {
+      // try packed-refs
+    }
+    try {
+      const packed = readFileSync(join(dir, 'packed-refs'), 'utf8')
+      const line = packed.split('\n').find((l) => l.endsWith(` ${ref}`))
+      if (line) return line.split(' ')[0] as string
+    } catch {
+      // none
+    }
+  }
+  return null
+}
+
+/**
+ * The commit and branch of the working tree: read from `.git` (worktrees and packed refs included),
+ * else from `git rev-parse`, else from CI variables (`GITHUB_SHA`, `GITHUB_REF_NAME`, `CI_COMMIT_SHA`,
+ * `CI_COMMIT_REF_NAME`). Never throws: unknown parts are `null`.
+ *
+ * @example
+ * ```ts
+ * readGitInfo() // { commit: '9a9d47f…', branch: 'main' }
+ * ```
+ */
+export function readGitInfo(cwd = process.cwd()): GitInfo {
+  const info: GitInfo = { commit: null, branch: null }
+  try {
+    const gitDir = findGitDir(cwd)
+    if (gitDir) {
+      const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim()
+      const m = /^ref:\s*(.+)$/.exec(head)
+      if (m) {
+        info.branch = (m[1] as string).replace(/^refs\/heads\//, '')
+        info.commit = readRef(gitDir, m[1] as string)
+      } else if (/^[0-9a-f]{40}$/.test(head)) info.commit = head
+    }
+  } catch {
+    // fall through
+  }
+  if (info.commit === null) {
+    try {
+      info.commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 }).toString().trim() || null
+    } catch {
+      // no git
+    }
+  }
+  info.commit ??= process.env.GITHUB_SHA ?? process.env.CI_COMMIT_SHA ?? null
+  info.branch ??= process.env.GITHUB_HEAD_REF || process.env.GITHUB_REF_NAME || process.env.CI_COMMIT_REF_NAME || null
+  return info
+}
+
+/** Where a suite's JSON report goes: `<dir>/<test file relative to cwd>/<suite slug>.json`. */
+export function reportPath(dir: string, testPath: string | undefined, slug: string): string {
+  const rel = testPath ? relative(process.cwd(), testPath) : 'unknown-file'
+  const safe = rel.startsWith('..') ? rel.replace(/^(\.\.[/\\])+/, '') : rel
+  return resolve(dir, safe, `${slug}.json`)
+}
+
+/** Writes a report atomically. */
+export function writeReport(path: string, report: GoldenReport | CompareReport): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const tmp = `${path}.${process.pid}.tmp`
+  writeFileSync(tmp, `${JSON.stringify(report, null, 2)}\n`)
+  renameSync(tmp, path)
+}
+
+/** Shortens text for one line of a CI log: newlines shown as ⏎, the middle cut with an ellipsis. */
+export function clip(value: unknown, max: number): string {
+  const text = (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))).replace(/\r?\n/g, '⏎').replace(/\s+/g, ' ').trim()
+  const chars = Array.from(text)
+  if (chars.length <= max) return text
+  const head = Math.ceil((max - 1) * 0.7)
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (max - 1 - head)).join('')}`
+}
+
+/** A score with 2 decimals, or `1`/`0` exactly. */
+export function fmtScore(n: number): string {
+  return n === 1 ? '1' : n === 0 ? '0' : n.toFixed(2)
+}
+
+export function fmtMs(n: number | null): string {
+  if (n === null) return 'n/a'
+  return n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n).toLocaleString('en-US')} ms`
+}
+
+export function fmtUsd(n: number | null): string {
+  if (n === null) return 'unknown'
+  return n === 0 ? '$0' : n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`
+}
+
+function fmtTokens(u: UsageTotals): string {
+  return `${u.totalTokens.toLocaleString('en-US')} tokens (in ${u.inputTokens.toLocaleString('en-US')} / out ${u.outputTokens.toLocaleString('en-US')}), ${fmtUsd(u.costUsd)}${u.unpricedModels.length > 0 ? ` (no price for ${u.unpricedModels.join(', ')})` : ''}`
+}
+
+/** The console summary of a golden report: readable in a CI log, failing cases first, truncated. */
+export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: number; reportFile?: string } = {}): string {
+  const maxCases = options.maxCases ?? 30
+  const out: string[] = []
+  const s = report.summary
+  const header = [`${s.ran} case${s.ran === 1 ? '' : 's'}`]
+  if (s.filteredOut > 0) header.push(`${s.filteredOut} filtered out`)
+  if (report.options.repeat > 1) header.push(`repeat ${report.options.repeat}, passAt ${report.options.passAt}`)
+  out.push(`golden › ${report.suite} (${header.join(', ')})`)
+  const order = [...report.cases].sort((a, b) => Number(a.pass) - Number(b.pass))
+  for (const c of order.slice(0, maxCases)) {
+    const mark = c.error && c.output === null ? '!' : c.pass ? '✓' : '✗'
+    const scores = Object.entries(c.scores)
+      .map(([name, sc]) => `${name} ${fmtScore(sc.score)}${sc.pass ? '' : sc.threshold !== null ? `<${fmtScore(sc.threshold)}` : ''}`)
+      .join('  ')
+    out.push(`  ${mark} ${c.id}${c.flaky ? ` (flaky ${c.passes}/${c.runs})` : c.runs > 1 ? ` (${c.passes}/${c.runs})` : ''}  ${scores}`)
+    out.push(`      input:    ${clip(c.input, 100)}`)
+    if (c.expected !== undefined) out.push(`      expected: ${clip(c.expected, 100)}`)
+    out.push(`      actual:   ${c.output === null ? '(no output)' : clip(c.output, 100)}`)
+    const failed = Object.entries(c.scores).filter(([, sc]) => !sc.pass && sc.detail)
+    for (const [name, sc] of failed) out.push(`      ${name}: ${clip(sc.detail, 140)}`)
+    if (c.diagnosis) out.push(`      diagnosis: ${c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'}`)
+    if (c.error) out.push(`      error: ${clip(c.error, 200)}`)
+    if (c.assertError) out.push(`      assert: ${clip(c.assertError, 200)}`)
+  }
+  if (order.length > maxCases) {
+    const hiddenFailing = order.slice(maxCases).filter((c) => !c.pass).length
+    out.push(`  … ${order.length - maxCases} more case${order.length - maxCases === 1 ? '' : 's'}${hiddenFailing > 0 ? ` (${hiddenFailing} failing)` : ' (all passing)'}: see the JSON report`)
+  }
+  const names = Object.keys(report.scorers) as ScorerName[]
+  if (names.length > 0) {
+    const w = Math.max(7, ...names.map((n) => n.length))
+    out.push('', `  ${'scorer'.padEnd(w)}  mean  min   max   threshold  passing`)
+    for (const name of names) {
+      const sc = report.scorers[name] as ReportScorer
+      out.push(`  ${name.padEnd(w)}  ${fmtScore(sc.mean).padEnd(4)}  ${fmtScore(sc.min).padEnd(4)}  ${fmtScore(sc.max).padEnd(4)}  ${(sc.threshold === null ? 'record' : fmtScore(sc.threshold)).padEnd(9)}  ${Math.round(sc.passRate * sc.count)}/${sc.count}`)
+    }
+  }
+  out.push('', `  pass rate: ${s.passed}/${s.ran}${s.passRate === null ? '' : ` (${(s.passRate * 100).toFixed(1)}%)`}${s.errored > 0 ? `, ${s.errored} errored` : ''}`)
+  const flaky = report.cases.filter((c) => c.flaky)
+  if (flaky.length > 0) out.push(`  flaky: ${flaky.slice(0, 20).map((c) => `${c.id} (${c.passes}/${c.runs})`).join(', ')}${flaky.length > 20 ? `, … ${flaky.length - 20} more` : ''}`)
+  const lat = report.usage.latencyMs
+  const sources = Object.entries(lat.sources).map(([k, v]) => `${k} ${v}`).join(', ')
+  out.push(`  latency: P50 ${fmtMs(lat.p50)} · P95 ${fmtMs(lat.p95)} · P99 ${fmtMs(lat.p99)}${sources ? ` (${sources})` : ''}`)
+  out.push(`  app:       ${fmtTokens(report.usage.app)}`)
+  out.push(`  evaluator: ${fmtTokens(report.usage.evaluator)}`)
+  out.push(`  total:     ${fmtTokens(report.usage.total)}`)
+  if (report.baseline) {
+    const b = report.baseline
+    if (b.status === 'compared' && b.comparison) {
+      const deltas = b.comparison.scorers.map((d) => `${d.scorer} ${fmtScore(d.current)} vs ${fmtScore(d.baseline)} (${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)})`).join(', ')
+      out.push(`  baseline: ${deltas || 'no common scores'}`)
+      const list = (title: string, changes: BaselineComparison['regressedCases']) => {
+        if (changes.length === 0) return
+        out.push(`    ${title}: ${changes.slice(0, 15).map((ch) => `${ch.id} ${ch.scorer} ${fmtScore(ch.baseline)}→${fmtScore(ch.current)}`).join(', ')}${changes.length > 15 ? `, … ${changes.length - 15} more` : ''}`)
+      }
+      list('regressed', b.comparison.regressedCases)
+      list('improved', b.comparison.improvedCases)
+    } else out.push(`  baseline: ${b.status} ${relative(process.cwd(), b.path)}`)
+  }
+  const failedChecks = report.checks.filter((c) => !c.ok)
+  for (const check of report.checks) out.push(`  ${check.ok ? '✓' : '✗'} ${check.message}`)
+  if (options.reportFile) out.push(`  report: ${relative(process.cwd(), options.reportFile)}`)
+  if (failedChecks.length === 0 && report.checks.length === 0) void 0
+  return out.join('\n')
+}

@@ -1,0 +1,213 @@
+/**
+ * Running one golden case: the task (with its model calls captured), every scorer, the user's
+ * `assert`, repeats with `passAt`, and the usage and latency of each run.
+ *
+ * @module
+ */
+import { performance } from 'node:perf_hooks'
+import { describeValue, formatMessage } from '../errors.js'
+import { costOf } from '../ledger.js'
+import type { RetrievedItem } from '../metrics/retrieval.js'
+import { withCapture } from './capture.js'
+import { inputText, runScorer, scorersFor, type ScoreResult, type ScorerEnv, type ScorerPlan } from './scorers.js'
+import type { GoldenCase, GoldenTask, ScorerName, TaskResult } from './types.js'
+
+/** Where a run's latency comes from. */
+export type LatencySource = 'task' | 'recorded' | 'measured'
+
+/** Token usage and cost of the app in one run. */
+export interface RunUsage {
+  /** Model calls seen (0 when the task reported usage itself). */
+  calls: number
+  inputTokens: number
+  outputTokens: number
+  /** `undefined` when a model has no price. */
+  costUsd: number | undefined
+  models: string[]
+}
+
+/** One run of a case. */
+export interface CaseRun {
+  output?: string
+  /** The task or a scorer threw (the message). */
+  error?: string
+  /** The user's `assert` threw (the message). */
+  assertError?: string
+  scores: Partial<Record<ScorerName, ScoreResult>>
+  pass: boolean
+  latencyMs: number
+  latencySource: LatencySource
+  usage: RunUsage
+  /** When the answer failed: did retrieval miss (`'retrieval'`) or did the model misuse what was retrieved (`'generation'`)? */
+  diagnosis?: 'retrieval' | 'generation'
+}
+
+/** A case over all its runs. */
+export interface CaseResult {
+  c: GoldenCase
+  runs: CaseRun[]
+  /** Runs that passed. */
+  passes: number
+  /** At least `passAt` runs passed. */
+  pass: boolean
+  /** Some runs passed and some failed. */
+  flaky: boolean
+  /** Per scorer: the mean score over the runs that produced one, the threshold, and whether that mean passes. */
+  scores: Partial<Record<ScorerName, { score: number; threshold: number | null; pass: boolean; detail?: string }>>
+  /** Every run errored: there is nothing to score. */
+  errored: boolean
+}
+
+function message(error: unknown): string {
+  if (error instanceof Error) return error.message
+  return String(error)
+}
+
+function normalizeResult(value: unknown, c: GoldenCase): TaskResult {
+  if (typeof value === 'string') return { output: value }
+  if (value !== null && typeof value === 'object' && typeof (value as { output?: unknown }).output === 'string') return value as TaskResult
+  throw new TypeError(
+    formatMessage(`Failed to run the golden task for case "${c.id}": it returned ${describeValue(value)}. Return the answer text, or { output, context?, retrieved?, usage?, latencyMs? }.`),
+  )
+}
+
+function usageFrom(result: TaskResult, calls: Awaited<ReturnType<typeof withCapture>>['calls']): RunUsage {
+  if (result.usage) {
+    const u = result.usage
+    const out = u.outputTokens ?? 0
+    const cost = u.costUsd ?? (u.model ? costOf(u.model, u.inputTokens, out) : undefined)
+    return { calls: 0, inputTokens: u.inputTokens, outputTokens: out, costUsd: cost, models: u.model ? [u.model] : [] }
+  }
+  let costUsd: number | undefined = 0
+  const usage: RunUsage = { calls: calls.length, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] }
+  for (const call of calls) {
+    const i = call.inputTokens ?? 0
+    const o = call.outputTokens ?? 0
+    usage.inputTokens += i
+    usage.outputTokens += o
+    if (call.model && !usage.models.includes(call.model)) usage.models.push(call.model)
+    const cost = call.model ? costOf(call.model, i, o) : i + o === 0 ? 0 : undefined
+    costUsd = costUsd === undefined || cost === undefined ? undefined : costUsd + cost
+  }
+  usage.costUsd = costUsd
+  return usage
+}
+
+/** Runs the task once, scores it, and runs `assert`. Never throws: errors are part of the run. */
+export async function runOnce(
+  c: GoldenCase,
+  task: GoldenTask,
+  plans: readonly ScorerPlan[],
+  env: ScorerEnv,
+  assert: ((output: string, c: GoldenCase) => void | Promise<void>) | undefined,
+): Promise<CaseRun> {
+  const started = performance.now()
+  const captured = await withCapture(async () => {
+    try {
+      return { ok: true as const, value: await task(c.input, c) }
+    } catch (error) {
+      return { ok: false as const, error }
+    }
+  })
+  const wall = performance.now() - started
+  const empty: RunUsage = { calls: captured.calls.length, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] }
+  if (!captured.value.ok) {
+    return { error: `the task threw: ${message(captured.value.error)}`, scores: {}, pass: false, latencyMs: wall, latencySource: 'measured', usage: usageFrom({ output: '' }, captured.calls) ?? empty }
+  }
+  let result: TaskResult
+  try {
+    result = normalizeResult(captured.value.value, c)
+  } catch (error) {
+    return { error: message(error), scores: {}, pass: false, latencyMs: wall, latencySource: 'measured', usage: empty }
+  }
+  const recorded = captured.calls.filter((call) => call.recordedMs !== undefined)
+  let latencyMs = wall
+  let latencySource: LatencySource = 'measured'
+  if (typeof result.latencyMs === 'number' && Number.isFinite(result.latencyMs)) {
+    latencyMs = result.latencyMs
+    latencySource = 'task'
+  } else if (recorded.length > 0 && recorded.length === captured.calls.length) {
+    // On replay the wall time is the time of reading fixtures: use what the calls took when recorded
+    // (summed: calls within a task are assumed to be sequential).
+    latencyMs = recorded.reduce((s, call) => s + (call.recordedMs as number), 0)
+    latencySource = 'recorded'
+  }
+  const run: CaseRun = { output: result.output, scores: {}, pass: true, latencyMs, latencySource, usage: usageFrom(result, captured.calls) }
+  const context = result.context !== undefined ? (typeof result.context === 'string' ? [result.context] : result.context) : c.context
+  const input = {
+    output: result.output,
+    c,
+    inputText: inputText(c.input),
+    ...(context ? { context } : {}),
+    ...(result.retrieved ? { retrieved: result.retrieved as RetrievedItem[] } : {}),
+  }
+  const plansForCase = scorersFor(c, plans)
+  const settled = await Promise.allSettled(plansForCase.map((plan) => runScorer(plan, input, env)))
+  const errors: string[] = []
+  settled.forEach((s, i) => {
+    const name = (plansForCase[i] as ScorerPlan).name
+    if (s.status === 'fulfilled') run.scores[name] = s.value
+    else errors.push(`${name}: ${message(s.reason)}`)
+  })
+  if (errors.length > 0) run.error = `scorer failed: ${errors.join('; ')}`
+  if (assert) {
+    try {
+      await assert(result.output, c)
+    } catch (error) {
+      run.assertError = message(error)
+    }
+  }
+  const failed = Object.entries(run.scores).filter(([, s]) => !s.pass).map(([name]) => name)
+  run.pass = failed.length === 0 && run.error === undefined && run.assertError === undefined
+  const retrieval = run.scores.retrieval
+  if (retrieval && failed.some((n) => n !== 'retrieval')) run.diagnosis = retrieval.pass ? 'generation' : 'retrieval'
+  else if (retrieval && !retrieval.pass) run.diagnosis = 'retrieval'
+  return run
+}
+
+/** Combines the runs of a case. */
+export function combineRuns(c: GoldenCase, runs: CaseRun[], passAt: number): CaseResult {
+  const passes = runs.filter((r) => r.pass).length
+  const scores: CaseResult['scores'] = {}
+  const names = new Set(runs.flatMap((r) => Object.keys(r.scores) as ScorerName[]))
+  for (const name of names) {
+    const values = runs.map((r) => r.scores[name]).filter((s): s is ScoreResult => s !== undefined)
+    const score = values.reduce((s, v) => s + v.score, 0) / values.length
+    const threshold = values[0]?.threshold ?? null
+    const entry: { score: number; threshold: number | null; pass: boolean; detail?: string } = {
+      score,
+      threshold,
+      // A scorer passes for the case when it passed in at least passAt runs (one run: that run).
+      pass: values.filter((v) => v.pass).length >= Math.min(passAt, values.length),
+    }
+    const detail = values.find((v) => !v.pass)?.detail ?? values[0]?.detail
+    if (detail) entry.detail = detail
+    scores[name] = entry
+  }
+  return {
+    c,
+    runs,
+    passes,
+    pass: passes >= passAt,
+    flaky: passes > 0 && passes < runs.length,
+    scores,
+    errored: runs.every((r) => r.error !== undefined && r.output === undefined),
+  }
+}
+
+/** A FIFO limit on concurrent work. */
+export function createLimiter(concurrency: number): <T>(fn: () => Promise<T>) => Promise<T> {
+  let active = 0
+  const waiting: Array<() => void> = []
+  return async (fn) => {
+    if (active < concurrency) active++
+    else await new Promise<void>((r) => waiting.push(r))
+    try {
+      return await fn()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else active--
+    }
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * Statistics for golden reports: percentiles, a seeded paired bootstrap confidence interval, and
+ * McNemar's test for paired pass/fail outcomes. Pure functions.
+ *
+ * @module
+ */
+import { formatMessage } from '../errors.js'
+
+/**
+ * The `p`-th percentile (0-100) of `values` by linear interpolation between closest ranks (the
+ * default of NumPy's `percentile` and of Excel's `PERCENTILE.INC`). `undefined` for no values.
+ *
+ * @example
+ * ```ts
+ * percentile([1, 2, 3, 4], 50) // 2.5
+ * percentile([10, 20, 30, 40, 50], 95) // 48
+ * ```
+ */
+export function percentile(values: readonly number[], p: number): number | undefined {
+  if (values.length === 0) return undefined
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = (p / 100) * (sorted.length - 1)
+  const lo = Math.floor(rank)
+  const hi = Math.ceil(rank)
+  const a = sorted[lo] as number
+  const b = sorted[hi] as number
+  return a + (b - a) * (rank - lo)
+}
+
+/** The arithmetic mean, `undefined` for no values. */
+export function mean(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined
+  let s = 0
+  for (const v of values) s += v
+  return s / values.length
+}
+
+/**
+ * A small, fast, seedable PRNG (mulberry32): the same seed gives the same sequence on every platform.
+ *
+ * @example
+ * ```ts
+ * const random = seededRandom(42)
+ * random() // 0.6011037519201636, then the same sequence every time
+ * ```
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Options of {@link pairedBootstrap}. */
+export interface BootstrapOptions {
+  /** Number of resamples. Default 10,000. */
+  resamples?: number
+  /** Seed of the PRNG, so that the interval is reproducible. Default 42. */
+  seed?: number
+  /** Confidence level. Default 0.95. */
+  confidence?: number
+}
+
+/** The result of {@link pairedBootstrap}. */
+export interface BootstrapResult {
+  /** Mean of the paired differences `b[i] - a[i]`. */
+  meanDiff: number
+  /** Lower bound of the percentile interval. */
+  low: number
+  /** Upper bound of the percentile interval. */
+  high: number
+  confidence: number
+  resamples: number
+  seed: number
+  /** Number of pairs. */
+  n: number
+}
+
+/**
+ * Percentile bootstrap confidence interval of the mean paired difference `b - a`: resample the pairs
+ * (cases) with replacement `resamples` times, take the mean difference of each resample, and read the
+ * `(1 - confidence) / 2` and `(1 + confidence) / 2` percentiles of those means. Pairs, not the two
+ * samples separately, are resampled, so the interval reflects that both variants saw the same cases.
+ * Seeded: the same inputs and seed give the same interval.
+ *
+ * @example
+ * ```ts
+ * pairedBootstrap([0.2, 0.4, 0.5], [0.6, 0.5, 0.9]) // { meanDiff: 0.3, low: 0.1, high: 0.4, ... }
+ * ```
+ */
+export function pairedBootstrap(a: readonly number[], b: readonly number[], options: BootstrapOptions = {}): BootstrapResult {
+  const resamples = options.resamples ?? 10_000
+  const seed = options.seed ?? 42
+  const confidence = options.confidence ?? 0.95
+  if (a.length !== b.length) throw new RangeError(formatMessage(`Failed to bootstrap the paired difference: the samples have ${a.length} and ${b.length} values. Pass one score per case for each variant, in the same case order.`))
+  if (a.length === 0) throw new RangeError(formatMessage('Failed to bootstrap the paired difference: there are no pairs. Pass at least one score per variant.'))
+  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(formatMessage(`Failed to bootstrap the paired difference: resamples must be a whole number >= 1, got ${resamples}. Pass for example 10000.`))
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(formatMessage(`Failed to bootstrap the paired difference: confidence must be between 0 and 1, got ${confidence}. Pass for example 0.95.`))
+  const n = a.length
+  const diffs = new Float64Array(n)
+  for (let i = 0; i < n; i++) diffs[i] = (b[i] as number) - (a[i] as number)
+  const meanDiff = diffs.reduce((s, d) => s + d, 0) / n
+  const random = seededRandom(seed)
+  const means = new Array<number>(resamples)
+  for (let r = 0; r < resamples; r++) {
+    let s = 0
+    for (let i = 0; i < n; i++) s += diffs[Math.floor(random() * n)] as number
+    means[r] = s / n
+  }
+  const alpha = (1 - confidence) / 2
+  return {
+    meanDiff,
+    low: percentile(means, alpha * 100) as number,
+    high: percentile(means, (1 - alpha) * 100) as number,
+    confidence,
+    resamples,
+    seed,
+    n,
+  }
+}
+
+/** The result of {@link mcnemar}. */
+export interface McNemarResult {
+  /** Pairs where A passed and B failed. */
+  aOnly: number
+  /** Pairs where B passed and A failed. */
+  bOnly: number
+  /** Two-sided p-value. */
+  pValue: number
+  /** `'exact'`: exact binomial test (used when aOnly + bOnly < 25); `'chi-square'`: chi-square with 1 degree of freedom. */
+  method: 'exact' | 'chi-square'
+  /** The chi-square statistic (with continuity correction unless disabled), for the chi-square method. */
+  statistic?: number
+}
+
+function logChoose(n: number, k: number): number {
+  let s = 0
+  for (let i = 1; i <= k; i++) s += Math.log(n - k + i) - Math.log(i)
+  return s
+}
+
+/** Complementary error function: the Chebyshev-fitted approximation `erfcc` of Numerical Recipes (fractional error < 1.2e-7 everywhere). */
+function erfc(x: number): number {
+  const z = Math.abs(x)
+  const t = 1 / (1 + 0.5 * z)
+  const r =
+    t *
+    Math.exp(
+      -z * z -
+        1.26551223 +
+        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    )
+  return x >= 0 ? r : 2 - r
+}
+
+/**
+ * McNemar's test on paired pass/fail outcomes: did A and B fail on different cases more often in one
+ * direction than chance allows? Only the discordant pairs count. With fewer than 25 of them the exact
+ * two-sided binomial test (p = 0.5) is used; otherwise the chi-square statistic with Edwards'
+ * continuity correction, `(|b - c| - 1)² / (b + c)`, on 1 degree of freedom (`correction: false` drops
+ * the correction). The result says which method was used.
+ *
+ * @example
+ * ```ts
+ * mcnemar(1, 9)    // { method: 'exact', pValue: 0.021484375, ... }: 2 × (C(10,0) + C(10,1)) / 2^10
+ * mcnemar(121, 59, { correction: false }) // chi-square 21.36, p ≈ 3.8e-6 (Wikipedia's example)
+ * ```
+ */
+export function mcnemar(aOnly: number, bOnly: number, options: { correction?: boolean; exactBelow?: number } = {}): McNemarResult {
+  for (const [name, v] of [['aOnly', aOnly], ['bOnly', bOnly]] as const) {
+    if (!Number.isInteger(v) || v < 0) throw new RangeError(formatMessage(`Failed to run McNemar's test: ${name} must be a whole number >= 0, got ${v}. Pass the counts of discordant pairs.`))
+  }
+  const n = aOnly + bOnly
+  if (n === 0) return { aOnly, bOnly, pValue: 1, method: 'exact' }
+  if (n < (options.exactBelow ?? 25)) {
+    const k = Math.min(aOnly, bOnly)
+    let tail = 0
+    for (let i = 0; i <= k; i++) tail += Math.exp(logChoose(n, i) - n * Math.LN2)
+    return { aOnly, bOnly, pValue: Math.min(1, 2 * tail), method: 'exact' }
+  }
+  const diff = Math.abs(aOnly - bOnly) - (options.correction === false ? 0 : 1)
+  const statistic = Math.max(0, diff) ** 2 / n
+  // Chi-square with 1 df: P(X > x) = erfc(sqrt(x / 2)).
+  return { aOnly, bOnly, pValue: Math.min(1, erfc(Math.sqrt(statistic / 2))), method: 'chi-square', statistic }
+}

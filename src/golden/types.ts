@@ -1,0 +1,293 @@
+/**
+ * Types of golden datasets, tasks, scorers and suite options, shared by the runner-agnostic core
+ * (`src/golden/*`) and the Vitest and Jest bindings.
+ *
+ * @module
+ */
+import type { EmbedderLike } from '../embedders/types.js'
+import type { JudgeLike, JudgeScale } from '../judges/types.js'
+import type { RetrievedItem } from '../metrics/retrieval.js'
+import type { RougeTokenizer } from '../metrics/rouge.js'
+import type { SchemaLike } from '../schema.js'
+
+/**
+ * One case of a golden dataset, after loading and validation. `I`, `E` and `M` keep the user's types of
+ * `input`, `expected` and `metadata`.
+ */
+export interface GoldenCase<I = unknown, E = unknown, M = Record<string, unknown>> {
+  /** Stable identifier: given in the dataset, or derived from a hash of `input` (`case-<8 hex>`). */
+  id: string
+  /** What the task receives: a string or an object. */
+  input: I
+  /** The answer a good system gives (a reference for the lexical, semantic and judge scorers). */
+  expected?: E
+  /** Other acceptable answers; reference scorers take the best one. */
+  acceptable?: string[]
+  /** Context documents the answer must be faithful to (used by `faithfulness` when the task returns none). */
+  context?: string[]
+  /** Document ids retrieval must find (turns on the `retrieval` scorer). */
+  relevant?: string[]
+  /** Facts the answer must state (turns on the `keywords` scorer). */
+  keywords?: string[]
+  /** `false`: the right answer is a refusal (turns on the `refusal` scorer). */
+  answerable?: boolean
+  /** What the judge checks for this case (turns on the `judge` scorer). */
+  criteria?: string
+  /** Labels for `filter`. */
+  tags?: string[]
+  /** Anything else, passed through to `task`, `assert` and the report. */
+  metadata?: M
+  /** Where the case came from: `file:line` for files, `dataset[i]` for arrays. */
+  source?: string
+}
+
+/** A case as written in a dataset: `id` is optional and `context` may be one string. */
+export type GoldenCaseInput<I = unknown, E = unknown, M = Record<string, unknown>> = Omit<GoldenCase<I, E, M>, 'id' | 'context' | 'source'> & {
+  id?: string | number
+  context?: string | string[]
+}
+
+/**
+ * A dataset: a file path (`.jsonl`, `.json`, `.yaml`/`.yml`, `.csv`; relative paths resolve against the
+ * current working directory), an array of cases, or a function returning either (possibly async).
+ */
+export type DatasetSource<I = unknown, E = unknown, M = Record<string, unknown>> =
+  | string
+  | URL
+  | ReadonlyArray<GoldenCaseInput<I, E, M>>
+  | (() => string | URL | ReadonlyArray<GoldenCaseInput<I, E, M>> | Promise<string | URL | ReadonlyArray<GoldenCaseInput<I, E, M>>>)
+
+/** Token usage of the application under test, as a task may report it. */
+export interface TaskUsage {
+  inputTokens: number
+  outputTokens?: number
+  /** The model that answered, for pricing. */
+  model?: string
+  /** Cost in USD, when you know it better than the pricing table. */
+  costUsd?: number
+}
+
+/** What a task returns when it has more to say than the text. */
+export interface TaskResult {
+  /** The answer text, scored by the scorers. */
+  output: string
+  /** The context documents the answer was generated from (checked by `faithfulness`). */
+  context?: string | string[]
+  /** What retrieval returned, best first or with scores (checked by `retrieval` against the case's `relevant`). */
+  retrieved?: RetrievedItem[]
+  /** Token usage; default: read from the model responses the task received (recorded usage on replay). */
+  usage?: TaskUsage
+  /** Latency in ms; default: the recorded latency of the task's model calls on replay, else wall time. */
+  latencyMs?: number
+}
+
+/** The application under test: from a case's input to an answer. */
+export type GoldenTask<I = unknown, E = unknown, M = Record<string, unknown>> = (input: I, c: GoldenCase<I, E, M>) => string | TaskResult | Promise<string | TaskResult>
+
+/** A threshold, or `null` to record the score without ever failing on it. */
+export type Threshold = number | null
+
+/** Options of the reference-based lexical scorers. */
+export interface LexicalScorerOptions {
+  threshold?: Threshold
+}
+
+/** Options of the ROUGE scorers. */
+export interface RougeScorerOptions extends LexicalScorerOptions {
+  /** Porter stemming as rouge-score's `use_stemmer=True`. */
+  stemmer?: boolean
+  tokenizer?: RougeTokenizer
+  /** Which ROUGE value is the score. Default `'f'`. */
+  measure?: 'f' | 'precision' | 'recall'
+}
+
+/** Options of the `semantic` scorer. */
+export interface SemanticScorerOptions {
+  /** Minimum cosine similarity. Default 0.8 (`DEFAULT_SIMILARITY_THRESHOLD`). */
+  threshold?: Threshold
+  embedder?: EmbedderLike
+}
+
+/** Options of the `judge` scorer (a case's `criteria` are added to these). */
+export interface JudgeScorerOptions {
+  criteria?: string
+  scale?: JudgeScale
+  /** Default 0.7 (`DEFAULT_JUDGE_THRESHOLD`). */
+  threshold?: Threshold
+  template?: string
+  judge?: JudgeLike
+  samples?: number
+  /** Compare with the case's `expected` answer (the correctness template). Default `true` when the case has one. */
+  useReference?: boolean
+}
+
+/** Options of the `relevance` and `faithfulness` scorers. */
+export interface ModelScorerOptions {
+  threshold?: Threshold
+  judge?: JudgeLike
+  samples?: number
+}
+
+/** Options of the `refusal` scorer. */
+export interface RefusalScorerOptions {
+  /** Ask a judge when no phrase rule matches (see `toRefuse`). Default `false`. */
+  judge?: boolean | JudgeLike
+  /** Also check that answerable cases are *not* refused. Default `true` when `refusal` is listed in `scorers`. */
+  checkAnswerable?: boolean
+}
+
+/** Options of the `retrieval` scorer. */
+export interface RetrievalScorerOptions {
+  /** Cut-off. Default: every retrieved item. */
+  k?: number
+  /** A relevant hit whose score is not above this counts as lucky. */
+  minScore?: number
+  /** Which number is the score. Default `'hit'` (1 for a clean hit, 0 otherwise; a lucky tie is not a hit). */
+  metric?: 'hit' | 'recall' | 'precision' | 'mrr' | 'ndcg'
+  /** Default 1 for `hit`, else 0.5. A lucky tie always fails. */
+  threshold?: Threshold
+}
+
+/** Options of the `length` scorer (see `toBeConcise`): score 1 within every limit, else 0. */
+export interface LengthScorerOptions {
+  maxWords?: number
+  maxChars?: number
+  /** At most `factor` × the words of the case's `expected` answer. */
+  factor?: number
+}
+
+/** Options of the `keywords` scorer: the score is the share of the case's keywords found. */
+export interface KeywordsScorerOptions {
+  /** Default 1: every keyword must be present. */
+  threshold?: Threshold
+}
+
+/**
+ * Declarative scorers by name. A number is the threshold; `true` uses the default threshold; an object
+ * sets options. A scorer runs on a case when the case has what it needs (a reference answer, keywords,
+ * relevant ids, ...); `keywords`, `refusal` and `retrieval` are added for the cases that call for them,
+ * and `judge` for cases with `criteria`.
+ */
+export interface GoldenScorers {
+  /** SQuAD exact match against `expected`/`acceptable` (0 or 1). */
+  exact?: boolean | LexicalScorerOptions
+  /** The expected answer appears in the output (normalized tokens, 0 or 1). */
+  contains?: boolean | LexicalScorerOptions
+  tokenF1?: number | boolean | LexicalScorerOptions
+  rougeL?: number | boolean | RougeScorerOptions
+  rouge1?: number | boolean | RougeScorerOptions
+  rouge2?: number | boolean | RougeScorerOptions
+  bleu?: number | boolean | LexicalScorerOptions
+  edit?: number | boolean | LexicalScorerOptions
+  keywords?: number | boolean | KeywordsScorerOptions
+  /** The output holds JSON that satisfies the schema (0 or 1). */
+  schema?: SchemaLike | { schema: SchemaLike; threshold?: Threshold }
+  length?: LengthScorerOptions
+  semantic?: number | boolean | SemanticScorerOptions
+  /** Criteria text, or options. */
+  judge?: string | boolean | JudgeScorerOptions
+  relevance?: number | boolean | ModelScorerOptions
+  faithfulness?: number | boolean | ModelScorerOptions
+  refusal?: boolean | RefusalScorerOptions
+  retrieval?: boolean | RetrievalScorerOptions
+}
+
+/** The scorer names. */
+export type ScorerName = keyof GoldenScorers
+
+/** Aggregate thresholds, checked by the aggregate test. */
+export interface GoldenThresholds {
+  /**
+   * Minimum share of passing cases. When set, a case below its scorer thresholds is recorded (annotation,
+   * report) without failing its own test; this check decides.
+   */
+  passRate?: number
+  /** Minimum mean score per scorer. */
+  mean?: Partial<Record<ScorerName, number>>
+  /** Minimum score of every case per scorer. */
+  min?: Partial<Record<ScorerName, number>>
+}
+
+/** Baseline (score snapshot) options. */
+export interface GoldenBaselineOptions {
+  /** How far a scorer's mean may drop below the baseline before the suite fails. Default 0.05. */
+  tolerance?: number
+  /** Per-scorer tolerances, over `tolerance`. */
+  tolerances?: Partial<Record<ScorerName, number>>
+}
+
+/** Budget of a suite run (app calls plus the judge/embedding ledger). */
+export interface GoldenBudget {
+  /** 95th percentile of the app's latency per case run, in ms. */
+  p95LatencyMs?: number
+  /** Total tokens, app and evaluator. */
+  maxTokens?: number
+  /** Total cost in USD, app and evaluator. */
+  maxCostUsd?: number
+}
+
+/** Where reports go. */
+export interface GoldenReportOptions {
+  /** Directory of the JSON reports. Default `.expect-llm/reports` under the current working directory. */
+  dir?: string
+  /** Print the console summary. Default `true`. */
+  console?: boolean
+  /** Most case rows in the console summary (failing first). Default 30. */
+  maxConsoleCases?: number
+}
+
+/** Which cases to run: tags (any of), ids, or a predicate. */
+export type GoldenFilter<I = unknown, E = unknown, M = Record<string, unknown>> =
+  | { tags?: string[]; ids?: string[] }
+  | ((c: GoldenCase<I, E, M>) => boolean)
+
+/** Options shared by `describeGolden` and `compareGolden`. */
+export interface GoldenCommonOptions<I = unknown, E = unknown, M = Record<string, unknown>> {
+  dataset: DatasetSource<I, E, M>
+  scorers?: GoldenScorers
+  /** Your own `expect()`s on each output; a throw fails the run. */
+  assert?: (output: string, c: GoldenCase<I, E, M>) => void | Promise<void>
+  filter?: GoldenFilter<I, E, M>
+  /** How many task runs are in flight at once. Default 1. */
+  concurrency?: number
+  /** Per-case test timeout in ms (the runner's default otherwise). */
+  timeout?: number
+  /** `false` writes no JSON report and prints nothing. */
+  report?: false | GoldenReportOptions
+}
+
+/** Options of `describeGolden`. */
+export interface GoldenOptions<I = unknown, E = unknown, M = Record<string, unknown>> extends GoldenCommonOptions<I, E, M> {
+  task: GoldenTask<I, E, M>
+  thresholds?: GoldenThresholds
+  /** Run every case n times. Default 1. */
+  repeat?: number
+  /** A case passes when at least this many runs pass. Default: `repeat` (every run). */
+  passAt?: number
+  /** Keep a score snapshot at `__golden__/<test file>/<suite>.json` and fail on regressions. `true` = defaults. */
+  baseline?: boolean | GoldenBaselineOptions
+  budget?: GoldenBudget
+}
+
+/** What `compareGolden` asserts. */
+export interface CompareExpectation {
+  /** The variant that must be better. */
+  better: string
+  /** Minimum mean paired difference (better minus other). Default 0. */
+  minDelta?: number
+  /** The scorer that decides. Default: the first scorer listed in `scorers`. */
+  scorer?: ScorerName
+}
+
+/** Options of `compareGolden`. */
+export interface CompareOptions<I = unknown, E = unknown, M = Record<string, unknown>> extends GoldenCommonOptions<I, E, M> {
+  /** Two or more tasks by name; each is compared with the first. */
+  variants: Record<string, GoldenTask<I, E, M>>
+  expect?: CompareExpectation
+  /** Bootstrap resamples. Default 10,000. */
+  resamples?: number
+  /** Seed of the bootstrap. Default 42. */
+  seed?: number
+  /** Confidence level of the interval. Default 0.95. */
+  confidence?: number
+}
