@@ -23,8 +23,16 @@ const entries = {
 export default defineConfig([
   // ESM: the Jest entry awaits replay start-up at the top level (Jest's ESM mode).
   { ...base, format: ['esm'], entry: { ...entries, jest: 'src/jest.ts' } },
-  // CommonJS: the Jest entry registers the matchers only (Jest's CJS runtime cannot load msw).
-  { ...base, format: ['cjs'], entry: { ...entries, jest: 'src/jest-cjs.ts' } },
+  // CommonJS: the Jest entry sets `module.exports` to an async function that Jest awaits (it starts
+  // replay in Jest's ESM mode), which esbuild would otherwise warn about in a "type": "module" package.
+  {
+    ...base,
+    format: ['cjs'],
+    entry: { ...entries, jest: 'src/jest-cjs.ts' },
+    esbuildOptions(options) {
+      options.logOverride = { 'commonjs-variable-in-esm': 'silent' }
+    },
+  },
   // The `expect-llm` bin: ESM only, with a shebang.
   { ...base, dts: false, format: ['esm'], entry: { cli: 'src/replay/cli.ts' }, banner: { js: '#!/usr/bin/env node' } },
 ])

@@ -1,8 +1,13 @@
 /**
- * Jest setup entry (CommonJS): `setupFilesAfterEnv: ['expect-llm/jest']` registers every expect-llm
- * matcher on Jest's global `expect` and adds their types. Record/replay is not available here: msw is
- * ESM-only and Jest's CommonJS runtime cannot load it. Run Jest in ESM mode
- * (`NODE_OPTIONS=--experimental-vm-modules`) to get replay; a requested replay mode is reported once.
+ * Jest setup entry, CommonJS build: `setupFilesAfterEnv: ['expect-llm/jest']` registers every
+ * expect-llm matcher on Jest's global `expect` and adds their types.
+ *
+ * Jest resolves setup files listed in its config with the `require` condition, so this file is the one
+ * Jest loads even in ESM mode. It therefore exports an async function, which Jest awaits before it
+ * imports any test file: in ESM mode (`NODE_OPTIONS=--experimental-vm-modules`) that function starts
+ * record/replay, loading msw (ESM-only) through Jest's own module loader, so clients created at module
+ * level in test files are intercepted. In plain CommonJS mode msw cannot be loaded; the matchers still
+ * work, and a replay mode requested through `EXPECT_LLM_REPLAY` is reported once.
  *
  * @example
  * ```js
@@ -11,15 +16,14 @@
  * ```
  * @packageDocumentation
  */
-import { formatMessage } from './errors.js'
-import { matchers } from './jest-register.js'
+import { jestGlobals, matchers } from './jest-register.js'
+import { setupReplay } from './replay/setup.js'
 
-if (process.env.EXPECT_LLM_REPLAY && process.env.EXPECT_LLM_REPLAY !== 'live') {
-  console.warn(
-    formatMessage(
-      `Failed to start record/replay (EXPECT_LLM_REPLAY=${process.env.EXPECT_LLM_REPLAY}): Jest is running in CommonJS mode, which cannot load msw (ESM-only). Run Jest with NODE_OPTIONS=--experimental-vm-modules and an ESM config; the matchers work either way.`,
-    ),
-  )
+/** Starts record/replay for the test file about to run (Jest awaits a setup file's exported function). */
+async function startReplay(): Promise<void> {
+  const globals = jestGlobals()
+  await setupReplay({ runner: 'jest', afterEach: globals.afterEach, afterAll: globals.afterAll, expect: globals.expect })
 }
 
-export { matchers }
+// Jest awaits a setup file whose module.exports is a function; keep `matchers` reachable on it too.
+module.exports = Object.assign(startReplay, { matchers })

@@ -1,4 +1,4 @@
-import type { LlmReplay } from './index.js'
+import type { LlmReplay } from './handlers.js'
 
 /** The replay session started by `setupReplay()`: one MSW server per worker, shared through `globalThis`. */
 export interface ReplaySession {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import { getConfig } from '../config.js'
 import { formatMessage } from '../errors.js'
 import { ReplayEngine, type MswApi } from './engine.js'
-import { createLlmReplay, ReplayError } from './index.js'
+import { createLlmReplay, ReplayError } from './handlers.js'
 import { getReplaySession, setReplaySession, type ReplaySession } from './session.js'
 import { formatSummary, writeUsageRecord } from './summary.js'
 import type { ReplayOptions } from './types.js'
@@ -94,7 +94,10 @@ export function setupReplay(hooks: ReplayRunnerHooks): Promise<ReplaySession | u
       const node = (await import('msw/node')) as unknown as LoadedMsw['node']
       mods = { msw: { http: core.http, bypass: core.bypass, passthrough: core.passthrough }, node }
     } catch (error) {
-      if (explicitlyRequested() && !warnedMissingMsw) {
+      // Not installed and not asked for: the user does not use replay, so stay quiet. Installed but not
+      // loadable (Jest in CommonJS mode), or asked for: say so, since model calls would go to the network.
+      const notInstalled = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || (error as { code?: string }).code === 'MODULE_NOT_FOUND'
+      if ((explicitlyRequested() || !notInstalled) && !warnedMissingMsw) {
         warnedMissingMsw = true
         console.warn(
           formatMessage(

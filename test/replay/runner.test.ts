@@ -15,10 +15,10 @@ interface JsonReport {
   testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>
 }
 
-function runChild(): Promise<{ code: number | null; stdout: string; report: JsonReport }> {
+function runChild(pool: 'forks' | 'threads'): Promise<{ code: number | null; stdout: string; report: JsonReport }> {
   const out = join(sandbox.root, 'report.json')
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(childDir, 'vitest.config.ts'), '--reporter=json', `--outputFile=${out}`, '--reporter=default'], {
+    const child = spawn(process.execPath, [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(childDir, 'vitest.config.ts'), '--reporter=json', `--outputFile=${out}`, '--reporter=default', `--pool=${pool}`], {
       cwd: repo,
       env: { ...process.env, EXPECT_LLM_REPLAY: 'replay', CHILD_ORIGIN: sandbox.server.origin, CHILD_BASE_URL: sandbox.server.baseURL, CHILD_ROOT: sandbox.root, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -33,7 +33,7 @@ function runChild(): Promise<{ code: number | null; stdout: string; report: Json
   })
 }
 
-test('the setup file intercepts a module-level client, fails a swallowed miss, and prints the summary', async () => {
+test.each(['forks', 'threads'] as const)('in the %s pool, the setup file intercepts a module-level client, serves concurrent tests, fails a swallowed miss, and prints the summary', async (pool) => {
   // Record the module-level test's request as the child test file would, into the child's fixture root.
   const rec = startReplay({ mode: 'record', rootDir: sandbox.root, dir: sandbox.root, hosts: [sandbox.server.origin], testPath: () => childFile })
   try {
@@ -44,9 +44,11 @@ test('the setup file intercepts a module-level client, fails a swallowed miss, a
   }
   sandbox.server.reset()
 
-  const { code, stdout, report } = await runChild()
+  const { code, stdout, report } = await runChild(pool)
   const results = Object.fromEntries(report.testResults[0]!.assertionResults.map((r) => [r.title, r]))
   expect(results['module-level client is served from the fixture']?.status, stdout).toBe('passed')
+  expect(results['concurrent test A is served from the fixture']?.status, stdout).toBe('passed')
+  expect(results['concurrent test B is served from the fixture']?.status, stdout).toBe('passed')
   const swallowed = results['a miss fails the test even when the app swallows the error']
   expect(swallowed?.status).toBe('failed')
   expect(swallowed?.failureMessages.join('\n')).toContain('[expect-llm] Failed to replay POST /v1/chat/completions (model gpt-4o-mini)')

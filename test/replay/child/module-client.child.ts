@@ -4,6 +4,17 @@ import { expect, test } from 'vitest'
 
 const client = new OpenAI({ baseURL: process.env.CHILD_BASE_URL, apiKey: 'test-key-local', maxRetries: 0 })
 
+// Concurrent tests of one file share the fixture (keys never depend on the test name).
+test.concurrent('concurrent test A is served from the fixture', async () => {
+  const reply = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Module level?' }] })
+  expect(reply.choices[0]?.message.content).toBe('echo: Module level?')
+})
+
+test.concurrent('concurrent test B is served from the fixture', async () => {
+  const reply = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Module level?' }] })
+  expect(reply.choices[0]?.message.content).toBe('echo: Module level?')
+})
+
 test('module-level client is served from the fixture', async () => {
   const reply = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Module level?' }] })
   expect(reply.choices[0]?.message.content).toBe('echo: Module level?')
