@@ -99,8 +99,28 @@ function readJson(text: string, file: string): RawRecord[] {
   } catch (error) {
     const message = (error as Error).message
     const at = /position (\d+)/.exec(message)
-    const where = at ? `${file}:${lineOf(text, Number(at[1]))}` : file
-    throw new DatasetError(file, [`${where}: invalid JSON (${message})`], 'Fix the JSON syntax.')
+    let where = at ? `${file}:${lineOf(text, Number(at[1]))}` : undefined
+    if (!where) {
+      // Newer V8 messages carry no position: find the first case that does not parse on its own.
+      for (const depth of [1, 2]) {
+        const offsets = topLevelElementOffsets(text, depth)
+        const bad = offsets.findIndex((start, i) => {
+          const next = offsets[i + 1]
+          const slice = next !== undefined ? text.slice(start, next).replace(/\s*,\s*$/, '') : text.slice(start).replace(depth === 1 ? /\s*\]\s*$/ : /\s*\]\s*\}\s*$/, '')
+          try {
+            JSON.parse(slice)
+            return false
+          } catch {
+            return true
+          }
+        })
+        if (bad >= 0) {
+          where = `${file}:${lineOf(text, offsets[bad] as number)}`
+          break
+        }
+      }
+    }
+    throw new DatasetError(file, [`${where ?? file}: invalid JSON (${message})`], 'Fix the JSON syntax.')
   }
   let items: unknown
   let depth = 1

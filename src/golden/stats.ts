@@ -137,12 +137,6 @@ export interface McNemarResult {
   statistic?: number
 }
 
-function logChoose(n: number, k: number): number {
-  let s = 0
-  for (let i = 1; i <= k; i++) s += Math.log(n - k + i) - Math.log(i)
-  return s
-}
-
 /** Complementary error function: the Chebyshev-fitted approximation `erfcc` of Numerical Recipes (fractional error < 1.2e-7 everywhere). */
 function erfc(x: number): number {
   const z = Math.abs(x)
@@ -178,9 +172,14 @@ export function mcnemar(aOnly: number, bOnly: number, options: { correction?: bo
   if (n === 0) return { aOnly, bOnly, pValue: 1, method: 'exact' }
   if (n < (options.exactBelow ?? 25)) {
     const k = Math.min(aOnly, bOnly)
+    // Binomial coefficients by the multiplicative formula: exact integers for the small n used here.
+    let coefficient = 1
     let tail = 0
-    for (let i = 0; i <= k; i++) tail += Math.exp(logChoose(n, i) - n * Math.LN2)
-    return { aOnly, bOnly, pValue: Math.min(1, 2 * tail), method: 'exact' }
+    for (let i = 0; i <= k; i++) {
+      tail += coefficient
+      coefficient = (coefficient * (n - i)) / (i + 1)
+    }
+    return { aOnly, bOnly, pValue: Math.min(1, (2 * tail) / 2 ** n), method: 'exact' }
   }
   const diff = Math.abs(aOnly - bOnly) - (options.correction === false ? 0 : 1)
   const statistic = Math.max(0, diff) ** 2 / n
