@@ -173,21 +173,21 @@ export interface GoldenScorers {
   exact?: boolean | LexicalScorerOptions
   /** The expected answer appears in the output (normalized tokens, 0 or 1). */
   contains?: boolean | LexicalScorerOptions
-  tokenF1?: number | boolean | LexicalScorerOptions
-  rougeL?: number | boolean | RougeScorerOptions
-  rouge1?: number | boolean | RougeScorerOptions
-  rouge2?: number | boolean | RougeScorerOptions
-  bleu?: number | boolean | LexicalScorerOptions
-  edit?: number | boolean | LexicalScorerOptions
-  keywords?: number | boolean | KeywordsScorerOptions
+  tokenF1?: Threshold | boolean | LexicalScorerOptions
+  rougeL?: Threshold | boolean | RougeScorerOptions
+  rouge1?: Threshold | boolean | RougeScorerOptions
+  rouge2?: Threshold | boolean | RougeScorerOptions
+  bleu?: Threshold | boolean | LexicalScorerOptions
+  edit?: Threshold | boolean | LexicalScorerOptions
+  keywords?: Threshold | boolean | KeywordsScorerOptions
   /** The output holds JSON that satisfies the schema (0 or 1). */
   schema?: SchemaLike | { schema: SchemaLike; threshold?: Threshold }
   length?: LengthScorerOptions
-  semantic?: number | boolean | SemanticScorerOptions
+  semantic?: Threshold | boolean | SemanticScorerOptions
   /** Criteria text, or options. */
   judge?: string | boolean | JudgeScorerOptions
-  relevance?: number | boolean | ModelScorerOptions
-  faithfulness?: number | boolean | ModelScorerOptions
+  relevance?: Threshold | boolean | ModelScorerOptions
+  faithfulness?: Threshold | boolean | ModelScorerOptions
   refusal?: boolean | RefusalScorerOptions
   retrieval?: boolean | RetrievalScorerOptions
 }

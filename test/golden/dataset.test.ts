@@ -80,8 +80,8 @@ describe('formats', () => {
   })
 
   test('derived ids are stable under reordering and distinct for duplicate inputs', () => {
-    const a = validateCases([{ input: 'x' }, { input: { b: 1, a: 2 } }, { input: 'x' }])
-    const b = validateCases([{ input: { a: 2, b: 1 } }, { input: 'x' }])
+    const a = validateCases<unknown, unknown, Record<string, unknown>>([{ input: 'x' }, { input: { b: 1, a: 2 } }, { input: 'x' }])
+    const b = validateCases<unknown, unknown, Record<string, unknown>>([{ input: { a: 2, b: 1 } }, { input: 'x' }])
     expect(a[1]?.id).toBe(b[0]?.id)
     expect(a[0]?.id).toBe(b[1]?.id)
     expect(a[2]?.id).toBe(`${a[0]?.id}-2`)
