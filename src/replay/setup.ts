@@ -199,6 +199,13 @@ function registerHooks(session: ReplaySession, hooks: ReplayRunnerHooks): Replay
       }
     }
     const leftover = replay.takeProblems(testPath)
+    if (hooks.runner === 'jest') {
+      // Jest runs the next test file in a fresh global but the same process, where MSW's patches of
+      // Node's http/net modules would outlive this file and keep routing to this file's handlers: stop
+      // the server, so the next file's setup file starts its own.
+      session.server.close()
+      setReplaySession(undefined)
+    }
     if (leftover.length > 0) throw new ReplayError(leftover)
   })
   return session
