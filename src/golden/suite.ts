@@ -356,7 +356,7 @@ export class GoldenSuite {
             'baseline',
             ok,
             ok ? `baseline: no scorer mean dropped by more than its tolerance (${comparison.scorers.map((d) => `${d.scorer} ${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)}`).join(', ') || 'nothing to compare'})` : `baseline: ${comparison.regressions.map((d) => `${d.scorer} mean ${fmtScore(d.current)} vs ${fmtScore(d.baseline)}`).join(', ')}`,
-            `scores regressed against the baseline ${path}:\n${comparison.regressions.map((d) => `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, tolerance ${d.tolerance}) over ${d.cases} cases`).join('\n')}${changes('Regressed cases', comparison.regressedCases)}${changes('Improved cases', comparison.improvedCases)}\nIf the change is intended, update the baseline with -u.`,
+            `scores regressed against the baseline ${path}:\n${comparison.regressions.map((d) => `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? "" : "s"}`).join('\n')}${changes('Regressed cases', comparison.regressedCases)}${changes('Improved cases', comparison.improvedCases)}\nIf the change is intended, update the baseline with -u.`,
           )
         }
       }
