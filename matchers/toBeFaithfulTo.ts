@@ -1,7 +1,7 @@
 import { checkContext, prepareJudgeCall, runJudge } from '../src/judges/run.js'
 import { DEFAULT_FAITHFULNESS_THRESHOLD, type Claim, type JudgeLike } from '../src/judges/types.js'
 import type { MatcherContext } from './context.js'
-import { checkOptions, checkReceivedString, failFor, fmt, hint, judgeLines, lines, modelError, preview, type Signature } from './utils.js'
+import { checkOptions, checkReceivedString, contextLine, failFor, fmt, hint, judgeLines, lines, modelError, preview, type Signature } from './utils.js'
 
 /** Options of {@link toBeFaithfulTo}. */
 export interface FaithfulnessOptions {
@@ -62,7 +62,7 @@ export async function toBeFaithfulTo(this: MatcherContext, received: unknown, co
         claims.length > 0 ? `Claims: ${supported.length} of ${claims.length} supported` : `Claims: the judge listed none (score ${fmt(verdict.score)} as given)`,
         '',
         this.isNot ? claimList('Supported claims', supported) : claimList('Unsupported claims', unsupported),
-        `Context: ${docs.length} document${docs.length === 1 ? '' : 's'}, first ${preview(docs[0] ?? '', 100)}`,
+        contextLine(docs),
         `Output:  ${preview(received)}`,
       ),
   }

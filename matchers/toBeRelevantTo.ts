@@ -2,7 +2,7 @@ import { describeValue } from '../src/errors.js'
 import { prepareJudgeCall, runJudge } from '../src/judges/run.js'
 import type { JudgeLike } from '../src/judges/types.js'
 import type { MatcherContext } from './context.js'
-import { checkOptions, checkReceivedString, failFor, hint, judgeLines, lines, modelError, preview, usageError, type Signature } from './utils.js'
+import { checkOptions, checkReceivedString, contextLine, failFor, hint, judgeLines, lines, modelError, preview, usageError, type Signature } from './utils.js'
 
 /** Options of {@link toBeRelevantTo}. */
 export interface RelevanceOptions {
@@ -54,7 +54,7 @@ export async function toBeRelevantTo(this: MatcherContext, received: unknown, qu
         judgeLines(this, verdict, 'relevance'),
         '',
         `Query:   ${preview(query)}`,
-        call.request.context !== undefined ? `Context: ${call.request.context.length} document${call.request.context.length === 1 ? '' : 's'}, first ${preview(call.request.context[0] ?? '', 100)}` : undefined,
+        call.request.context !== undefined ? contextLine(call.request.context) : undefined,
         `Output:  ${preview(received)}`,
       ),
   }

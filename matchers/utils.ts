@@ -225,3 +225,8 @@ export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = '
   out.push('', `Judge's reasoning: ${verdict.reason.trim() === '' ? '(none given)' : preview(verdict.reason, 600)}`)
   return out
 }
+
+/** `Context: 2 documents, first "…"`: a one-line summary of the context documents shown to a judge. */
+export function contextLine(docs: readonly string[]): string {
+  return `Context: ${docs.length} document${docs.length === 1 ? '' : 's'}, first ${preview(docs[0] ?? '', 100)}`
+}

@@ -40,6 +40,23 @@ async function loadOpenAI(): Promise<typeof import('openai')> {
 }
 
 /**
+ * A client created on first use and kept, for the judge and the embedder: creation is retried on the
+ * next call when it failed (no key yet, openai not installed), so a fixed setup is picked up.
+ */
+export function lazyClient(settings: ClientSettings, role: ClientRole): () => Promise<OpenAI> {
+  let client: Promise<OpenAI> | undefined
+  return async () => {
+    client ??= createClient(settings, role)
+    try {
+      return await client
+    } catch (error) {
+      client = undefined
+      throw error
+    }
+  }
+}
+
+/**
  * Creates the SDK client. Throws an actionable error when no API key is configured, unless a replay
  * session is active (recordings need no key; a recording mode asks for one itself).
  */

@@ -1,5 +1,5 @@
 import type { OpenAI } from 'openai'
-import { createClient, effectiveBaseURL, retriesOf, translateError } from '../openai-client.js'
+import { effectiveBaseURL, lazyClient, retriesOf, translateError } from '../openai-client.js'
 import { recordModelUsage } from '../ledger.js'
 import { batchingEmbedder } from './batch.js'
 import { DEFAULT_EMBEDDING_MODEL, MAX_EMBEDDING_BATCH, type Embedder, type EmbedderOptions } from './types.js'
@@ -20,17 +20,10 @@ export function openAIEmbedder(options: EmbedderOptions = {}): Embedder {
   const model = options.model ?? DEFAULT_EMBEDDING_MODEL
   const maxBatch = Math.min(options.maxBatchSize ?? MAX_EMBEDDING_BATCH, MAX_EMBEDDING_BATCH)
   const baseURL = effectiveBaseURL(options)
-  let client: Promise<OpenAI> | undefined
+  const client = lazyClient(options, 'embedder')
 
   const embedBatch = async (texts: string[]): Promise<number[][]> => {
-    client ??= createClient(options, 'embedder')
-    let sdk: OpenAI
-    try {
-      sdk = await client
-    } catch (error) {
-      client = undefined
-      throw error
-    }
+    const sdk = await client()
     let response: Awaited<ReturnType<OpenAI['embeddings']['create']>>
     try {
       response = await sdk.embeddings.create({ model, input: texts, ...(options.dimensions !== undefined ? { dimensions: options.dimensions } : {}) })

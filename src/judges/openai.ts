@@ -1,5 +1,5 @@
 import type { OpenAI } from 'openai'
-import { createClient, effectiveBaseURL, retriesOf, statusOf, translateError } from '../openai-client.js'
+import { effectiveBaseURL, lazyClient, retriesOf, statusOf, translateError } from '../openai-client.js'
 import { parseJudgeReply } from './parse.js'
 import { DEFAULT_JUDGE_MODEL, type Judge, type JudgeOptions, type JudgeRequest, type JudgeResult } from './types.js'
 
@@ -62,19 +62,12 @@ export function openAIJudge(options: JudgeOptions = {}): Judge {
   const temperature = options.temperature ?? 0
   const mode = options.structuredOutput ?? 'auto'
   let structured = mode !== false
-  let client: Promise<OpenAI> | undefined
+  const client = lazyClient(options, 'judge')
 
   return {
     name: model,
     async evaluate(request: JudgeRequest): Promise<JudgeResult> {
-      client ??= createClient(options, 'judge')
-      let sdk: OpenAI
-      try {
-        sdk = await client
-      } catch (error) {
-        client = undefined
-        throw error
-      }
+      const sdk = await client()
       const messages = [
         { role: 'system' as const, content: SYSTEM_PROMPT },
         { role: 'user' as const, content: request.prompt },
