@@ -1,4 +1,3 @@
-import type { OpenAI } from 'openai'
 import { effectiveBaseURL, lazyClient, retriesOf, statusOf, translateError } from '../openai-client.js'
 import { parseJudgeReply } from './parse.js'
 import { DEFAULT_JUDGE_MODEL, type Judge, type JudgeOptions, type JudgeRequest, type JudgeResult } from './types.js'

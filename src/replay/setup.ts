@@ -10,7 +10,6 @@ import { ReplayEngine, type MswApi } from './engine.js'
 import { createLlmReplay, ReplayError } from './handlers.js'
 import { getReplaySession, setReplaySession, type ReplaySession } from './session.js'
 import { formatSummary, writeUsageRecord } from './summary.js'
-import type { ReplayOptions } from './types.js'
 
 type Hook = (fn: (...args: any[]) => unknown, timeout?: number) => unknown
 
