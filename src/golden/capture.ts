@@ -112,7 +112,12 @@ function install(): boolean {
   })()
   server.events.on('request:start', (e) => {
     const capture = storage.getStore()
-    if (capture && e.requestId) byRequest.set(e.requestId, capture)
+    if (!capture || !e.requestId) return
+    // In record mode the engine fetches the real response with msw's bypass(): that inner request is the
+    // same model call, already counted through the outer one.
+    const headers = e.request?.headers
+    if (headers?.get('accept')?.includes('msw/passthrough') || headers?.get('x-msw-intention') === 'bypass') return
+    byRequest.set(e.requestId, capture)
   })
   const onResponse = (e: EventLike) => {
     if (!e.requestId) return

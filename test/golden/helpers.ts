@@ -1,7 +1,7 @@
 // Child runs of real Vitest on golden suites copied into a sandbox folder (so that baselines and reports
 // land there, outside the repository and outside git).
 import { spawn } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,6 +24,8 @@ export function vitestSandbox(files: string[]): string {
     const text = readFileSync(join(repo, 'test/golden/child', f), 'utf8').replaceAll("'../../../src/", `'${repo}src/`)
     writeFileSync(join(dir, f), text)
   }
+  // Bare imports in the suites (openai) resolve through the repository's packages.
+  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir')
   writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.golden.ts'], setupFiles: [${JSON.stringify(`${repo}src/vitest.ts`)}] } }\n`)
   return dir
 }
