@@ -39,7 +39,8 @@ const adapter: RunnerAdapter<undefined> = {
   afterAll: (fn) => globals().afterAll(fn),
   testPath: () => globals().expect.getState().testPath,
   updateMode: () => globals().expect.getState().snapshotState?._updateSnapshot ?? (process.env.CI ? 'none' : 'new'),
-  async publishCase(_ctx, suite, result) {
+  async publishCase(_ctx, suite, result, { console: print }) {
+    if (!print) return
     const scores = Object.entries(result.scores).map(([n, s]) => `${n} ${fmtScore(s.score)} ${s.pass ? '✓' : '✗'}`)
     const runs = result.runs.length > 1 ? ` · ${result.passes}/${result.runs.length} runs passed${result.flaky ? ' (flaky)' : ''}` : ''
     console.log(`golden › ${suite} › ${result.c.id}: ${result.pass ? 'pass' : 'FAIL'} · ${scores.join(' · ') || 'no scorer'}${runs}`)

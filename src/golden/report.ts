@@ -333,9 +333,7 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
       list('improved', b.comparison.improvedCases)
     } else out.push(`  baseline: ${b.status} ${relative(process.cwd(), b.path)}`)
   }
-  const failedChecks = report.checks.filter((c) => !c.ok)
   for (const check of report.checks) out.push(`  ${check.ok ? '✓' : '✗'} ${check.message}`)
   if (options.reportFile) out.push(`  report: ${relative(process.cwd(), options.reportFile)}`)
-  if (failedChecks.length === 0 && report.checks.length === 0) void 0
   return out.join('\n')
 }
