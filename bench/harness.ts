@@ -26,17 +26,8 @@ export async function measure(fns: Record<string, () => unknown>, timeMs = 400):
   return out
 }
 
-/** A deterministic PRNG (mulberry32) so every run benchmarks the same inputs. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A deterministic PRNG, so every run benchmarks the same inputs (the one the bootstrap uses). */
+export { seededRandom as prng } from '../src/golden/stats.js'
 
 export function fmtNum(n: number, digits = 3): string {
   return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toPrecision(digits)

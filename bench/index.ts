@@ -4,6 +4,7 @@ const suites = {
   lexical: () => import('./lexical.js'),
   replay: () => import('./replay.js'),
   model: () => import('./model.js'),
+  golden: () => import('./golden.js'),
 } satisfies Record<string, () => Promise<{ run: () => Promise<void> }>>
 
 const wanted = process.argv.slice(2)

@@ -16,6 +16,7 @@
  * ```
  * @packageDocumentation
  */
+import { compareGolden, describeGolden } from './golden/jest.js'
 import { jestGlobals, matchers } from './jest-register.js'
 import { setupReplay } from './replay/setup.js'
 
@@ -25,5 +26,8 @@ async function startReplay(): Promise<void> {
   await setupReplay({ runner: 'jest', afterEach: globals.afterEach, afterAll: globals.afterAll, expect: globals.expect })
 }
 
-// Jest awaits a setup file whose module.exports is a function; keep `matchers` reachable on it too.
-module.exports = Object.assign(startReplay, { matchers })
+// Jest awaits a setup file whose module.exports is a function. The named exports stay reachable as its
+// properties (`require('expect-llm/jest').describeGolden`); the ESM-style exports below declare their types.
+module.exports = Object.assign(startReplay, { matchers, describeGolden, compareGolden })
+
+export { matchers, describeGolden, compareGolden }
