@@ -1,0 +1,5 @@
+export { createSupportBot, type SupportBot, type SupportBotOptions, type BotAnswer } from './bot.js'
+export { handbook, type HandbookSection } from './handbook.js'
+export { chunkHandbook, sentences, type Chunk } from './chunk.js'
+export { Retriever, type Hit } from './retriever.js'
+export { prompts, userMessage, type PromptVersion } from './prompts.js'

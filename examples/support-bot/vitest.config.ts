@@ -1,0 +1,25 @@
+// The support-bot example, run by `npm run demo` (replay, offline) and `npm run demo:record-scripted`.
+// In your own project the config is just `test: { setupFiles: ['expect-llm/vitest'] }`; here the aliases
+// point `expect-llm` at this repository's sources, so the demo needs no build step.
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+const scripted = process.env.EXPECT_LLM_SCRIPTED_MODEL === '1'
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^expect-llm\/vitest$/, replacement: here('../../src/vitest.ts') },
+      { find: /^expect-llm$/, replacement: here('../../src/index.ts') },
+    ],
+  },
+  test: {
+    root: here('.'),
+    include: ['test/**/*.test.ts'],
+    // The scripted model (recording only) goes first, then expect-llm, then the example's configure().
+    setupFiles: [...(scripted ? ['./scripted-model/setup.ts'] : []), 'expect-llm/vitest', './test/setup.ts'],
+    // Answers are scored after each case; judge and embedding calls come from recordings, so this is generous.
+    testTimeout: 30_000,
+  },
+})
