@@ -1,0 +1,12 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  setupFilesAfterEnv: ['expect-llm/jest'],
+  transform: {},
+  projects: [
+    // CommonJS: the matchers and describeGolden with lexical scorers (record/replay needs ESM mode).
+    { displayName: 'cjs', testEnvironment: 'node', setupFilesAfterEnv: ['expect-llm/jest'], transform: {}, testMatch: ['<rootDir>/test/**/*.test.cjs'] },
+    // ESM mode (node --experimental-vm-modules): model-backed matchers replayed from __llm_fixtures__.
+    { displayName: 'esm', testEnvironment: 'node', setupFilesAfterEnv: ['expect-llm/jest'], transform: {}, testMatch: ['<rootDir>/test/**/*.test.mjs'] },
+  ],
+}

@@ -1,0 +1,31 @@
+// Jest in CommonJS mode: the setup file registers the matchers; describeGolden works with the
+// lexical scorers (no model call, so no replay needed).
+const { describe, expect, test } = require('@jest/globals')
+const { describeGolden } = require('expect-llm/jest')
+const { rougeL } = require('expect-llm')
+
+const reference = 'You can ask for a refund within 30 days of delivery.'
+const right = 'You have 30 days from delivery to request a refund.'
+
+describe('lexical matchers under CommonJS', () => {
+  test('keywords, overlap, exact answers, length, JSON and retrieval', () => {
+    expect(right).toContainKeywords(['30 days', 'refund'])
+    expect(right).toHaveRougeLAbove(reference, 0.3)
+    expect(rougeL(right, reference).f).toBeLessThan(1)
+    expect('Paris.').toMatchAnswer(['Paris', 'Paris, France'])
+    expect(right).not.toBeConcise({ maxWords: 5 })
+    expect('{"days": 30}').toMatchSchema({ type: 'object', required: ['days'] })
+    expect([{ id: 'refunds', score: 0.8 }, { id: 'shipping', score: 0.8 }]).not.toRetrieve(['refunds'], { k: 1 })
+  })
+})
+
+describeGolden('refund answers (lexical)', {
+  dataset: [
+    { id: 'refund-window', input: 'How long do I have to ask for a refund?', expected: reference, keywords: ['30 days'] },
+    { id: 'refund-method', input: 'Where does my refund go?', expected: 'Refunds go back to the original payment method.', keywords: ['original payment method'] },
+  ],
+  task: (input) => (input.startsWith('How long') ? right : 'Your refund goes back to the original payment method.'),
+  scorers: { rougeL: 0.3, keywords: true },
+  thresholds: { passRate: 1 },
+  report: { console: false },
+})

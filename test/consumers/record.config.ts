@@ -1,0 +1,22 @@
+// Records the consumer suite's model calls (test/consumers/projects/vitest/test/__llm_fixtures__) from
+// this repository's sources, against the support-bot example's scripted model:
+//   npm run test:consumers:record
+// The requests are the ones the installed package makes, so the temporary projects replay them.
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^expect-llm\/vitest$/, replacement: here('../../src/vitest.ts') },
+      { find: /^expect-llm$/, replacement: here('../../src/index.ts') },
+    ],
+  },
+  test: {
+    root: here('./projects/vitest'),
+    include: ['test/**/*.test.ts'],
+    setupFiles: [here('../../examples/support-bot/scripted-model/setup.ts'), 'expect-llm/vitest', here('./record.setup.ts')],
+  },
+})
