@@ -26,15 +26,21 @@ describe('judge calibration', () => {
     expect(result.falsePasses.map((c) => c.output)).toContain('Wait 30 days after delivery before you can ask for a refund.')
   })
 
-  test('the judge disagrees with people on one case, and calibrateJudge says which', async () => {
+  test('calibrateJudge lists the cases where the judge and the people disagree, with the judge\'s reason', async () => {
     const result = await calibrateJudge({ threshold: 0.7 }, labelled)
+    const disagreements = [...result.falsePasses, ...result.falseFails]
     console.log(
-      `judge vs labels: agreement ${(result.agreement * 100).toFixed(1)}%, kappa ${result.kappa?.toFixed(3)}; ` +
-        `false passes: ${result.falsePasses.map((c) => JSON.stringify(c.output)).join(', ') || 'none'}; ` +
-        `false fails: ${result.falseFails.map((c) => JSON.stringify(c.output)).join(', ') || 'none'}`,
+      `judge vs labels: agreement ${(result.agreement * 100).toFixed(1)}%, kappa ${result.kappa?.toFixed(3)}\n` +
+        disagreements.map((d) => `  #${d.index} labelled ${d.label}, judge score ${d.score}: ${JSON.stringify(d.output)} (judge: ${d.reason})`).join('\n'),
     )
-    // Swapping "within 30 days"/"for 7 years" into "for 30 days"/"after 7 years" gets past the judge's rules.
-    expect(result.falsePasses.map((c) => c.index)).toEqual([12])
-    expect(result.falseFails).toEqual([])
+    expect(result.truePass + result.trueFail + disagreements.length).toBe(labelled.length)
+    for (const d of disagreements) {
+      expect(labelled[d.index]?.output).toBe(d.output)
+      expect(d.reason).not.toBe('')
+    }
+    // Every one of the answers that keep the keywords and reverse the meaning (labelled FAIL) must fail:
+    // those are the mistakes a keyword check makes and the judge is there to catch.
+    const passedTraps = result.falsePasses.filter((d) => /^(Wait 30 days|Send us a photo of the damage after)/.test(d.output))
+    expect(passedTraps).toEqual([])
   })
 })
