@@ -16,7 +16,8 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.test.ts'],
-    setupFiles: ['expect-llm/vitest'],
+    // Setup files are resolved as paths, not through resolve.alias: the source file the alias points to.
+    setupFiles: [src('vitest.ts')],
     reporters: ['verbose'],
   },
 })

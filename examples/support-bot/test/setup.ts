@@ -1,7 +1,11 @@
 // What the example's tests share, registered after expect-llm/vitest (see vitest.config.ts).
+import { fileURLToPath } from 'node:url'
 import { configure } from 'expect-llm'
 
 configure({
+  // The example is its own project inside this repository: recordings are looked up (by hash) in this
+  // folder only, so it never borrows a recording from another suite of the repository.
+  replay: { rootDir: fileURLToPath(new URL('..', import.meta.url)) },
   // 256-dimension vectors, as the bot's retriever uses: plenty for comparing short answers, and small recordings.
   embedder: { dimensions: 256 },
 })
