@@ -12,8 +12,9 @@
 //
 // Installs are slow, so each project's dependencies are installed once into
 // node_modules/.cache/expect-llm-consumers/<project> (keyed by the dependency versions and expect-llm's
-// own dependencies) and copied into the fresh project; the freshly packed tarball is then installed
-// over that copy with `npm install <tarball>`. Delete the cache folder to start from scratch.
+// own dependencies, together with the tarball) and copied into the fresh project; when the cache is
+// from an earlier build, the freshly packed tarball is installed over the copy with `npm install
+// <tarball>`. Delete the cache folder to start from scratch.
 //
 // Usage: node test/consumers/run.mjs [project ...]
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -87,7 +88,10 @@ for (const name of names) {
     console.log(`[consumers] ${name}: installing ${Object.entries(project.deps).map(([k, v]) => `${k}@${v}`).join(', ')} and the tarball (cached for later runs)`)
     npm(['install', tarball], cached)
     writeFileSync(join(cached, `.key-${key}`), '')
+    writeFileSync(join(cached, '.tarball'), packed.integrity)
   }
+  // The cached copy already holds this very tarball when it was installed in this run (always so in CI).
+  const fresh = existsSync(join(cached, '.tarball')) && readFileSync(join(cached, '.tarball'), 'utf8') === packed.integrity
 
   // 3. A fresh project outside the repository: the suite, the recordings, the cached dependencies, and
   //    the tarball of this build installed over them.
@@ -100,7 +104,9 @@ for (const name of names) {
     cpSync(join(cached, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
     cpSync(join(cached, 'package-lock.json'), join(dir, 'package-lock.json'))
     writeFileSync(join(dir, 'package.json'), manifest(project.deps))
-    npm(['install', '--prefer-offline', tarball], dir)
+    if (!fresh) {
+      npm(['install', '--prefer-offline', tarball], dir)
+    }
     const installed = JSON.parse(readFileSync(join(dir, 'node_modules/expect-llm/package.json'), 'utf8'))
     if (installed.version !== pkg.version || existsSync(join(dir, 'node_modules/expect-llm/src'))) throw new Error('the installed expect-llm is not the packed one')
 
