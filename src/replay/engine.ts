@@ -153,6 +153,8 @@ export class ReplayEngine {
   private readonly usage = new Map<string, FileUsage>()
   private readonly pending = new Set<Promise<unknown>>()
   private readonly counters = new Map<string, number>()
+  /** Sequence-mode responses recorded in this run, by fixture file, in call order. */
+  private readonly sequenceSlots = new Map<string, RecordedResponse[]>()
   private readonly locks = new Map<string, Promise<unknown>>()
   /** Requests handled by the engine (hits, recordings and misses), for diagnostics and tests. */
   handled = 0
@@ -316,7 +318,11 @@ export class ReplayEngine {
     const responses = found?.fixture.responses ?? (found?.fixture.response ? [found.fixture.response] : [])
     if (mode !== 'rerecord' && index < responses.length) {
       usage.used.add(found!.file)
-      return toResponse(responses[index]!, opts.replayTiming, { 'x-expect-llm-fixture': store.rel(found!.file) })
+      const served = responses[index]!
+      return toResponse(served, opts.replayTiming, {
+        'x-expect-llm-fixture': store.rel(found!.file),
+        'x-expect-llm-duration-ms': String(served.durationMs ?? found!.fixture.meta.durationMs),
+      })
     }
     if (mode === 'replay') {
       const message =
@@ -327,11 +333,16 @@ export class ReplayEngine {
           : await this.missMessage(key, file, store, opts, testPath)
       return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
     }
-    return this.record(request, msw, opts, key, file, store, usage, testPath, testName, async (response) => {
-      const current = mode === 'rerecord' && index === 0 ? [] : ((await store.read(file).catch(() => undefined))?.responses ?? [])
-      const next = current.slice(0, index)
-      next[index] = response
-      return { responses: next.filter(Boolean) }
+    return this.record(request, msw, opts, key, file, store, usage, testPath, testName, async (response, durationMs) => {
+      // Calls of one sequence may finish recording out of order: keep every recorded call in its slot for
+      // the run and write them all each time (writes to one file are serialized), so none is lost.
+      let slots = this.sequenceSlots.get(file)
+      if (!slots) {
+        slots = mode === 'rerecord' ? [] : [...((await store.read(file).catch(() => undefined))?.responses ?? [])]
+        this.sequenceSlots.set(file, slots)
+      }
+      slots[index] = { ...response, durationMs }
+      return { responses: slots.filter((r): r is RecordedResponse => r !== undefined) }
     })
   }
 
@@ -360,7 +371,7 @@ export class ReplayEngine {
     usage: FileUsage,
     testPath: string | undefined,
     testName: string | undefined,
-    shape: (response: RecordedResponse) => Promise<Pick<Fixture, 'response' | 'responses'>> | Pick<Fixture, 'response' | 'responses'>,
+    shape: (response: RecordedResponse, durationMs: number) => Promise<Pick<Fixture, 'response' | 'responses'>> | Pick<Fixture, 'response' | 'responses'>,
   ): Promise<Response> {
     const what = `${request.method} ${key.material.path}`
     const variable = credentialVariable(key.material.origin)
@@ -392,7 +403,8 @@ export class ReplayEngine {
     const persist = async (response: RecordedResponse): Promise<void> => {
       const redacted = opts.redact ? (opts.redact({ key: key.material, response }).response ?? response) : response
       const { model, usage: tokens } = extractModelAndUsage(redacted)
-      const body = await shape(redacted)
+      const durationMs = Math.round(performance.now() - started)
+      const body = await shape(redacted, durationMs)
       const fixture: Fixture = {
         schemaVersion: SCHEMA_VERSION,
         hash: key.hash,
@@ -400,7 +412,7 @@ export class ReplayEngine {
         ...body,
         meta: {
           recordedAt: new Date().toISOString(),
-          durationMs: Math.round(performance.now() - started),
+          durationMs,
           endpoint: key.endpoint,
           model: model ?? modelOf(key.material),
           usage: tokens,

@@ -86,6 +86,7 @@ function checkResponse(r: unknown, where: string): string | null {
   if (r.chunkOffsetsMs !== undefined && !(Array.isArray(r.chunkOffsetsMs) && r.chunkOffsetsMs.every((n) => typeof n === 'number'))) return `"${where}.chunkOffsetsMs" must be an array of numbers`
   if (r.text !== undefined && typeof r.text !== 'string') return `"${where}.text" must be a string`
   if (r.base64 !== undefined && typeof r.base64 !== 'string') return `"${where}.base64" must be a string`
+  if (r.durationMs !== undefined && !(typeof r.durationMs === 'number' && r.durationMs >= 0)) return `"${where}.durationMs" must be a number of milliseconds`
   return null
 }
 

@@ -165,6 +165,8 @@ function startSession(mods: LoadedMsw, hooks: ReplayRunnerHooks, mswVersion = 'u
   return session
 }
 
+const REGISTERED = Symbol.for('expect-llm.replay-registered-files')
+
 function registerHooks(session: ReplaySession, hooks: ReplayRunnerHooks): ReplaySession {
   const { replay } = session
   const currentPath = (): string | undefined => {
@@ -174,6 +176,17 @@ function registerHooks(session: ReplaySession, hooks: ReplayRunnerHooks): Replay
       return undefined
     }
   }
+  // Register once per test file: a file may load the setup entry twice (Jest's setupFilesAfterEnv loads
+  // the CommonJS build, and a test file that also imports 'expect-llm/jest' loads the ESM build). The
+  // record lives on globalThis because the two builds are separate module instances.
+  const g = globalThis as { [REGISTERED]?: WeakMap<ReplaySession, Set<string>> }
+  const registered = (g[REGISTERED] ??= new WeakMap())
+  const files = registered.get(session) ?? new Set<string>()
+  const file = currentPath() ?? ''
+  if (files.has(file)) return session
+  files.add(file)
+  registered.set(session, files)
+
   hooks.afterEach(async () => {
     await replay.flush()
     const problems = replay.takeProblems(currentPath())
@@ -198,7 +211,7 @@ function registerHooks(session: ReplaySession, hooks: ReplayRunnerHooks): Replay
       }
     }
     const leftover = replay.takeProblems(testPath)
-    if (hooks.runner === 'jest') {
+    if (hooks.runner === 'jest' && getReplaySession() === session) {
       // Jest runs the next test file in a fresh global but the same process, where MSW's patches of
       // Node's http/net modules would outlive this file and keep routing to this file's handlers: stop
       // the server, so the next file's setup file starts its own.

@@ -47,6 +47,8 @@ export interface RecordedResponse {
   text?: string
   /** A binary body, base64-encoded. */
   base64?: string
+  /** Sequence mode: this call's recorded duration in ms (`meta.durationMs` holds the last call's). */
+  durationMs?: number
 }
 
 /** Token usage normalized across chat completions, the Responses API and embeddings. */

@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import OpenAI from 'openai'
 import { configure, getReplaySession, resetConfig } from 'expect-llm'
+// Loading the setup entry again (its ESM build, after setupFilesAfterEnv loaded the CommonJS one) must
+// neither start a second server nor register the replay hooks twice.
+import 'expect-llm/jest'
 import { startModelServer } from './model-server.mjs'
 
 const server = await startModelServer(({ prompt }) => ({ text: `You asked: ${prompt}` }))

@@ -151,4 +151,37 @@ describe('lookup', () => {
       rep.close()
     }
   })
+  test('sequence mode keeps every call recorded concurrently, even when a later call finishes first, with each call\'s duration', async () => {
+    // The first call is answered slowest, so the recordings complete in reverse call order.
+    sandbox.server.setReply((_req, i) => ({ text: `sample ${i}`, latencyMs: [120, 60, 0][i] ?? 0 }))
+    const body = ask('Pick a random word', { temperature: 1 })
+    const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record', { sequence: true, testName: () => 'samples' }))
+    let recorded: Array<string | null | undefined>
+    try {
+      const sdk = client(sandbox.server.baseURL)
+      recorded = (await Promise.all([0, 1, 2].map(() => sdk.chat.completions.create(body)))).map((r) => r.choices[0]?.message.content)
+      await rec.replay.flush()
+      rec.replay.assertNoProblems()
+    } finally {
+      rec.close()
+    }
+    expect(recorded).toEqual(['sample 0', 'sample 1', 'sample 2'])
+    sandbox.server.reset()
+    const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { sequence: true, testName: () => 'samples' }))
+    try {
+      const sdk = client(sandbox.server.baseURL)
+      const replayed: Array<{ text: string | null | undefined; durationMs: number }> = []
+      for (let i = 0; i < 3; i++) {
+        const { data, response } = await sdk.chat.completions.create(body).withResponse()
+        replayed.push({ text: data.choices[0]?.message.content, durationMs: Number(response.headers.get('x-expect-llm-duration-ms')) })
+      }
+      expect(replayed.map((r) => r.text)).toEqual(recorded)
+      // Each call replays its own recorded latency: the first call was the slowest.
+      expect(replayed[0]!.durationMs).toBeGreaterThanOrEqual(100)
+      expect(replayed[2]!.durationMs).toBeLessThan(replayed[0]!.durationMs)
+      expect(sandbox.server.requests).toHaveLength(0)
+    } finally {
+      rep.close()
+    }
+  })
 })
