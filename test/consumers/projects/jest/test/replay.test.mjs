@@ -1,8 +1,9 @@
 // Jest in ESM mode: model-backed matchers replayed from __llm_fixtures__ (the same recordings as the
-// Vitest consumer: identical requests share a fixture). describeGolden is in matchers.test.cjs: importing
-// 'expect-llm/jest' here as well registers replay's afterAll twice, and the second close fails.
+// Vitest consumer: identical requests share a fixture), and describeGolden imported from 'expect-llm/jest'
+// in a file whose setupFilesAfterEnv already loaded it.
 import { describe, expect, test } from '@jest/globals'
 import { configure } from 'expect-llm'
+import { describeGolden } from 'expect-llm/jest'
 
 configure({ embedder: { dimensions: 256 } })
 
@@ -21,4 +22,11 @@ describe('model-backed matchers under ESM', () => {
     await expect(right).toBeSemanticallySimilar(reference, { threshold: 0.5 })
     await expect('Standard shipping costs $4.99.').not.toBeSemanticallySimilar(reference, { threshold: 0.5 })
   })
+})
+
+describeGolden('refund answers (ESM)', {
+  dataset: [{ id: 'refund-window', input: question, expected: reference, keywords: ['30 days', 'refund'] }],
+  task: () => right,
+  scorers: { rougeL: null, tokenF1: null },
+  report: false,
 })
