@@ -47,6 +47,7 @@ describeGolden('bench', {
     : (input: string) => answerFor(Number(input)),
   scorers: { rougeL: 0.2, semantic: 0.5 },
   report: { console: false },
+  annotate: process.env.BENCH_ANNOTATE !== '0',
 })
 `,
   )
@@ -107,8 +108,9 @@ export async function run(): Promise<void> {
       golden: () => vitest(dir, 'golden.bench.test.ts', { ...env, EXPECT_LLM_REPLAY: 'replay' }),
       plain: () => vitest(dir, 'plain.bench.test.ts', { ...env, EXPECT_LLM_REPLAY: 'replay' }),
       goldenChat: () => vitest(dir, 'golden.bench.test.ts', { ...env, BENCH_TASK: 'chat', EXPECT_LLM_REPLAY: 'replay' }),
+      goldenQuiet: () => vitest(dir, 'golden.bench.test.ts', { ...env, BENCH_ANNOTATE: '0', EXPECT_LLM_REPLAY: 'replay' }),
     }
-    const times: Record<keyof typeof runs, number[]> = { golden: [], plain: [], goldenChat: [] }
+    const times: Record<keyof typeof runs, number[]> = { golden: [], plain: [], goldenChat: [], goldenQuiet: [] }
     const names = Object.keys(runs) as Array<keyof typeof runs>
     for (let r = 0; r < rounds; r++) {
       // Rotate the order so that no side always runs first on a cold or warm machine.
@@ -123,8 +125,10 @@ export async function run(): Promise<void> {
     console.log(`  describeGolden, task returns the inline strings:  ${s(times.golden)}`)
     console.log(`  plain Vitest tests, same assertions, inline:      ${s(times.plain)}`)
     console.log(`  describeGolden, task replays a chat completion:   ${s(times.goldenChat)}`)
+    console.log(`  describeGolden, annotate: false:                  ${s(times.goldenQuiet)}`)
     console.log(`  ratio golden / plain:                            ${(median(times.golden) / median(times.plain)).toFixed(2)}x (target <= 1.5x)`)
     console.log(`  ratio golden with replayed task calls / plain:    ${(median(times.goldenChat) / median(times.plain)).toFixed(2)}x (includes ${n} replayed chat completions the plain tests do not make)`)
+    console.log(`  ratio golden, annotate: false / plain:            ${(median(times.goldenQuiet) / median(times.plain)).toFixed(2)}x (no per-case Vitest annotation: one RPC round trip to the main process less per case)`)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -24,7 +24,7 @@ export interface RunnerAdapter<C = unknown> {
   testPath(ctx?: C): string | undefined
   updateMode(ctx?: C): UpdateMode
   /** Publishes a case's scores (annotations and `task.meta` in Vitest, a log line in Jest). */
-  publishCase(ctx: C, suite: string, result: CaseResult, options: { console: boolean }): Promise<void>
+  publishCase(ctx: C, suite: string, result: CaseResult, options: { console: boolean; annotate: boolean }): Promise<void>
   /** Prints the console summary. */
   print(text: string): void
 }
@@ -66,7 +66,7 @@ export function describeGoldenWith(adapter: RunnerAdapter<any>, name: string, op
           caseTitle(c),
           async (ctx) => {
             const result = await suite.runCase(c)
-            await adapter.publishCase(ctx, name, result, { console: options.report !== false && options.report?.console !== false })
+            await adapter.publishCase(ctx, name, result, { console: options.report !== false && options.report?.console !== false, annotate: options.annotate !== false })
             const failure = suite.caseFailure(result)
             if (failure) throw new Error(failure)
           },

@@ -51,7 +51,7 @@ function fraction(name: string, value: unknown): number | undefined {
   return value as number
 }
 
-const OPTION_KEYS = ['dataset', 'task', 'scorers', 'assert', 'filter', 'concurrency', 'timeout', 'report', 'thresholds', 'repeat', 'passAt', 'baseline', 'budget']
+const OPTION_KEYS = ['dataset', 'task', 'scorers', 'assert', 'filter', 'concurrency', 'timeout', 'report', 'annotate', 'thresholds', 'repeat', 'passAt', 'baseline', 'budget']
 
 /** Applies a `filter` option. */
 export function applyFilter<C extends GoldenCase>(cases: C[], filter: GoldenFilter<any, any, any> | undefined): C[] {

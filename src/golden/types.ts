@@ -259,6 +259,13 @@ export interface GoldenCommonOptions<I = unknown, E = unknown, M = Record<string
 /** Options of `describeGolden`. */
 export interface GoldenOptions<I = unknown, E = unknown, M = Record<string, unknown>> extends GoldenCommonOptions<I, E, M> {
   task: GoldenTask<I, E, M>
+  /**
+   * Vitest: add a `golden` annotation with the scores to each case test, for the verbose, JUnit and
+   * GitHub Actions reporters. Default `true`. Each annotation is a round trip to Vitest's main process
+   * (about 2 ms), so a suite of thousands of cheap cases may turn it off; `task.meta.golden` and the
+   * reports are written either way.
+   */
+  annotate?: boolean
   thresholds?: GoldenThresholds
   /** Run every case n times. Default 1. */
   repeat?: number

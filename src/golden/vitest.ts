@@ -62,7 +62,7 @@ const adapter: RunnerAdapter<TestContext> = {
     const s = state(ctx).snapshotState
     return s?.snapshotUpdateState ?? s?._updateSnapshot ?? (process.env.CI ? 'none' : 'new')
   },
-  async publishCase(ctx, suite, result) {
+  async publishCase(ctx, suite, result, { annotate }) {
     const meta: GoldenTaskMeta = {
       suite,
       id: result.c.id,
@@ -74,7 +74,7 @@ const adapter: RunnerAdapter<TestContext> = {
       latencyMs: result.runs.reduce((s, r) => s + r.latencyMs, 0) / result.runs.length,
     }
     ctx.task.meta.golden = meta
-    if (typeof ctx.annotate === 'function') await ctx.annotate(scoreLine(result), 'golden')
+    if (annotate && typeof ctx.annotate === 'function') await ctx.annotate(scoreLine(result), 'golden')
   },
   print: (text) => console.log(text),
 }

@@ -15,7 +15,8 @@ const reportFile = join(dir, '.expect-llm', 'reports', 'basic.golden.ts', 'handb
 test('one test per case, then the aggregate; scores in annotations, task.meta and the report; baseline regression and -u', async () => {
   const first = await runVitest(dir, env)
   expect(first.code, first.output).toBe(0)
-  const results = first.json.testResults[0]!.assertionResults
+  const all = first.json.testResults[0]!.assertionResults
+  const results = all.filter((r) => r.fullName.startsWith('handbook bot '))
   expect(results.map((r) => r.title)).toEqual([
     'refund-window: How long do I have to ask for a refund?',
     'shipping-cost: How much is shipping?',
@@ -29,6 +30,10 @@ test('one test per case, then the aggregate; scores in annotations, task.meta an
   expect(first.junit).toMatch(/<property name="golden" value="tokenF1 1 ✓ · rougeL 1 ✓ · keywords 1 ✓"/)
   expect(first.junit).toMatch(/<property name="golden" value="tokenF1 0\.20 ✓ · rougeL 0\.20 ✗ \(&lt; 0\.50\)"/)
   expect(first.output).toContain('golden › handbook bot (3 cases, 1 filtered out)')
+  // annotate: false: the case test carries task.meta.golden, and the JUnit report has no annotation for it.
+  const quiet = all.find((r) => r.fullName === 'quiet suite refund-window: How long do I have to ask for a refund?')
+  expect(quiet?.meta).toMatchObject({ golden: { suite: 'quiet suite', id: 'refund-window', scores: { rougeL: { score: 1 } } } })
+  expect(first.junit).toMatch(/<testcase classname="basic\.golden\.ts" name="quiet suite &gt; refund-window: How long do I have to ask for a refund\?" time="[\d.]+">\s*<\/testcase>/)
   expect(first.output).toContain('pass rate: 2/3 (66.7%)')
 
   const report = JSON.parse(readFileSync(reportFile, 'utf8'))
@@ -48,7 +53,7 @@ test('one test per case, then the aggregate; scores in annotations, task.meta an
 
   const regressed = await runVitest(dir, { ...env, GOLDEN_VARIANT: 'worse' })
   expect(regressed.code).toBe(1)
-  const byTitle = Object.fromEntries(regressed.json.testResults[0]!.assertionResults.map((r) => [r.title, r]))
+  const byTitle = Object.fromEntries(regressed.json.testResults[0]!.assertionResults.filter((r) => r.fullName.startsWith('handbook bot ')).map((r) => [r.title, r]))
   expect(byTitle['refund-window: How long do I have to ask for a refund?']?.status).toBe('passed')
   const failure = byTitle.aggregate?.failureMessages.join('\n') ?? ''
   expect(failure).toContain('[expect-llm] Golden suite "handbook bot" failed 1 check:')

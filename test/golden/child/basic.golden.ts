@@ -20,3 +20,13 @@ describeGolden('handbook bot', {
   budget: { p95LatencyMs: 1000 },
   filter: { ids: ['refund-window', 'shipping-cost', 'ceo-address'] },
 })
+
+// Same data, with annotations off: scores still reach task.meta, but no annotation is sent.
+describeGolden('quiet suite', {
+  dataset: process.env.GOLDEN_DATASET as string,
+  task: (input: string) => good[input] ?? '',
+  scorers: { rougeL: null },
+  filter: { ids: ['refund-window'] },
+  annotate: false,
+  report: false,
+})
