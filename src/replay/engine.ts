@@ -134,6 +134,20 @@ const globalExpectState = (): { testPath?: string; currentTestName?: string } | 
 
 let ciWarned = false
 
+/** One intercepted request on its way to a fixture or the network, as the engine's steps see it. */
+interface Exchange {
+  request: Request
+  msw: Pick<MswApi, 'bypass' | 'passthrough'>
+  opts: Resolved
+  key: RequestKey
+  /** The fixture file this request maps to in the test file's folder. */
+  file: string
+  store: FixtureStore
+  usage: FileUsage
+  testPath: string | undefined
+  testName: string | undefined
+}
+
 /**
  * The record/replay engine behind `llmReplay()` and `setupReplay()`: turns intercepted requests into
  * fixture hits, recordings or misses, and keeps the problems and fixture usage for the runner hooks.
@@ -280,7 +294,8 @@ export class ReplayEngine {
       const key = buildKey(request.method, url, body, request.headers.get('content-type'), opts)
       const file = `${usage.folder}${sep}${fixtureFileName(key.endpoint, key.hash16)}`
       const mode = resolvedMode.mode
-      if (opts.sequence) return await this.handleSequence(request, msw, opts, key, file, store, usage, testPath, testName)
+      const exchange: Exchange = { request, msw, opts, key, file, store, usage, testPath, testName }
+      if (opts.sequence) return await this.handleSequence(exchange)
       if (mode !== 'rerecord') {
         const found = await store.find(file, key.hash)
         if (found?.fixture.response) {
@@ -292,24 +307,15 @@ export class ReplayEngine {
         const message = await this.missMessage(key, file, store, opts, testPath)
         return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
       }
-      return await this.record(request, msw, opts, key, file, store, usage, testPath, testName, (response) => ({ response }))
+      return await this.record(exchange, (response) => ({ response }))
     } catch (error) {
       const isFixture = (error as Error).name === 'FixtureError'
       return this.fail({ kind: isFixture ? 'corrupt' : 'record', message: (error as Error).message, testPath, testName }, isFixture ? 'expect_llm_replay_corrupt_fixture' : 'expect_llm_replay_error')
     }
   }
 
-  private async handleSequence(
-    request: Request,
-    msw: Pick<MswApi, 'bypass' | 'passthrough'>,
-    opts: Resolved,
-    key: RequestKey,
-    file: string,
-    store: FixtureStore,
-    usage: FileUsage,
-    testPath: string | undefined,
-    testName: string | undefined,
-  ): Promise<Response> {
+  private async handleSequence(exchange: Exchange): Promise<Response> {
+    const { request, opts, key, file, store, usage, testPath, testName } = exchange
     const counterKey = `${testPath ?? ''}\0${testName ?? ''}\0${key.hash}`
     const index = this.counters.get(counterKey) ?? 0
     this.counters.set(counterKey, index + 1)
@@ -333,7 +339,7 @@ export class ReplayEngine {
           : await this.missMessage(key, file, store, opts, testPath)
       return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
     }
-    return this.record(request, msw, opts, key, file, store, usage, testPath, testName, async (response, durationMs) => {
+    return this.record(exchange, async (response, durationMs) => {
       // Calls of one sequence may finish recording out of order: keep every recorded call in its slot for
       // the run and write them all each time (writes to one file are serialized), so none is lost.
       let slots = this.sequenceSlots.get(file)
@@ -362,17 +368,10 @@ export class ReplayEngine {
   }
 
   private async record(
-    request: Request,
-    msw: Pick<MswApi, 'bypass' | 'passthrough'>,
-    opts: Resolved,
-    key: RequestKey,
-    file: string,
-    store: FixtureStore,
-    usage: FileUsage,
-    testPath: string | undefined,
-    testName: string | undefined,
+    exchange: Exchange,
     shape: (response: RecordedResponse, durationMs: number) => Promise<Pick<Fixture, 'response' | 'responses'>> | Pick<Fixture, 'response' | 'responses'>,
   ): Promise<Response> {
+    const { request, msw, opts, key, file, store, usage, testPath, testName } = exchange
     const what = `${request.method} ${key.material.path}`
     const variable = credentialVariable(key.material.origin)
     if (variable && !request.headers.get('authorization') && !request.headers.get('api-key')) {

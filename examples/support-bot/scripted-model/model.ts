@@ -25,7 +25,7 @@
  * The rules are simple on purpose; judge-calibration.test.ts measures how far they agree with human
  * labels, which is exactly what you would do with a real judge.
  */
-import { detectRefusal, porterStem } from 'expect-llm'
+import { detectRefusal, porterStem, seededRandom } from 'expect-llm'
 import type { RecordedRequest, ScriptedReply } from '../../../test/helpers/openai-server.js'
 
 // ---------------------------------------------------------------------------------------------- text
@@ -75,18 +75,6 @@ function fnv1a(text: string, seed = 2166136261): number {
   let h = seed
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0
   return h
-}
-
-/** A deterministic pseudo-random number generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 // ------------------------------------------------------------------------------------------ embeddings
@@ -142,7 +130,7 @@ export function answerQuestion(system: string, user: string, temperature: number
   const { question, sentences } = parseBotPrompt(user)
   const ranked = rankSentences(question, sentences)
   const best = ranked[0]
-  const draw = rng(seed)
+  const draw = seededRandom(seed)
   // Sampling noise: at temperature 0 the cut-off is fixed; above it, each call draws its own.
   const cutoff = 0.5 + (temperature > 0 ? (draw() - 0.5) * 0.3 * temperature : 0)
   const mayRefuse = /I don't know/.test(system)
