@@ -1,22 +1,18 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { runCli } from '../../src/replay/cli.js'
 import { writeUsageRecord } from '../../src/replay/summary.js'
-import { client, fixtureFiles, forceModeFromOptions, optionsFor, removeRoot, startReplay, tempRoot } from './helpers.js'
+import { client, fixtureFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
-let server: OpenAIServer
-let root: string
+const sandbox = useReplaySandbox()
 
+// Registered after the sandbox's own beforeEach, so the server and root exist here.
 beforeEach(async () => {
-  forceModeFromOptions()
-  server = await startOpenAIServer()
-  root = await tempRoot()
   // Two chat fixtures and one embeddings fixture for test/example.test.ts.
-  const phase = startReplay(optionsFor(root, server.origin, 'record'))
+  const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
   try {
-    const c = client(server.baseURL)
+    const c = client(sandbox.server.baseURL)
     await c.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Capital of France?' }] })
     await c.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Capital of Spain?' }] })
     await c.embeddings.create({ model: 'text-embedding-3-small', input: ['hello'] })
@@ -26,16 +22,10 @@ beforeEach(async () => {
   }
 })
 
-afterEach(async () => {
-  vi.unstubAllEnvs()
-  await server.close()
-  await removeRoot(root)
-})
-
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = []
   const err: string[] = []
-  const code = await runCli([...args, '--root', root], { out: (l) => out.push(l), err: (l) => err.push(l) })
+  const code = await runCli([...args, '--root', sandbox.root], { out: (l) => out.push(l), err: (l) => err.push(l) })
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 
@@ -59,7 +49,7 @@ describe('expect-llm fixtures verify', () => {
   })
 
   test('reports a corrupt file, a secret and a stale fixture, and exits 1', async () => {
-    const files = await fixtureFiles(root)
+    const files = await fixtureFiles(sandbox.root)
     const [a, c] = files.filter((f) => f.includes('chat-completions.'))
     const b = files.find((f) => f.includes('embeddings.'))
     await writeFile(a!, '{ "schemaVersion": 1, ')
@@ -80,25 +70,25 @@ describe('expect-llm fixtures verify', () => {
 
 describe('expect-llm fixtures prune', () => {
   test('deletes only fixtures unused by a complete run of their test file', async () => {
-    const files = await fixtureFiles(root)
-    const folder = join(root, 'test', '__llm_fixtures__', 'example.test.ts')
-    await writeUsageRecord(root, { testPath: join(root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: files.slice(1) }, true)
+    const files = await fixtureFiles(sandbox.root)
+    const folder = join(sandbox.root, 'test', '__llm_fixtures__', 'example.test.ts')
+    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: files.slice(1) }, true)
     const dry = await cli('fixtures', 'prune', '--dry-run')
     expect(dry.out).toContain('Would delete 2 unused fixture(s).')
-    expect(await fixtureFiles(root)).toHaveLength(3)
+    expect(await fixtureFiles(sandbox.root)).toHaveLength(3)
     const { code, out } = await cli('fixtures', 'prune')
     expect(code).toBe(0)
     expect(out).toContain('Deleted 2 unused fixture(s).')
-    expect(await fixtureFiles(root)).toEqual([files[0]])
+    expect(await fixtureFiles(sandbox.root)).toEqual([files[0]])
   })
 
   test('keeps every fixture of a test file whose last run was filtered', async () => {
-    const files = await fixtureFiles(root)
-    const folder = join(root, 'test', '__llm_fixtures__', 'example.test.ts')
-    await writeUsageRecord(root, { testPath: join(root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: [] }, false)
+    const files = await fixtureFiles(sandbox.root)
+    const folder = join(sandbox.root, 'test', '__llm_fixtures__', 'example.test.ts')
+    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: [] }, false)
     const { out } = await cli('fixtures', 'prune')
     expect(out).toContain('skip test/__llm_fixtures__/example.test.ts: its last run was filtered or skipped tests')
     expect(out).toContain('Deleted 0 unused fixture(s).')
-    expect(await fixtureFiles(root)).toHaveLength(3)
+    expect(await fixtureFiles(sandbox.root)).toHaveLength(3)
   })
 })
