@@ -6,6 +6,7 @@ import { realpathSync } from 'node:fs'
 import { readFile, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import { parseFixture } from './fixture.js'
 import { relPath } from './engine.js'
 import { scanForSecrets, scanStreamText } from './secrets.js'
@@ -70,19 +71,29 @@ export function firstUserMessage(fixture: Fixture): string {
   return oneLine.length > 50 ? `${oneLine.slice(0, 49)}…` : oneLine
 }
 
-function parseArgs(argv: string[]): { positional: string[]; flags: Map<string, string | true> } {
-  const positional: string[] = []
-  const flags = new Map<string, string | true>()
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!
-    if (a.startsWith('--')) {
-      const [name, inline] = a.slice(2).split('=', 2) as [string, string | undefined]
-      if (inline !== undefined) flags.set(name, inline)
-      else if (['root', 'dir', 'max-age'].includes(name) && argv[i + 1] !== undefined) flags.set(name, argv[++i]!)
-      else flags.set(name, true)
-    } else positional.push(a)
+const OPTIONS = {
+  root: { type: 'string' },
+  dir: { type: 'string' },
+  'max-age': { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/**
+ * Parses the command line strictly (node's `util.parseArgs`): an unknown option or a missing value is an
+ * error, never ignored, since `prune` deletes files and must not run with options it did not understand.
+ */
+function parseCliArgs(argv: string[]): { positional: string[]; flags: Map<string, string | true> } | { error: string } {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true })
+    const flags = new Map<string, string | true>()
+    for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== false) flags.set(name, value)
+    return { positional: positionals, flags }
+  } catch (error) {
+    // Node adds advice about positionals after the first sentence; the first sentence is the problem.
+    return { error: (error as Error).message.split(/\.(?:\s|$)/)[0]! }
   }
-  return { positional, flags }
 }
 
 async function loadAll(layout: StoreLayout): Promise<Array<{ file: string; size: number; fixture?: Fixture; error?: string }>> {
@@ -108,13 +119,18 @@ async function loadAll(layout: StoreLayout): Promise<Array<{ file: string; size:
  * ```
  */
 export async function runCli(argv: string[], io: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) }, now = Date.now()): Promise<number> {
-  const { positional, flags } = parseArgs(argv)
+  const parsed = parseCliArgs(argv)
+  if ('error' in parsed) {
+    io.err(`[expect-llm] Failed to run "expect-llm ${argv.join(' ')}": ${parsed.error}. Options: --root <dir>, --dir <dir>, --max-age <age>, --dry-run, --json, --help.`)
+    return 2
+  }
+  const { positional, flags } = parsed
   if (flags.has('help') || positional.length === 0) {
     io.out(HELP)
     return positional.length === 0 && !flags.has('help') ? 1 : 0
   }
   const [group, command] = positional
-  if (group !== 'fixtures' || !['ls', 'verify', 'prune'].includes(command ?? '')) {
+  if (group !== 'fixtures' || !['ls', 'verify', 'prune'].includes(command ?? '') || positional.length > 2) {
     io.err(`[expect-llm] Failed to run "expect-llm ${positional.join(' ')}": unknown command. Use one of: expect-llm fixtures ls | verify | prune.`)
     return 1
   }

@@ -68,6 +68,23 @@ describe('expect-llm fixtures verify', () => {
   })
 })
 
+describe('expect-llm command line', () => {
+  test('rejects an unknown option with exit code 2 and deletes nothing', async () => {
+    const before = await fixtureFiles(sandbox.root)
+    const { code, err } = await cli('fixtures', 'prune', '--rot', 'elsewhere')
+    expect(code).toBe(2)
+    expect(err).toContain(`[expect-llm] Failed to run "expect-llm fixtures prune --rot elsewhere --root ${sandbox.root}": Unknown option '--rot'. Options: --root <dir>`)
+    expect(await fixtureFiles(sandbox.root)).toEqual(before)
+  })
+
+  test('rejects an option without its value', async () => {
+    // cli() appends `--root <dir>`, which must not be taken as the value of --max-age.
+    const { code, err } = await cli('fixtures', 'verify', '--max-age')
+    expect(code).toBe(2)
+    expect(err).toContain("Option '--max-age' argument is ambiguous. Options: --root <dir>")
+  })
+})
+
 describe('expect-llm fixtures prune', () => {
   test('deletes only fixtures unused by a complete run of their test file', async () => {
     const files = await fixtureFiles(sandbox.root)
