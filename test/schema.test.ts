@@ -124,10 +124,9 @@ describe('extractJson', () => {
     expect(extractJson('')).toMatchObject({ ok: false, reason: expect.stringContaining('no JSON found') })
   })
 
-  test('stays fast on text with thousands of unbalanced brackets', () => {
-    const start = performance.now()
-    expect(extractJson('{['.repeat(20_000)).ok).toBe(false)
-    expect(performance.now() - start).toBeLessThan(1000)
+  // A scan that restarts at every bracket would be quadratic here; the test's timeout catches it.
+  test('handles text with thousands of unbalanced brackets', { timeout: 5000 }, () => {
+    expect(extractJson('{['.repeat(100_000)).ok).toBe(false)
   })
 
   test('throws a TypeError when the text is not a string', () => {

@@ -94,11 +94,10 @@ describe('pyRstrip', () => {
     expect(pyRstrip(' \u3000 ')).toBe('')
   })
 
-  test('is fast on a long whitespace run that is not at the end (no regex backtracking)', () => {
+  // Quadratic regex backtracking would take minutes on this input; the test's timeout catches it.
+  test('handles a long whitespace run that is not at the end (no regex backtracking)', { timeout: 5000 }, () => {
     const text = `${' '.repeat(200_000)}b`
-    const start = performance.now()
     expect(pyRstrip(text)).toBe(text)
-    expect(performance.now() - start).toBeLessThan(1000)
   })
 })
 

@@ -97,13 +97,10 @@ describe('recorded errors', () => {
     await sandbox.server.close()
     const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
     try {
-      const started = performance.now()
       const error = await client(sandbox.server.baseURL, { maxRetries: 2 }).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
-      const ms = performance.now() - started
       expect(error).toBeInstanceOf(ErrorClass)
       expect((error as APIError).message).toBe(`${status} forced ${status} for the test`)
-      expect(rep.replay.engine.handled).toBe(1)
-      expect(ms).toBeLessThan(400)
+      expect(rep.replay.engine.handled).toBe(1) // one attempt despite maxRetries 2: no retry, no back-off
       rep.replay.assertNoProblems()
     } finally {
       rep.close()
