@@ -7,7 +7,8 @@
  * queue is flushed once per turn of the event loop (`setImmediate`, i.e. after every synchronous call
  * and pending microtask), in requests of at most `maxBatch` inputs. So 200 assertions started together
  * over 50 distinct texts make one request of 50 inputs. A failed request is not cached: the next call
- * asks again.
+ * asks again. Under record/replay (`perCall`), each call sends its own distinct texts instead, so that
+ * recorded requests do not depend on timing or on which tests ran before.
  *
  * @module
  */
@@ -24,6 +25,22 @@ interface Pending {
 const CACHE_KEY = Symbol.for('expect-llm.embedding-cache')
 /** Marks embedders that already batch and cache, so they are not wrapped twice. */
 export const BATCHING = Symbol.for('expect-llm.batching-embedder')
+/** On a batching embedder: whether it currently sends one request per call (under record/replay). */
+export const PER_CALL = Symbol.for('expect-llm.embedder-per-call')
+
+/**
+ * Whether `embedder` currently sends one request per `embed()` call, with no cross-call batching or
+ * caching (an OpenAI embedder whose requests go through record/replay). Embedders of your own: `false`.
+ *
+ * @example
+ * ```ts
+ * embedsPerCall(openAIEmbedder()) // true while the expect-llm/vitest setup file replays api.openai.com
+ * ```
+ */
+export function embedsPerCall(embedder: Embedder): boolean {
+  const flag = (embedder as { [PER_CALL]?: () => boolean })[PER_CALL]
+  return typeof flag === 'function' && flag()
+}
 
 function cache(): Map<string, Promise<number[]>> {
   const g = globalThis as typeof globalThis & { [CACHE_KEY]?: Map<string, Promise<number[]>> }
@@ -72,7 +89,11 @@ function checkVectors(vectors: unknown, count: number, name: string): number[][]
  * await Promise.all([embedder.embed(['a', 'b']), embedder.embed(['b', 'c'])]) // one call with ['a', 'b', 'c']
  * ```
  */
-export function batchingEmbedder(id: string, embedBatch: (texts: string[]) => Promise<number[][]>, options: { maxBatch?: number; name?: string } = {}): Embedder & { [BATCHING]: true } {
+export function batchingEmbedder(
+  id: string,
+  embedBatch: (texts: string[]) => Promise<number[][]>,
+  options: { maxBatch?: number; name?: string; perCall?: () => boolean } = {},
+): Embedder & { [BATCHING]: true; [PER_CALL]: () => boolean } {
   const maxBatch = options.maxBatch ?? 2048
   const name = options.name ?? id
   let queue: Pending[] = []
@@ -96,10 +117,28 @@ export function batchingEmbedder(id: string, embedBatch: (texts: string[]) => Pr
     }
   }
 
+  /** One request (or one per `maxBatch` texts) with exactly this call's distinct texts, in order. */
+  const embedOwn = async (texts: string[]): Promise<number[][]> => {
+    const unique = [...new Set(texts)]
+    const vectors = new Map<string, number[]>()
+    for (let start = 0; start < unique.length; start += maxBatch) {
+      const chunk = unique.slice(start, start + maxBatch)
+      const checked = checkVectors(await limitModelCall(() => embedBatch(chunk)), chunk.length, name)
+      chunk.forEach((text, i) => vectors.set(text, checked[i] as number[]))
+    }
+    return texts.map((text) => vectors.get(text) as number[])
+  }
+  const perCall = options.perCall ?? (() => false)
+
   return {
     name,
     [BATCHING]: true,
+    [PER_CALL]: perCall,
     embed(texts: string[]): Promise<number[][]> {
+      // Under record/replay every call is its own request: a request merged with other calls, or
+      // trimmed by the cache, would depend on which tests ran before or alongside, and would miss its
+      // recording when a test runs alone.
+      if (perCall()) return embedOwn(texts)
       const store = cache()
       return Promise.all(
         texts.map((text) => {

@@ -1,6 +1,7 @@
 import type { OpenAI } from 'openai'
 import { effectiveBaseURL, lazyClient, retriesOf, translateError } from '../openai-client.js'
 import { recordModelUsage } from '../ledger.js'
+import { replayHandlesOrigin } from '../replay/session.js'
 import { batchingEmbedder } from './batch.js'
 import { DEFAULT_EMBEDDING_MODEL, MAX_EMBEDDING_BATCH, type Embedder, type EmbedderOptions } from './types.js'
 
@@ -8,7 +9,8 @@ import { DEFAULT_EMBEDDING_MODEL, MAX_EMBEDDING_BATCH, type Embedder, type Embed
  * An embedder backed by the OpenAI embeddings API (or an OpenAI-compatible server) through the `openai`
  * SDK, default model `text-embedding-3-small`. Texts are deduplicated and cached for the run (keyed by
  * base URL, model, dimensions and text), and concurrent calls are micro-batched into one request of up
- * to 2048 inputs (see `batchingEmbedder`). The SDK requests base64-encoded vectors by default and
+ * to 2048 inputs (see `batchingEmbedder`); while record/replay handles its host, each call sends its own
+ * request instead, so that recordings replay whatever ran before. The SDK requests base64-encoded vectors by default and
  * decodes them; token usage goes to the run ledger.
  *
  * @example
@@ -36,5 +38,11 @@ export function openAIEmbedder(options: EmbedderOptions = {}): Embedder {
     return vectors
   }
 
-  return batchingEmbedder(`openai\u0000${baseURL}\u0000${model}\u0000${options.dimensions ?? ''}`, embedBatch, { maxBatch, name: model })
+  const origin = new URL(baseURL).origin
+  return batchingEmbedder(`openai\u0000${baseURL}\u0000${model}\u0000${options.dimensions ?? ''}`, embedBatch, {
+    maxBatch,
+    name: model,
+    // Recorded requests must not depend on timing or on earlier tests: one request per call then.
+    perCall: () => replayHandlesOrigin(origin),
+  })
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { DEFAULT_SIMILARITY_THRESHOLD, type EmbedderLike } from '../embedders/types.js'
+import { embedsPerCall } from '../embedders/batch.js'
 import { resolveEmbedder } from '../embedders/resolve.js'
 import type { Embedder } from '../embedders/types.js'
 import { describeValue, formatMessage } from '../errors.js'
@@ -287,9 +288,11 @@ export class SemanticEmbeddings {
 
   /** Embeds `[output, ...refs]`: refs from the shared warm-up, the output alone. */
   async embed(output: string, refs: string[]): Promise<{ output: number[]; refs: number[][] }> {
+    // The warm-up only fills the cache; an embedder that sends one request per call (under record/replay)
+    // has none to fill, and its per-case requests are deterministic already.
     this.warm ??= (async () => {
       const all = [...new Set(this.references())].sort()
-      if (all.length > 0) await this.embedder.embed(all)
+      if (all.length > 0 && !embedsPerCall(this.embedder)) await this.embedder.embed(all)
     })()
     await this.warm
     const run = this.queue.then(() => this.embedder.embed([output, ...refs]))

@@ -36,3 +36,23 @@ export function setReplaySession(session: ReplaySession | undefined): void {
   if (session) g[SESSION_KEY] = session
   else delete g[SESSION_KEY]
 }
+
+/**
+ * Whether the active session records or replays requests to `origin` (the session's mode is not `live`
+ * and `origin` is one of its hosts). Model clients use it to keep their requests deterministic.
+ *
+ * @example
+ * ```ts
+ * replayHandlesOrigin('https://api.openai.com') // true under the expect-llm/vitest setup file in replay mode
+ * ```
+ */
+export function replayHandlesOrigin(origin: string): boolean {
+  const session = getReplaySession()
+  if (!session) return false
+  try {
+    const resolved = session.replay.engine.resolve()
+    return resolved.resolvedMode.mode !== 'live' && resolved.hosts.includes(origin)
+  } catch {
+    return false
+  }
+}
