@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as matcher from '../../matchers/toHaveBleuAbove.js'
 import { failureMessage } from '../helpers/failure-message.js'
+import { testRejectsInvalidThresholds } from '../helpers/threshold-errors.js'
 
 expect.extend(matcher)
 
@@ -105,16 +106,7 @@ describe('.toHaveBleuAbove', () => {
     )
   })
 
-  test.each([
-    [Number.NaN, 'got NaN'],
-    [-0.1, 'got -0.1'],
-    [1.5, 'got 1.5'],
-    ['0.5', 'got a string ("0.5")'],
-  ])('fails when the threshold is %s', (threshold, got) => {
-    expect(() => expect('x').toHaveBleuAbove('x', threshold as number)).toThrow(
-      `[expect-llm] Failed to run toHaveBleuAbove: the threshold must be a number from 0 to 1, ${got}. Pass a fraction such as 0.5 (scores are between 0 and 1).`,
-    )
-  })
+  testRejectsInvalidThresholds('toHaveBleuAbove', (t) => expect('x').toHaveBleuAbove('x', t as number))
 
   test('fails with a usage error when the threshold is given as a percentage', () => {
     expect(() => expect('x').toHaveBleuAbove('x', 40)).toThrow('the threshold must be a number from 0 to 1, got 40.')

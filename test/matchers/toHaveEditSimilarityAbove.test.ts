@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as matcher from '../../matchers/toHaveEditSimilarityAbove.js'
 import { failureMessage } from '../helpers/failure-message.js'
+import { testRejectsInvalidThresholds } from '../helpers/threshold-errors.js'
 
 expect.extend(matcher)
 
@@ -83,16 +84,7 @@ describe('.toHaveEditSimilarityAbove', () => {
     expect(() => expect('x').toHaveEditSimilarityAbove(['x'] as unknown as string, 0.5)).toThrow('the reference must be a string, got an array (length 1).')
   })
 
-  test.each([
-    [Number.NaN, 'got NaN'],
-    [-0.1, 'got -0.1'],
-    [1.5, 'got 1.5'],
-    ['0.5', 'got a string ("0.5")'],
-  ])('fails when the threshold is %s', (threshold, got) => {
-    expect(() => expect('x').toHaveEditSimilarityAbove('x', threshold as number)).toThrow(
-      `[expect-llm] Failed to run toHaveEditSimilarityAbove: the threshold must be a number from 0 to 1, ${got}. Pass a fraction such as 0.5 (scores are between 0 and 1).`,
-    )
-  })
+  testRejectsInvalidThresholds('toHaveEditSimilarityAbove', (t) => expect('x').toHaveEditSimilarityAbove('x', t as number))
 })
 
 describe('.not.toHaveEditSimilarityAbove', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as matcher from '../../matchers/toHaveRougeLAbove.js'
 import { failureMessage } from '../helpers/failure-message.js'
+import { testRejectsInvalidThresholds } from '../helpers/threshold-errors.js'
 
 expect.extend(matcher)
 
@@ -93,16 +94,7 @@ describe('.toHaveRougeLAbove', () => {
     )
   })
 
-  test.each([
-    [Number.NaN, 'got NaN'],
-    [-0.1, 'got -0.1'],
-    [1.5, 'got 1.5'],
-    ['0.5', 'got a string ("0.5")'],
-  ])('fails when the threshold is %s', (threshold, got) => {
-    expect(() => expect('x').toHaveRougeLAbove(reference, threshold as number)).toThrow(
-      `[expect-llm] Failed to run toHaveRougeLAbove: the threshold must be a number from 0 to 1, ${got}. Pass a fraction such as 0.5 (scores are between 0 and 1).`,
-    )
-  })
+  testRejectsInvalidThresholds('toHaveRougeLAbove', (t) => expect('x').toHaveRougeLAbove(reference, t as number))
 
   test('fails with a RangeError for a threshold outside [0, 1]', () => {
     expect(() => expect('x').toHaveRougeLAbove(reference, 2)).toThrow(RangeError)

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as matcher from '../../matchers/toHaveRougeNAbove.js'
 import { failureMessage } from '../helpers/failure-message.js'
+import { testRejectsInvalidThresholds } from '../helpers/threshold-errors.js'
 
 expect.extend(matcher)
 
@@ -110,16 +111,7 @@ describe('.toHaveRougeNAbove', () => {
     expect(() => (expect('x').toHaveRougeNAbove as (...args: unknown[]) => void)(reference, 0.5)).toThrow('n (the n-gram size) must be an integer >= 1, got 0.5.')
   })
 
-  test.each([
-    [Number.NaN, 'got NaN'],
-    [-0.1, 'got -0.1'],
-    [1.5, 'got 1.5'],
-    ['0.5', 'got a string ("0.5")'],
-  ])('fails when the threshold is %s', (threshold, got) => {
-    expect(() => expect('x').toHaveRougeNAbove(reference, 2, threshold as number)).toThrow(
-      `[expect-llm] Failed to run toHaveRougeNAbove: the threshold must be a number from 0 to 1, ${got}. Pass a fraction such as 0.5 (scores are between 0 and 1).`,
-    )
-  })
+  testRejectsInvalidThresholds('toHaveRougeNAbove', (t) => expect('x').toHaveRougeNAbove(reference, 2, t as number))
 
   test('fails when an option is unknown', () => {
     expect(() => expect('x').toHaveRougeNAbove(reference, 2, 0.5, { variant: 'rougeL' } as never)).toThrow('unknown option "variant". Valid options are: measure, stemmer, tokenizer.')

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as matcher from '../../matchers/toHaveTokenF1Above.js'
 import { failureMessage } from '../helpers/failure-message.js'
+import { testRejectsInvalidThresholds } from '../helpers/threshold-errors.js'
 
 expect.extend(matcher)
 
@@ -80,16 +81,7 @@ describe('.toHaveTokenF1Above', () => {
     expect(() => expect('x').toHaveTokenF1Above([], 0.5)).toThrow('the reference must be a string or a non-empty array of strings, got an empty array.')
   })
 
-  test.each([
-    [Number.NaN, 'got NaN'],
-    [-0.1, 'got -0.1'],
-    [1.5, 'got 1.5'],
-    ['0.5', 'got a string ("0.5")'],
-  ])('fails when the threshold is %s', (threshold, got) => {
-    expect(() => expect('x').toHaveTokenF1Above('x', threshold as number)).toThrow(
-      `[expect-llm] Failed to run toHaveTokenF1Above: the threshold must be a number from 0 to 1, ${got}. Pass a fraction such as 0.5 (scores are between 0 and 1).`,
-    )
-  })
+  testRejectsInvalidThresholds('toHaveTokenF1Above', (t) => expect('x').toHaveTokenF1Above('x', t as number))
 })
 
 describe('.not.toHaveTokenF1Above', () => {
