@@ -43,9 +43,60 @@ function loadCases(adapter: RunnerAdapter<any>, source: DatasetSource<any, any, 
   return loadDatasetSync(source)
 }
 
-function register(adapter: RunnerAdapter<any>, name: string, body: (cases: GoldenCase[]) => void, source: DatasetSource<any, any, any>): void {
+/** What differs between `describeGolden` and `compareGolden` when their tests are registered. */
+interface SuiteTests<C> {
+  /** Takes the loaded cases; `cases` are then the ones to register (after `filter`). */
+  setCases(cases: GoldenCase[]): void
+  readonly cases: readonly GoldenCase[]
+  readonly concurrency: number
+  /** Whether any case ran (so a report is due even if the final test was filtered out). */
+  ranAny(): boolean
+  /** The body of one case's test. */
+  runCase(c: GoldenCase, ctx: C): Promise<void>
+  /** The final test's title (`aggregate`, `comparison`). */
+  finalTitle: string
+  /** Computes the outcome: its console summary and the final test's failure, if any. */
+  finish(ctx?: C): { summary: string; failure: string | undefined }
+}
+
+/**
+ * Registers a golden suite: a `describe` named after it, one test per case, then the final test that
+ * prints the summary and checks the outcome; if that test was filtered out (`-t`), the summary of the
+ * cases that ran is still produced after the suite.
+ */
+function registerSuite<C>(
+  adapter: RunnerAdapter<C>,
+  name: string,
+  options: { dataset: DatasetSource<any, any, any>; timeout?: number; report?: GoldenOptions['report'] },
+  tests: SuiteTests<C>,
+): void {
+  const print = options.report === false || options.report?.console === false ? () => undefined : adapter.print
+  const body = (cases: GoldenCase[]): void => {
+    tests.setCases(cases)
+    for (const c of tests.cases) {
+      adapter.test(caseTitle(c), (ctx) => tests.runCase(c, ctx), {
+        concurrent: tests.concurrency > 1,
+        ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+      })
+    }
+    let finished = false
+    adapter.test(
+      tests.finalTitle,
+      async (ctx) => {
+        finished = true
+        const { summary, failure } = tests.finish(ctx)
+        print(summary)
+        if (failure) throw new Error(failure)
+      },
+      { concurrent: false },
+    )
+    adapter.afterAll(() => {
+      if (finished || !tests.ranAny()) return
+      print(tests.finish().summary)
+    })
+  }
   adapter.describe(name, () => {
-    const loaded = loadCases(adapter, source)
+    const loaded = loadCases(adapter, options.dataset)
     if (loaded instanceof Promise) return loaded.then(body)
     body(loaded)
     return undefined
@@ -53,85 +104,48 @@ function register(adapter: RunnerAdapter<any>, name: string, body: (cases: Golde
 }
 
 /** `describeGolden` for a runner. */
-export function describeGoldenWith(adapter: RunnerAdapter<any>, name: string, options: GoldenOptions<any, any, any>): void {
+export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, options: GoldenOptions<any, any, any>): void {
   const suite = new GoldenSuite(name, options)
-  const print = options.report === false || options.report?.console === false ? () => undefined : adapter.print
-  register(
-    adapter,
-    name,
-    (cases) => {
-      suite.setCases(cases)
-      for (const c of suite.cases) {
-        adapter.test(
-          caseTitle(c),
-          async (ctx) => {
-            const result = await suite.runCase(c)
-            await adapter.publishCase(ctx, name, result, { console: options.report !== false && options.report?.console !== false, annotate: options.annotate !== false })
-            const failure = suite.caseFailure(result)
-            if (failure) throw new Error(failure)
-          },
-          { concurrent: suite.concurrency > 1, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) },
-        )
-      }
-      let finished = false
-      adapter.test(
-        'aggregate',
-        async (ctx) => {
-          finished = true
-          const outcome = suite.finish({ runner: adapter.runner, testPath: adapter.testPath(ctx), updateMode: adapter.updateMode(ctx) })
-          print(outcome.summary)
-          const message = GoldenSuite.failureMessage(name, outcome)
-          if (message) throw new Error(message)
-        },
-        { concurrent: false },
-      )
-      adapter.afterAll(() => {
-        // The aggregate test was filtered out (-t): still write the report of the cases that ran.
-        if (finished || suite.results.size === 0) return
-        const outcome = suite.finish({ runner: adapter.runner, testPath: adapter.testPath(), updateMode: adapter.updateMode() })
-        print(outcome.summary)
-      })
+  const publish = { console: options.report !== false && options.report?.console !== false, annotate: options.annotate !== false }
+  registerSuite(adapter, name, options, {
+    setCases: (cases) => suite.setCases(cases),
+    get cases() {
+      return suite.cases
     },
-    options.dataset,
-  )
+    concurrency: suite.concurrency,
+    ranAny: () => suite.results.size > 0,
+    async runCase(c, ctx) {
+      const result = await suite.runCase(c)
+      await adapter.publishCase(ctx, name, result, publish)
+      const failure = suite.caseFailure(result)
+      if (failure) throw new Error(failure)
+    },
+    finalTitle: 'aggregate',
+    finish(ctx) {
+      const outcome = suite.finish({ runner: adapter.runner, testPath: adapter.testPath(ctx), updateMode: adapter.updateMode(ctx) })
+      return { summary: outcome.summary, failure: GoldenSuite.failureMessage(name, outcome) }
+    },
+  })
 }
 
 /** `compareGolden` for a runner. */
-export function compareGoldenWith(adapter: RunnerAdapter<any>, name: string, options: CompareOptions<any, any, any>): void {
+export function compareGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, options: CompareOptions<any, any, any>): void {
   const suite = new CompareSuite(name, options)
-  const print = options.report === false || options.report?.console === false ? () => undefined : adapter.print
-  register(
-    adapter,
-    name,
-    (cases) => {
-      suite.setCases(cases)
-      for (const c of suite.cases) {
-        adapter.test(
-          caseTitle(c),
-          async () => {
-            const result = await suite.runCase(c)
-            const errors = suite.caseErrors(result)
-            if (errors) throw new Error(errors)
-          },
-          { concurrent: suite.concurrency > 1, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) },
-        )
-      }
-      let finished = false
-      adapter.test(
-        'comparison',
-        async (ctx) => {
-          finished = true
-          const outcome = suite.finish({ runner: adapter.runner, testPath: adapter.testPath(ctx) })
-          print(outcome.summary)
-          if (outcome.failure) throw new Error(outcome.failure)
-        },
-        { concurrent: false },
-      )
-      adapter.afterAll(() => {
-        if (finished || suite.results.size === 0) return
-        print(suite.finish({ runner: adapter.runner, testPath: adapter.testPath() }).summary)
-      })
+  registerSuite(adapter, name, options, {
+    setCases: (cases) => suite.setCases(cases),
+    get cases() {
+      return suite.cases
     },
-    options.dataset,
-  )
+    concurrency: suite.concurrency,
+    ranAny: () => suite.results.size > 0,
+    async runCase(c) {
+      const errors = suite.caseErrors(await suite.runCase(c))
+      if (errors) throw new Error(errors)
+    },
+    finalTitle: 'comparison',
+    finish(ctx) {
+      const outcome = suite.finish({ runner: adapter.runner, testPath: adapter.testPath(ctx) })
+      return { summary: outcome.summary, failure: outcome.failure }
+    },
+  })
 }
