@@ -1,7 +1,7 @@
-import { checkContext, prepareJudgeCall, runJudge } from '../src/judges/run.js'
+import { checkContext, prepareJudgeCall } from '../src/judges/run.js'
 import { DEFAULT_FAITHFULNESS_THRESHOLD, type Claim, type JudgeLike } from '../src/judges/types.js'
 import type { MatcherContext } from './context.js'
-import { checkOptions, checkReceivedString, contextLine, failFor, fmt, hint, judgeLines, lines, modelError, preview, type Signature } from './utils.js'
+import { checkOptions, checkReceivedString, contextLine, failFor, fmt, hint, judgeLines, lines, judgeVerdict, preview, type Signature } from './utils.js'
 
 /** Options of {@link toBeFaithfulTo}. */
 export interface FaithfulnessOptions {
@@ -42,12 +42,7 @@ export async function toBeFaithfulTo(this: MatcherContext, received: unknown, co
   checkOptions(this, sig, opts, OPTIONS)
   checkContext(context, failFor(this, sig))
   const call = prepareJudgeCall({ ...options, context }, received, { template: 'faithfulness', scale: '0-1', threshold: DEFAULT_FAITHFULNESS_THRESHOLD }, failFor(this, sig))
-  let verdict
-  try {
-    verdict = await runJudge(call)
-  } catch (error) {
-    return modelError(this, sig, error)
-  }
+  const verdict = await judgeVerdict(this, sig, call)
   const claims = verdict.claims ?? []
   const unsupported = claims.filter((c) => !c.supported)
   const supported = claims.filter((c) => c.supported)

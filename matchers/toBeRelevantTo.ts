@@ -1,8 +1,8 @@
 import { describeValue } from '../src/errors.js'
-import { prepareJudgeCall, runJudge } from '../src/judges/run.js'
+import { prepareJudgeCall } from '../src/judges/run.js'
 import type { JudgeLike } from '../src/judges/types.js'
 import type { MatcherContext } from './context.js'
-import { checkOptions, checkReceivedString, contextLine, failFor, hint, judgeLines, lines, modelError, preview, usageError, type Signature } from './utils.js'
+import { checkOptions, checkReceivedString, contextLine, failFor, hint, judgeLines, lines, judgeVerdict, preview, usageError, type Signature } from './utils.js'
 
 /** Options of {@link toBeRelevantTo}. */
 export interface RelevanceOptions {
@@ -39,12 +39,7 @@ export async function toBeRelevantTo(this: MatcherContext, received: unknown, qu
   const opts: unknown = options
   checkOptions(this, sig, opts, OPTIONS)
   const call = prepareJudgeCall({ ...options, input: query }, received, { template: 'relevance' }, failFor(this, sig))
-  let verdict
-  try {
-    verdict = await runJudge(call)
-  } catch (error) {
-    return modelError(this, sig, error)
-  }
+  const verdict = await judgeVerdict(this, sig, call)
   return {
     pass: verdict.pass,
     message: () =>

@@ -1,8 +1,8 @@
-import { prepareJudgeCall, runJudge } from '../src/judges/run.js'
+import { prepareJudgeCall } from '../src/judges/run.js'
 import type { JudgeSpec } from '../src/judges/types.js'
 import { describeValue } from '../src/errors.js'
 import type { MatcherContext } from './context.js'
-import { checkReceivedString, failFor, hint, judgeLines, lines, modelError, preview, usageError, type Signature } from './utils.js'
+import { checkReceivedString, failFor, hint, judgeLines, lines, judgeVerdict, preview, usageError, type Signature } from './utils.js'
 
 /**
  * Passes when an LLM judge scores the received text at least `threshold` (inclusive, default 0.7 on the
@@ -44,12 +44,7 @@ export async function toPassJudge(this: MatcherContext, received: unknown, crite
   }
 
   const call = prepareJudgeCall(spec, received, {}, failFor(this, sig))
-  let verdict
-  try {
-    verdict = await runJudge(call)
-  } catch (error) {
-    return modelError(this, sig, error)
-  }
+  const verdict = await judgeVerdict(this, sig, call)
   const { criteria, reference, input } = call.request
   return {
     pass: verdict.pass,

@@ -1,9 +1,9 @@
 import { describeValue } from '../src/errors.js'
-import { prepareJudgeCall, runJudge, type JudgeVerdict } from '../src/judges/run.js'
+import { prepareJudgeCall, type JudgeVerdict } from '../src/judges/run.js'
 import type { JudgeLike } from '../src/judges/types.js'
 import { detectRefusal } from '../src/refusal.js'
 import type { MatcherContext } from './context.js'
-import { checkOptions, checkReceivedString, failFor, hint, judgeLines, lines, modelError, preview, usageError, type Signature } from './utils.js'
+import { checkOptions, checkReceivedString, failFor, hint, judgeLines, lines, judgeVerdict, preview, usageError, type Signature } from './utils.js'
 
 /** Options of {@link toRefuse}. */
 export interface RefuseOptions {
@@ -65,11 +65,7 @@ export async function toRefuse(this: MatcherContext, received: unknown, options?
   if (judgeOption !== undefined && judgeOption !== false) {
     const spec = { ...(options?.input !== undefined ? { input: options.input } : {}), ...(options?.threshold !== undefined ? { threshold: options.threshold } : {}), ...(judgeOption === true ? {} : { judge: judgeOption }) }
     const call = prepareJudgeCall(spec, received, { template: 'refusal' }, failFor(this, sig))
-    try {
-      verdict = await runJudge(call)
-    } catch (error) {
-      return modelError(this, sig, error)
-    }
+    verdict = await judgeVerdict(this, sig, call)
   }
   const judged = verdict
   return {

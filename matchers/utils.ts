@@ -2,7 +2,7 @@
 // and the building blocks of failure messages. Nothing here is exported from the package.
 import { describeValue, formatMessage } from '../src/errors.js'
 import { describeScaleValue } from '../src/judges/parse.js'
-import type { JudgeVerdict } from '../src/judges/run.js'
+import { runJudge, type JudgeVerdict, type PreparedJudgeCall } from '../src/judges/run.js'
 import { squadTokens } from '../src/metrics/squad.js'
 import type { MatcherContext } from './context.js'
 
@@ -202,6 +202,15 @@ export function modelError(ctx: MatcherContext, sig: Signature, error: unknown):
   const wrapped = new Error(`${hint(ctx, sig)}\n\n${message}`, { cause: error })
   Error.captureStackTrace?.(wrapped, modelError)
   throw wrapped
+}
+
+/** Runs a prepared judge call; a model error (no key, 401, 429, an unreadable reply) becomes the matcher's error. */
+export async function judgeVerdict(ctx: MatcherContext, sig: Signature, call: PreparedJudgeCall): Promise<JudgeVerdict> {
+  try {
+    return await runJudge(call)
+  } catch (error) {
+    return modelError(ctx, sig, error)
+  }
 }
 
 /** `67%` */
