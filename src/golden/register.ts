@@ -45,12 +45,8 @@ function loadCases(adapter: RunnerAdapter<any>, source: DatasetSource<any, any, 
 
 /** What differs between `describeGolden` and `compareGolden` when their tests are registered. */
 interface SuiteTests<C> {
-  /** Takes the loaded cases; `cases` are then the ones to register (after `filter`). */
-  setCases(cases: GoldenCase[]): void
-  readonly cases: readonly GoldenCase[]
-  readonly concurrency: number
-  /** Whether any case ran (so a report is due even if the final test was filtered out). */
-  ranAny(): boolean
+  /** The suite (`GoldenSuite` or `CompareSuite`): `setCases` keeps the cases left after `filter`. */
+  suite: { setCases(cases: GoldenCase[]): void; readonly cases: readonly GoldenCase[]; readonly concurrency: number; readonly results: ReadonlyMap<string, unknown> }
   /** The body of one case's test. */
   runCase(c: GoldenCase, ctx: C): Promise<void>
   /** The final test's title (`aggregate`, `comparison`). */
@@ -72,10 +68,11 @@ function registerSuite<C>(
 ): void {
   const print = options.report === false || options.report?.console === false ? () => undefined : adapter.print
   const body = (cases: GoldenCase[]): void => {
-    tests.setCases(cases)
-    for (const c of tests.cases) {
+    const { suite } = tests
+    suite.setCases(cases)
+    for (const c of suite.cases) {
       adapter.test(caseTitle(c), (ctx) => tests.runCase(c, ctx), {
-        concurrent: tests.concurrency > 1,
+        concurrent: suite.concurrency > 1,
         ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
       })
     }
@@ -91,7 +88,8 @@ function registerSuite<C>(
       { concurrent: false },
     )
     adapter.afterAll(() => {
-      if (finished || !tests.ranAny()) return
+      // The final test was filtered out (-t): still report the cases that ran.
+      if (finished || suite.results.size === 0) return
       print(tests.finish().summary)
     })
   }
@@ -108,12 +106,7 @@ export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, o
   const suite = new GoldenSuite(name, options)
   const publish = { console: options.report !== false && options.report?.console !== false, annotate: options.annotate !== false }
   registerSuite(adapter, name, options, {
-    setCases: (cases) => suite.setCases(cases),
-    get cases() {
-      return suite.cases
-    },
-    concurrency: suite.concurrency,
-    ranAny: () => suite.results.size > 0,
+    suite,
     async runCase(c, ctx) {
       const result = await suite.runCase(c)
       await adapter.publishCase(ctx, name, result, publish)
@@ -132,12 +125,7 @@ export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, o
 export function compareGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, options: CompareOptions<any, any, any>): void {
   const suite = new CompareSuite(name, options)
   registerSuite(adapter, name, options, {
-    setCases: (cases) => suite.setCases(cases),
-    get cases() {
-      return suite.cases
-    },
-    concurrency: suite.concurrency,
-    ranAny: () => suite.results.size > 0,
+    suite,
     async runCase(c) {
       const errors = suite.caseErrors(await suite.runCase(c))
       if (errors) throw new Error(errors)
