@@ -1,0 +1,122 @@
+/**
+ * Trajectories as text: one-line tool calls for failure messages, the step-by-step view, and the
+ * transcript a judge reads.
+ *
+ * @module
+ */
+import type { ToolCallItem, Trajectory, TrajectoryItem } from './types.js'
+
+/** Turns a value into one line of text (the matchers pass the runner's `stringify`, which prints asymmetric matchers). */
+export type Stringify = (value: unknown) => string
+
+/** Compact JSON on one line. */
+export const jsonStringify: Stringify = (value) => JSON.stringify(value) ?? String(value)
+
+/** Cuts a one-line text in the middle past `max` characters. */
+export function clip(text: string, max: number): string {
+  const flat = text.replace(/\r?\n/g, '⏎')
+  const chars = Array.from(flat)
+  if (chars.length <= max) return flat
+  const head = Math.ceil((max - 1) * 0.7)
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (max - 1 - head)).join('')}`
+}
+
+/** `lookupOrder({"orderId":"A17"})`, or the raw text with a note when the arguments did not parse. */
+export function formatCall(call: Pick<ToolCallItem, 'name' | 'arguments' | 'argumentsError'>, stringify: Stringify = jsonStringify, max = 100): string {
+  const args = call.argumentsError !== undefined ? `${JSON.stringify(call.arguments)} (not JSON)` : stringify(call.arguments)
+  return clip(`${call.name}(${args})`, max)
+}
+
+/** A tool result on one line: strings as they are (quoted), other values as JSON. */
+export function formatResult(result: unknown, max = 80): string {
+  return clip(typeof result === 'string' ? JSON.stringify(result) : jsonStringify(result), max)
+}
+
+/** `3 steps, 2 tool calls` */
+export function countLine(trajectory: Trajectory): string {
+  const calls = trajectory.items.filter((i) => i.type === 'tool-call').length
+  return `${trajectory.steps} step${trajectory.steps === 1 ? '' : 's'}, ${calls} tool call${calls === 1 ? '' : 's'}`
+}
+
+function itemLine(item: TrajectoryItem, stringify: Stringify): string {
+  switch (item.type) {
+    case 'user':
+      return `user: ${clip(JSON.stringify(item.text), 100)}`
+    case 'text':
+      return clip(JSON.stringify(item.text), 100)
+    case 'tool-call':
+      return `call ${formatCall(item, stringify)}`
+    case 'tool-result':
+      return `${item.isError ? 'error' : 'result'}${item.name ? ` ${item.name}` : ''} → ${formatResult(item.result)}`
+  }
+}
+
+/** Options of {@link renderSteps}. */
+export interface RenderOptions {
+  stringify?: Stringify
+  /** A marker (`'>'`) and a note for some items, by index into `trajectory.items`. */
+  mark?: (index: number, item: TrajectoryItem) => { note?: string } | undefined
+  /** At most this many lines (the middle is cut). Default 40. */
+  maxLines?: number
+}
+
+/**
+ * The trajectory step by step, one item per line, for failure messages:
+ * ```
+ *     user: "Please refund order A17."
+ *     step 1  call lookupOrder({"orderId":"A17"})
+ *             result lookupOrder → "{\"total\":30}"
+ *   > step 2  "Done."   ← note
+ * ```
+ */
+export function renderSteps(trajectory: Trajectory, options: RenderOptions = {}): string[] {
+  const stringify = options.stringify ?? jsonStringify
+  const width = `step ${trajectory.steps}`.length
+  const lines: string[] = []
+  let lastStep = -1
+  trajectory.items.forEach((item, index) => {
+    let label = ''
+    if ((item.type === 'text' || item.type === 'tool-call') && item.step !== lastStep) {
+      label = `step ${item.step + 1}`
+      lastStep = item.step
+    }
+    const marked = options.mark?.(index, item)
+    const line = `${marked ? '  > ' : '    '}${item.type === 'user' ? '' : `${label.padEnd(width)}  `}${itemLine(item, stringify)}${marked?.note ? `   ← ${marked.note}` : ''}`
+    lines.push(line)
+  })
+  const max = options.maxLines ?? 40
+  if (lines.length <= max) return lines
+  const head = Math.ceil(max / 2)
+  return [...lines.slice(0, head), `    … ${lines.length - max} more line(s) …`, ...lines.slice(lines.length - (max - head))]
+}
+
+/**
+ * The transcript a judge reads: every item, in order, with roles and step numbers; long texts and results
+ * are cut at `maxChars` characters each.
+ *
+ * @example
+ * ```ts
+ * transcript(readTrajectory(messages))
+ * // [user] Please refund order A17.
+ * // [assistant, step 1] called lookupOrder({"orderId":"A17"})
+ * // [tool result, lookupOrder] {"orderId":"A17","total":30}
+ * // [assistant, step 2] Done: refund R-100 is on its way.
+ * ```
+ */
+export function transcript(trajectory: Trajectory, maxChars = 2000): string {
+  const cut = (text: string): string => (text.length > maxChars ? `${text.slice(0, maxChars)}… (${text.length - maxChars} more characters)` : text)
+  return trajectory.items
+    .map((item) => {
+      switch (item.type) {
+        case 'user':
+          return `[user] ${cut(item.text)}`
+        case 'text':
+          return `[assistant, step ${item.step + 1}] ${cut(item.text)}`
+        case 'tool-call':
+          return `[assistant, step ${item.step + 1}] called ${cut(`${item.name}(${item.argumentsError !== undefined ? String(item.arguments) : jsonStringify(item.arguments)})`)}`
+        case 'tool-result':
+          return `[tool ${item.isError ? 'error' : 'result'}${item.name ? `, ${item.name}` : ''}] ${cut(typeof item.result === 'string' ? item.result : jsonStringify(item.result))}`
+      }
+    })
+    .join('\n')
+}
