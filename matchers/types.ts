@@ -3,6 +3,7 @@ import type { RougeNMatcherOptions } from './toHaveRougeNAbove.js'
 import type { KeywordsMatcherOptions } from './toContainKeywords.js'
 import type { ConciseOptions } from './toBeConcise.js'
 import type { RetrieveOptions } from './toRetrieve.js'
+import type { CallToolsOptions, ExpectedToolCall } from './toCallTools.js'
 import type { SchemaLike } from '../src/schema.js'
 import type { SemanticSimilarityOptions } from './toBeSemanticallySimilar.js'
 import type { RelevanceOptions } from './toBeRelevantTo.js'
@@ -10,6 +11,7 @@ import type { FaithfulnessOptions } from './toBeFaithfulTo.js'
 import type { RefuseOptions } from './toRefuse.js'
 import type { AgreeWithLabelsOptions } from './toAgreeWithLabels.js'
 import type { JudgeSpec } from '../src/judges/types.js'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { CalibrationCase } from '../src/calibration.js'
 
 /**
@@ -72,6 +74,18 @@ export interface LlmMatchers<R = void> {
    * @example expect(retrieved).toRetrieve(['refund-policy'], { k: 3 })
    */
   toRetrieve(relevantIds: string[], options?: RetrieveOptions): R
+  /**
+   * On an agent run (OpenAI, Responses, AI SDK, Anthropic, LangChain or plain items): passes when the tool was
+   * called, with arguments that contain `args` (asymmetric matchers allowed) or satisfy a schema.
+   * @example expect(completion).toCallTool('refundOrder', { orderId: 'A17', amount: expect.any(Number) })
+   */
+  toCallTool(name: string, args?: Record<string, unknown> | unknown[] | StandardSchemaV1): R
+  /**
+   * On an agent run: passes when the expected calls were made (`order`: 'in-order' by default, 'strict' or 'any';
+   * `extra`: 'allow' by default, or 'forbid'). Each is a tool name or `{ name, args }`.
+   * @example expect(result).toCallTools(['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }], { extra: 'forbid' })
+   */
+  toCallTools(expected: ExpectedToolCall[], options?: CallToolsOptions): R
 }
 
 /**

@@ -4,13 +4,39 @@
  *
  * @module
  */
+import { schemaLabel } from '../schema.js'
+import type { ArgumentDifference, CallPattern } from './match.js'
 import type { ToolCallItem, Trajectory, TrajectoryItem } from './types.js'
 
-/** Turns a value into one line of text (the matchers pass the runner's `stringify`, which prints asymmetric matchers). */
+/** Turns a value into one line of text. */
 export type Stringify = (value: unknown) => string
 
-/** Compact JSON on one line. */
-export const jsonStringify: Stringify = (value) => JSON.stringify(value) ?? String(value)
+const CONTAINERS = new Set(['ObjectContaining', 'ObjectNotContaining', 'ArrayContaining', 'ArrayNotContaining', 'StringMatching', 'StringNotMatching', 'StringContaining', 'StringNotContaining'])
+
+/**
+ * A value on one line, JSON-like (`{"orderId": "A17", "amount": 30}`, keys in their own order), with
+ * asymmetric matchers printed the way Jest and Vitest print them (`Any<Number>`, `StringMatching /^A/`,
+ * `ObjectContaining {"a": 1}`). Written by hand because the runners' `stringify` prints objects on several
+ * lines in Vitest and on one in Jest, and these messages align values in columns.
+ */
+export const jsonStringify: Stringify = function format(value: unknown): string {
+  if (value === undefined) return 'undefined'
+  if (typeof value === 'bigint') return `${value}n`
+  if (typeof value === 'function') return `[Function${value.name ? ` ${value.name}` : ''}]`
+  if (typeof value === 'symbol' || value instanceof RegExp) return String(value)
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value)
+  const asymmetric = value as { asymmetricMatch?: unknown; toAsymmetricMatcher?: () => string; sample?: unknown }
+  if (typeof asymmetric.asymmetricMatch === 'function') {
+    const name = String(value)
+    if (CONTAINERS.has(name) || typeof asymmetric.toAsymmetricMatcher !== 'function') return `${name} ${format(asymmetric.sample)}`
+    return asymmetric.toAsymmetricMatcher()
+  }
+  if (Array.isArray(value)) return `[${value.map(format).join(', ')}]`
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : JSON.stringify(value.toISOString())
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${JSON.stringify(k)}: ${format(v)}`)
+    .join(', ')}}`
+}
 
 /** Cuts a one-line text in the middle past `max` characters. */
 export function clip(text: string, max: number): string {
@@ -119,4 +145,19 @@ export function transcript(trajectory: Trajectory, maxChars = 2000): string {
       }
     })
     .join('\n')
+}
+
+/** An expected call: `refundOrder(…)` (any arguments), `refundOrder({"amount": 30})`, `refundOrder(<zod schema>)`. */
+export function formatPattern(pattern: CallPattern, stringify: Stringify = jsonStringify, max = 100): string {
+  const args = pattern.args.kind === 'any' ? '…' : pattern.args.kind === 'schema' ? `<${schemaLabel(pattern.args.schema)}>` : stringify(pattern.args.expected)
+  return clip(`${pattern.name}(${args})`, max)
+}
+
+/** `/amount: expected 30, received 25`, one line per difference (`(root)` for the whole arguments). */
+export function differenceLines(differences: readonly ArgumentDifference[], stringify: Stringify = jsonStringify): string[] {
+  return differences.map((d) => {
+    const where = d.path === '' ? '(root)' : d.path
+    if (d.message !== undefined) return `${where}: ${d.message}${d.expected !== undefined ? ` (expected ${clip(stringify(d.expected), 60)})` : ''}`
+    return `${where}: expected ${clip(stringify(d.expected), 60)}, received ${clip(d.actual === undefined ? 'undefined' : stringify(d.actual), 60)}`
+  })
 }
