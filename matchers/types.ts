@@ -4,6 +4,7 @@ import type { KeywordsMatcherOptions } from './toContainKeywords.js'
 import type { ConciseOptions } from './toBeConcise.js'
 import type { RetrieveOptions } from './toRetrieve.js'
 import type { CallToolsOptions, ExpectedToolCall } from './toCallTools.js'
+import type { StepsOptions } from './toUseAtMostSteps.js'
 import type { SchemaLike } from '../src/schema.js'
 import type { SemanticSimilarityOptions } from './toBeSemanticallySimilar.js'
 import type { RelevanceOptions } from './toBeRelevantTo.js'
@@ -86,6 +87,18 @@ export interface LlmMatchers<R = void> {
    * @example expect(result).toCallTools(['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }], { extra: 'forbid' })
    */
   toCallTools(expected: ExpectedToolCall[], options?: CallToolsOptions): R
+  /**
+   * On an agent run: passes when every tool call names a declared tool and its arguments satisfy that tool's schema
+   * (OpenAI, Responses, Anthropic, AI SDK, LangChain or MCP tool definitions). Fails when there is no tool call.
+   * @example expect(completion).toHaveValidToolArguments(request.tools)
+   */
+  toHaveValidToolArguments(tools: unknown[] | Record<string, unknown>): R
+  /**
+   * On an agent run: passes when it took at most `steps` model responses; `{ repeatedCalls: 'forbid' }` also fails
+   * on a tool called twice with the same arguments (loop guard).
+   * @example expect(result).toUseAtMostSteps(5, { repeatedCalls: 'forbid' })
+   */
+  toUseAtMostSteps(steps: number, options?: StepsOptions): R
 }
 
 /**

@@ -53,9 +53,20 @@ export function formatCall(call: Pick<ToolCallItem, 'name' | 'arguments' | 'argu
   return clip(`${call.name}(${args})`, max)
 }
 
-/** A tool result on one line: strings as they are (quoted), other values as JSON. */
+/** A tool result on one line: JSON text shown as the value it holds, other strings quoted, values as JSON. */
 export function formatResult(result: unknown, max = 80): string {
-  return clip(typeof result === 'string' ? JSON.stringify(result) : jsonStringify(result), max)
+  if (typeof result === 'string') {
+    const trimmed = result.trim()
+    if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+      try {
+        return clip(jsonStringify(JSON.parse(trimmed)), max)
+      } catch {
+        // Not JSON after all: shown as text below.
+      }
+    }
+    return clip(JSON.stringify(result), max)
+  }
+  return clip(jsonStringify(result), max)
 }
 
 /** `3 steps, 2 tool calls` */

@@ -61,7 +61,8 @@ export function toolSchemas(tools: unknown): Map<string, SchemaLike> {
       }
       out.set(t.name, schemaOf(t, t.name))
     })
-    return out
+    if (out.size > 0) return out
+    if (tools.length > 0) throw toolsError('the tools declare no function tool (only hosted tools such as web search)', TOOLS_FIX)
   }
   if (isRecord(tools)) {
     for (const [name, entry] of Object.entries(tools)) {
