@@ -11,6 +11,7 @@ import type { RelevanceOptions } from './toBeRelevantTo.js'
 import type { FaithfulnessOptions } from './toBeFaithfulTo.js'
 import type { RefuseOptions } from './toRefuse.js'
 import type { AgreeWithLabelsOptions } from './toAgreeWithLabels.js'
+import type { GoalOptions } from './toCompleteGoal.js'
 import type { JudgeSpec } from '../src/judges/types.js'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { CalibrationCase } from '../src/calibration.js'
@@ -136,4 +137,9 @@ export interface LlmAsyncMatchers {
    * @example await expect({ criteria: 'States the refund window correctly' }).toAgreeWithLabels(labelledCases)
    */
   toAgreeWithLabels(labelled: CalibrationCase[], options?: AgreeWithLabelsOptions): Promise<void>
+  /**
+   * On an agent run: passes when an LLM judge, reading the whole run (messages, tool calls and results), finds the goal achieved.
+   * @example await expect(messages).toCompleteGoal('Refund order A17 and tell the customer the refund id')
+   */
+  toCompleteGoal(goal: string, options?: GoalOptions): Promise<void>
 }

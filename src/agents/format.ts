@@ -135,7 +135,7 @@ export function renderSteps(trajectory: Trajectory, options: RenderOptions = {})
  * ```ts
  * transcript(readTrajectory(messages))
  * // [user] Please refund order A17.
- * // [assistant, step 1] called lookupOrder({"orderId":"A17"})
+ * // [assistant, step 1] called lookupOrder({"orderId": "A17"})
  * // [tool result, lookupOrder] {"orderId":"A17","total":30}
  * // [assistant, step 2] Done: refund R-100 is on its way.
  * ```
