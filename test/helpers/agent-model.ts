@@ -180,9 +180,11 @@ export async function aiSdkLoop(model: LanguageModel, options: { stream?: boolea
   const settings = { model, prompt: REQUEST, tools: aiSdkTools(options.refundId), stopWhen: isStepCount(5) }
   if (options.stream) {
     const result = streamText(settings)
-    let text = ''
-    for await (const delta of result.textStream) text += delta
-    return { steps: (await result.steps) as Array<StepResult<ToolSet>>, text, result }
+    // Read the stream as an app would (the text of every step, as it arrives); `text` is the last step's.
+    let streamed = ''
+    for await (const delta of result.textStream) streamed += delta
+    if (streamed === '') throw new Error('streamText streamed no text')
+    return { steps: (await result.steps) as Array<StepResult<ToolSet>>, text: await result.text, result }
   }
   const result = await generateText(settings)
   return { steps: result.steps as Array<StepResult<ToolSet>>, text: result.text, result }
