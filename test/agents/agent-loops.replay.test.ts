@@ -61,7 +61,7 @@ afterAll(async () => {
 })
 
 /** The checks every loop must pass, whatever the SDK: the same run, step for step. */
-function expectRefundRun(run: unknown, tools: unknown): void {
+function expectRefundRun(run: unknown, tools: unknown[] | Record<string, unknown>): void {
   expect(run).toCallTools([{ name: 'lookupOrder', args: { orderId: 'A17' } }, { name: 'refundOrder', args: { orderId: 'A17', amount: 30 } }], { order: 'strict', extra: 'forbid' })
   expect(run).toHaveValidToolArguments(tools)
   expect(run).toUseAtMostSteps(3, { repeatedCalls: 'forbid' })

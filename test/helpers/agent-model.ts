@@ -177,7 +177,9 @@ export function aiSdkTools(refundId?: string) {
 
 /** An AI SDK loop: `generateText`, or `streamText` read to the end, with up to 5 steps (ai 7: `stopWhen: isStepCount(5)`). */
 export async function aiSdkLoop(model: LanguageModel, options: { stream?: boolean; refundId?: string } = {}): Promise<{ steps: Array<StepResult<ToolSet>>; text: string; result: unknown }> {
-  const settings = { model, prompt: REQUEST, tools: aiSdkTools(options.refundId), stopWhen: isStepCount(5) }
+  // Typed as a plain ToolSet: inferring the tools' own types through generateText costs seconds of type-checking.
+  const tools: ToolSet = aiSdkTools(options.refundId)
+  const settings = { model, prompt: REQUEST, tools, stopWhen: isStepCount(5) }
   if (options.stream) {
     const result = streamText(settings)
     // Read the stream as an app would (the text of every step, as it arrives); `text` is the last step's.
