@@ -16,6 +16,7 @@ import { getReplaySession, llmReplay, type LlmReplay } from '../../src/replay/in
 import { resolveMode } from '../../src/replay/mode.js'
 import type { RedactInput } from '../../src/replay/types.js'
 import { asyncFailureMessage } from '../helpers/model-fakes.js'
+import { escalateRun, refundRun } from '../helpers/trajectories.js'
 import { CLOSED_BASE_URL, clientFor, jsonVerdict, judgedText, RECORDED_ORIGIN, startOpenAIServer, type OpenAIServer, type RecordedRequest, type ScriptedReply } from '../helpers/model-server.js'
 
 expect.extend(matchers)
@@ -37,6 +38,7 @@ function script(req: RecordedRequest): ScriptedReply {
     if (text.includes('5 business days')) claims.push({ claim: 'The refund arrives within 5 business days.', supported: false, reason: 'no processing time in the context' })
     return { text: JSON.stringify({ claims, reasoning: 'Checked each claim.', score: 1 }) }
   }
+  if (prompt.includes('achieved a goal')) return prompt.includes('called refundOrder') ? jsonVerdict(1, 'refundOrder was called for A17 and the refund id was given.') : jsonVerdict(0, 'The agent escalated; no refund was made.')
   if (prompt.includes('declines to answer')) return text.startsWith('That is something') ? jsonVerdict(1, 'It deflects.') : jsonVerdict(0, 'It answers.')
   if (prompt.includes('answers the question')) return text === offTopic ? jsonVerdict(0, 'Opening hours, not refunds.') : jsonVerdict(1, 'Answers the refund question.')
   return text === good ? jsonVerdict(1, 'Same facts as the reference.') : jsonVerdict(0, 'Reverses the condition: wait 30 days instead of within 30 days.')
@@ -112,6 +114,12 @@ describe('model-backed matchers replayed from committed recordings', () => {
     ]
     await expect({ reference: good }).toAgreeWithLabels(labelled)
     await expect({ reference: good }).not.toAgreeWithLabels(labelled.map((c) => ({ ...c, label: c.label === 'PASS' ? ('FAIL' as const) : ('PASS' as const) })))
+  })
+
+  test('toCompleteGoal passes and fails on an agent run', async () => {
+    const goal = 'Refund order A17 in full and tell the customer the refund id'
+    await expect(refundRun()).toCompleteGoal(goal)
+    expect(await asyncFailureMessage(expect(escalateRun()).toCompleteGoal(goal))).toContain(`Judge's reasoning: "The agent escalated; no refund was made."`)
   })
 
   test('the ledger counts the recorded token usage on replay', async () => {
