@@ -19,6 +19,10 @@ describe('.toCallTool', () => {
     expect(refundRun()).toCallTool('refundOrder', { orderId: expect.stringMatching(/^A\d+$/), amount: expect.any(Number) })
   })
 
+  test('passes with expect.closeTo for a computed amount', () => {
+    expect([{ type: 'tool-call', name: 'refundOrder', arguments: { amount: 29.990000001 } }]).toCallTool('refundOrder', { amount: expect.closeTo(29.99) })
+  })
+
   test('passes when a zod schema accepts the arguments', () => {
     expect(refundRun()).toCallTool('refundOrder', z.object({ orderId: z.string(), amount: z.number().max(100) }))
   })

@@ -43,6 +43,13 @@ describe('.toHaveValidToolArguments', () => {
     expect(refundRun()).toHaveValidToolArguments({ lookupOrder: z.object({ orderId: z.string() }), refundOrder: refundParameters })
   })
 
+  test('passes against MCP tool definitions ({ name, inputSchema })', () => {
+    expect(refundRun()).toHaveValidToolArguments([
+      { name: 'lookupOrder', description: 'Look up an order.', inputSchema: lookupParameters },
+      { name: 'refundOrder', description: 'Refund.', inputSchema: refundParameters },
+    ])
+  })
+
   test('fails on a schema violation, a missing field, arguments that are not JSON and an unknown tool', () => {
     expect(failureMessage(() => expect(sloppyRun()).toHaveValidToolArguments(chatTools))).toMatchInlineSnapshot(`
       "expect(trajectory).toHaveValidToolArguments(tools)
