@@ -9,56 +9,32 @@
 //   EXPECT_LLM_REPLAY=record npx vitest run test/agents/agent-loops.replay.test.ts
 // which starts the server and records what is missing into __llm_fixtures__/agent-loops.replay.test.ts/,
 // keyed under RECORDED_ORIGIN so that the server's ephemeral port does not matter.
-import { fileURLToPath } from 'node:url'
 import Anthropic from '@anthropic-ai/sdk'
 import { createOpenAI } from '@ai-sdk/openai'
-import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { readTrajectory } from '../../src/agents/index.js'
-import { getReplaySession, llmReplay, type LlmReplay } from '../../src/replay/index.js'
-import { resolveMode } from '../../src/replay/mode.js'
-import type { RedactInput } from '../../src/replay/types.js'
 import { agentReply, aiSdkLoop, aiSdkTools, anthropicLoop, anthropicTools, openaiChatLoop, openaiChatTools, openaiResponsesLoop, openaiResponsesTools } from '../helpers/agent-model.js'
-import { CLOSED_BASE_URL, RECORDED_ORIGIN } from '../helpers/model-server.js'
-import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
+import { isRecording, replayRecordings, type RecordedReplay } from '../helpers/model-server.js'
 
-const recording = ['record', 'rerecord'].includes(resolveMode('replay').mode)
-const redact = (input: RedactInput): RedactInput => ({ ...input, key: { ...input.key, origin: RECORDED_ORIGIN } })
+const recording = isRecording()
 
-let server: OpenAIServer | undefined
-let replay: LlmReplay
-let stop: () => void
-let origin: string
+let recorded: RecordedReplay
 let openai: OpenAI
 let anthropic: Anthropic
 let provider: ReturnType<typeof createOpenAI>
 
 beforeAll(async () => {
-  if (recording) server = await startOpenAIServer({ reply: agentReply })
-  origin = server ? server.origin : new URL(CLOSED_BASE_URL).origin
-  replay = llmReplay({ mode: 'replay', hosts: [origin], redact, rootDir: fileURLToPath(new URL('../..', import.meta.url)), testPath: () => fileURLToPath(import.meta.url) })
-  const session = getReplaySession()
-  if (session) {
-    session.server.use(...replay.handlers)
-    stop = () => session.server.resetHandlers()
-  } else {
-    const msw = setupServer(...replay.handlers)
-    msw.listen()
-    stop = () => msw.close()
-  }
+  recorded = await replayRecordings(import.meta.url, agentReply)
+  const { origin } = recorded
   openai = new OpenAI({ baseURL: `${origin}/v1`, apiKey: 'test-key', maxRetries: 0 })
   anthropic = new Anthropic({ baseURL: origin, apiKey: 'test-key', maxRetries: 0 })
   provider = createOpenAI({ baseURL: `${origin}/v1`, apiKey: 'test-key' })
 })
 
-afterEach(() => replay.assertNoProblems())
+afterEach(() => recorded.replay.assertNoProblems())
 
-afterAll(async () => {
-  await replay.flush()
-  stop()
-  await server?.close()
-})
+afterAll(() => recorded.close())
 
 /** The checks every loop must pass, whatever the SDK: the same run, step for step. */
 function expectRefundRun(run: unknown, tools: unknown[] | Record<string, unknown>): void {
@@ -110,7 +86,7 @@ describe('a changed tool result in replay', () => {
     { sdk: 'AI SDK', path: '/body/messages/4/content', run: () => aiSdkLoop(provider.chat('gpt-4.1-mini'), { refundId: 'R-999' }) },
   ])('is a miss whose diff points at the tool message ($sdk)', async ({ path, run }) => {
     await expect(run()).rejects.toThrow()
-    const problems = replay.takeProblems()
+    const problems = recorded.replay.takeProblems()
     expect(problems).toHaveLength(1)
     const message = problems[0]!.message
     expect(message).toContain('no fixture matches this request, and mode "replay" never calls the network')

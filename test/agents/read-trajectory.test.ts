@@ -6,7 +6,7 @@ import { createOpenAI } from '@ai-sdk/openai'
 import { streamText, isStepCount } from 'ai'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { readTrajectory, toolCalls, type Trajectory, type TrajectoryItem } from '../../src/agents/index.js'
+import { readTrajectory, toolCalls, type Trajectory, type TrajectoryItem, type TrajectorySource } from '../../src/agents/index.js'
 import { agentReply, aiSdkLoop, aiSdkTools, anthropicLoop, langchainLoop, openaiChatLoop, openaiChatTools, openaiResponsesLoop, REQUEST } from '../helpers/agent-model.js'
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
 
@@ -44,12 +44,15 @@ function withoutIds(trajectory: Trajectory): TrajectoryItem[] {
   })
 }
 
-/** Every result carries the id of the call it answers, and every call has an id. */
-function expectPairedIds(trajectory: Trajectory): void {
+/** Reads a full run: the three steps of the loop, from this source, every result carrying the id of its call. */
+function expectLoop(value: unknown, source: TrajectorySource, items: TrajectoryItem[] = LOOP): void {
+  const trajectory = readTrajectory(value)
+  expect(trajectory.source).toBe(source)
+  expect(trajectory.steps).toBe(3)
+  expect(withoutIds(trajectory)).toEqual(items)
   const calls = toolCalls(trajectory)
-  const results = trajectory.items.filter((i) => i.type === 'tool-result')
   expect(calls.every((c) => typeof c.id === 'string' && c.id !== '')).toBe(true)
-  expect(results.map((r) => r.id)).toEqual(calls.map((c) => c.id))
+  expect(trajectory.items.filter((i) => i.type === 'tool-result').map((r) => r.id)).toEqual(calls.map((c) => c.id))
 }
 
 describe('OpenAI chat completions', () => {
@@ -60,17 +63,11 @@ describe('OpenAI chat completions', () => {
   })
 
   test('the messages array of a full loop reads as user, calls, results and text in three steps', async () => {
-    const messages = await openaiChatLoop(openai)
-    const trajectory = readTrajectory(messages)
-    expect(trajectory.source).toBe('openai-chat')
-    expect(trajectory.steps).toBe(3)
-    expect(withoutIds(trajectory)).toEqual(LOOP)
-    expectPairedIds(trajectory)
+    expectLoop(await openaiChatLoop(openai), 'openai-chat')
   })
 
   test('a streamed loop (chat.completions.stream + finalChatCompletion) reads the same', async () => {
-    const messages = await openaiChatLoop(openai, { stream: true })
-    expect(withoutIds(readTrajectory(messages))).toEqual(LOOP)
+    expectLoop(await openaiChatLoop(openai, { stream: true }), 'openai-chat')
   })
 
   test('one message of the completion reads too', async () => {
@@ -125,16 +122,11 @@ describe('OpenAI Responses API', () => {
   })
 
   test('the input items of a full loop (output items + function_call_output) read as the loop', async () => {
-    const { input } = await openaiResponsesLoop(openai)
-    const trajectory = readTrajectory(input)
-    expect(trajectory.steps).toBe(3)
-    expect(withoutIds(trajectory)).toEqual(LOOP)
-    expectPairedIds(trajectory)
+    expectLoop((await openaiResponsesLoop(openai)).input, 'openai-responses')
   })
 
   test('a streamed loop (responses.stream + finalResponse) reads the same', async () => {
-    const { input } = await openaiResponsesLoop(openai, { stream: true })
-    expect(withoutIds(readTrajectory(input))).toEqual(LOOP)
+    expectLoop((await openaiResponsesLoop(openai, { stream: true })).input, 'openai-responses')
   })
 
   test('a list of responses is one step each, without the tool results (they were sent, not received)', async () => {
@@ -150,32 +142,23 @@ describe('Vercel AI SDK (ai 7 + @ai-sdk/openai)', () => {
 
   test('a generateText result with tools and several steps (chat completions model)', async () => {
     const provider = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' })
-    const { result } = await aiSdkLoop(provider.chat('gpt-4.1-mini'))
-    const trajectory = readTrajectory(result)
-    expect(trajectory.source).toBe('ai-sdk')
-    expect(trajectory.steps).toBe(3)
-    expect(withoutIds(trajectory)).toEqual(aiSdkLoopItems)
-    expectPairedIds(trajectory)
+    expectLoop((await aiSdkLoop(provider.chat('gpt-4.1-mini'))).result, 'ai-sdk', aiSdkLoopItems)
   })
 
   test('a generateText result (Responses API model)', async () => {
     const provider = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' })
-    const { result } = await aiSdkLoop(provider('gpt-4.1-mini'))
-    expect(withoutIds(readTrajectory(result))).toEqual(aiSdkLoopItems)
+    expectLoop((await aiSdkLoop(provider('gpt-4.1-mini'))).result, 'ai-sdk', aiSdkLoopItems)
   })
 
   test('await streamText(...).steps reads the same', async () => {
     const provider = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' })
-    const { steps } = await aiSdkLoop(provider.chat('gpt-4.1-mini'), { stream: true })
-    expect(withoutIds(readTrajectory(steps))).toEqual(aiSdkLoopItems)
+    expectLoop((await aiSdkLoop(provider.chat('gpt-4.1-mini'), { stream: true })).steps, 'ai-sdk', aiSdkLoopItems)
   })
 
   test('responseMessages (model messages with tool-call and tool-result parts) read the same', async () => {
     const provider = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' })
     const { result } = await aiSdkLoop(provider.chat('gpt-4.1-mini'))
-    const trajectory = readTrajectory((result as { responseMessages: unknown[] }).responseMessages)
-    expect(trajectory.source).toBe('ai-sdk')
-    expect(withoutIds(trajectory)).toEqual(aiSdkLoopItems)
+    expectLoop((result as { responseMessages: unknown[] }).responseMessages, 'ai-sdk', aiSdkLoopItems)
   })
 
   test('a streamText result itself is refused: its steps are a Promise', async () => {
@@ -197,17 +180,11 @@ describe('Anthropic Messages API', () => {
   })
 
   test('the conversation of a full loop (tool_result blocks in user messages) reads as the loop', async () => {
-    const messages = await anthropicLoop(anthropic)
-    const trajectory = readTrajectory(messages)
-    expect(trajectory.source).toBe('anthropic')
-    expect(trajectory.steps).toBe(3)
-    expect(withoutIds(trajectory)).toEqual(LOOP)
-    expectPairedIds(trajectory)
+    expectLoop(await anthropicLoop(anthropic), 'anthropic')
   })
 
   test('a streamed loop (messages.stream + finalMessage) reads the same', async () => {
-    const messages = await anthropicLoop(anthropic, { stream: true })
-    expect(withoutIds(readTrajectory(messages))).toEqual(LOOP)
+    expectLoop(await anthropicLoop(anthropic, { stream: true }), 'anthropic')
   })
 
   test('a stream object itself is refused with the call that gives its result', () => {
@@ -219,18 +196,13 @@ describe('Anthropic Messages API', () => {
 
 describe('LangChain (@langchain/openai + @langchain/core)', () => {
   test('the message list of a loop (AIMessage.tool_calls, ToolMessage) reads as the loop', async () => {
-    const messages = await langchainLoop(server.baseURL)
-    const trajectory = readTrajectory(messages)
-    expect(trajectory.source).toBe('langchain')
-    expect(trajectory.steps).toBe(3)
-    expect(withoutIds(trajectory)).toEqual(LOOP)
-    expectPairedIds(trajectory)
+    expectLoop(await langchainLoop(server.baseURL), 'langchain')
   })
 
   test('the toJSON() form of the messages and a { messages } state read the same', async () => {
     const messages = await langchainLoop(server.baseURL)
-    expect(withoutIds(readTrajectory(JSON.parse(JSON.stringify(messages))))).toEqual(LOOP)
-    expect(withoutIds(readTrajectory({ messages }))).toEqual(LOOP)
+    expectLoop(JSON.parse(JSON.stringify(messages)), 'langchain')
+    expectLoop({ messages }, 'langchain')
   })
 })
 

@@ -5,23 +5,17 @@
 //   EXPECT_LLM_REPLAY=record npx vitest run test/matchers/model-matchers.replay.test.ts
 // which starts the server, records what is missing into __llm_fixtures__/model-matchers.replay.test.ts/,
 // and keys every fixture under RECORDED_ORIGIN so that the server's ephemeral port does not matter.
-import { fileURLToPath } from 'node:url'
-import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import * as matchers from '../../matchers/index.js'
 import { configure, resetConfig } from '../../src/config.js'
 import { clearEmbeddingCache } from '../../src/embedders/batch.js'
 import { getLedger, resetLedger } from '../../src/ledger.js'
-import { getReplaySession, llmReplay, type LlmReplay } from '../../src/replay/index.js'
-import { resolveMode } from '../../src/replay/mode.js'
-import type { RedactInput } from '../../src/replay/types.js'
 import { asyncFailureMessage } from '../helpers/model-fakes.js'
 import { escalateRun, refundRun } from '../helpers/trajectories.js'
-import { CLOSED_BASE_URL, clientFor, jsonVerdict, judgedText, RECORDED_ORIGIN, startOpenAIServer, type OpenAIServer, type RecordedRequest, type ScriptedReply } from '../helpers/model-server.js'
+import { clientFor, jsonVerdict, judgedText, replayRecordings, type RecordedReplay, type RecordedRequest, type ScriptedReply } from '../helpers/model-server.js'
 
 expect.extend(matchers)
 
-const recording = ['record', 'rerecord'].includes(resolveMode('replay').mode)
 const good = 'You can ask for a refund within 30 days.'
 const reversed = 'Wait 30 days before you can ask for a refund.'
 const offTopic = 'Our store opens at 9am.'
@@ -44,41 +38,24 @@ function script(req: RecordedRequest): ScriptedReply {
   return text === good ? jsonVerdict(1, 'Same facts as the reference.') : jsonVerdict(0, 'Reverses the condition: wait 30 days instead of within 30 days.')
 }
 
-const redact = (input: RedactInput): RedactInput => ({ ...input, key: { ...input.key, origin: RECORDED_ORIGIN } })
-
-let server: OpenAIServer | undefined
-let replay: LlmReplay
-let stop: () => void
+let recorded: RecordedReplay
 
 beforeAll(async () => {
-  if (recording) server = await startOpenAIServer({ reply: script })
-  const origin = server ? server.origin : new URL(CLOSED_BASE_URL).origin
-  replay = llmReplay({ mode: 'replay', hosts: [origin], redact, rootDir: fileURLToPath(new URL('../..', import.meta.url)), testPath: () => fileURLToPath(import.meta.url) })
-  const session = getReplaySession()
-  if (session) {
-    session.server.use(...replay.handlers)
-    stop = () => session.server.resetHandlers()
-  } else {
-    const msw = setupServer(...replay.handlers)
-    msw.listen()
-    stop = () => msw.close()
-  }
+  recorded = await replayRecordings(import.meta.url, script)
   // Clients are built after interception starts (a client built before would escape it).
-  const client = clientFor(server ? server.baseURL : CLOSED_BASE_URL)
+  const client = clientFor(`${recorded.origin}/v1`)
   configure({ judge: { client, model: 'judge-model' }, embedder: { client, model: 'text-embedding-3-small' } })
 })
 
 afterEach(() => {
-  replay.assertNoProblems()
+  recorded.replay.assertNoProblems()
   clearEmbeddingCache()
 })
 
 afterAll(async () => {
-  await replay.flush()
-  stop()
+  await recorded.close()
   resetConfig()
   resetLedger()
-  await server?.close()
 })
 
 describe('model-backed matchers replayed from committed recordings', () => {
