@@ -74,9 +74,11 @@ const TOKENIZERS: readonly RougeTokenizer[] = ['unicode', 'rouge-score']
 // Tokenization
 // ---------------------------------------------------------------------------------------------
 
-const NON_ASCII_ALNUM_RUN = /[^a-z0-9]+/g
-const NON_WORD_RUN = /[^\p{L}\p{M}\p{N}]+/gu
-const ASCII_TOKEN = /^[a-z0-9]+$/
+/** ASCII letter/digit runs: rouge-score's tokens once the text is lower-cased. */
+const ASCII_ALNUM_RUN = /[a-z0-9]+/g
+/** Runs of Unicode letters, combining marks and numbers: the `'unicode'` tokens before CJK splitting. */
+const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu
+const NON_ASCII = /[^\x00-\x7f]/
 /**
  * Scripts written without spaces between words whose characters are tokens of their own in
  * `'unicode'` mode. Script_Extensions (`scx`) rather than Script so that the shared Japanese marks
@@ -95,28 +97,38 @@ function stemLong(token: string, stemmer: boolean): string {
   return stemmer && token.length > 3 ? porterStem(token) : token
 }
 
-/** rouge-score's `tokenize.tokenize(text, stemmer)`. */
+function pushAll(tokens: readonly string[], stemmer: boolean, out: string[]): void {
+  if (stemmer) for (const token of tokens) out.push(stemLong(token, true))
+  else for (const token of tokens) out.push(token)
+}
+
+/**
+ * rouge-score's `tokenize.tokenize(text, stemmer)`: lower-case, replace every run of characters other
+ * than ASCII `a-z0-9` by a space, split, stem. Collecting the `[a-z0-9]+` runs in one regex pass gives
+ * the same tokens (NLTK's stemmer only writes ASCII letters, so rouge-score's final `^[a-z0-9]+$`
+ * filter drops nothing) at about twice the speed of replace-then-split.
+ */
 function tokenizeRougeScore(text: string, stemmer: boolean, out: string[]): void {
-  const pieces = text.toLowerCase().replace(NON_ASCII_ALNUM_RUN, ' ').split(' ')
-  for (const piece of pieces) {
-    if (piece.length === 0) continue
-    const token = stemLong(piece, stemmer)
-    // rouge-score keeps only tokens matching ^[a-z0-9]+$; after the replacement above (and NLTK's
-    // stemmer, which only writes ASCII letters) this drops nothing but empty strings. Kept for parity.
-    if (ASCII_TOKEN.test(token)) out.push(token)
-  }
+  const tokens = text.toLowerCase().match(ASCII_ALNUM_RUN)
+  if (tokens !== null) pushAll(tokens, stemmer, out)
 }
 
 function tokenizeUnicode(text: string, stemmer: boolean, out: string[]): void {
-  const pieces = text.toLowerCase().replace(NON_WORD_RUN, ' ').split(' ')
-  for (const piece of pieces) {
-    if (piece.length === 0) continue
-    if (ASCII_TOKEN.test(piece)) {
+  const lower = text.toLowerCase()
+  // Pure-ASCII text (the usual case): the Unicode classes reduce to a-z0-9, a single regex pass.
+  if (!NON_ASCII.test(lower)) {
+    const tokens = lower.match(ASCII_ALNUM_RUN)
+    if (tokens !== null) pushAll(tokens, stemmer, out)
+    return
+  }
+  for (const piece of lower.match(WORD_RUN) ?? []) {
+    // A run of letters, marks and numbers with no non-ASCII character is a-z0-9 only (lower-cased).
+    if (!NON_ASCII.test(piece)) {
       out.push(stemLong(piece, stemmer))
     } else if (HAS_CJK.test(piece)) {
       for (const match of piece.matchAll(CJK_PIECE)) {
         const sub = match[0]
-        out.push(ASCII_TOKEN.test(sub) ? stemLong(sub, stemmer) : sub)
+        out.push(NON_ASCII.test(sub) ? sub : stemLong(sub, stemmer))
       }
     } else {
       out.push(piece)
