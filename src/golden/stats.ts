@@ -274,12 +274,15 @@ export class BootstrapAggregator {
   /** low/mid/high per type, in the shape of the added scores (rouge-score's `aggregate`). */
   aggregate(): Record<string, AggregateScore<AggregatableScore>> {
     const out: Record<string, AggregateScore<AggregatableScore>> = {}
+    // One PRNG for all types, drawn in the order the types were first added, as rouge-score draws
+    // from NumPy's global generator type after type.
+    const random = seededRandom(this.seed)
     for (const [type, list] of this.scores) {
       const first = list[0] as AggregatableScore
       const keys = typeof first === 'number' ? null : Object.keys(first)
       const columns = keys ?? ['']
       const matrix = columns.map((key) => Float64Array.from(list, (s) => (typeof s === 'number' ? s : (s[key] as number))))
-      const bounds = this.resample(matrix)
+      const bounds = this.resample(matrix, random)
       const shape = (row: number[]): AggregatableScore => (keys === null ? (row[0] as number) : Object.fromEntries(keys.map((k, i) => [k, row[i] as number])))
       out[type] = { low: shape(bounds[0] as number[]), mid: shape(bounds[1] as number[]), high: shape(bounds[2] as number[]) }
     }
@@ -287,9 +290,8 @@ export class BootstrapAggregator {
   }
 
   /** `_bootstrap_resample`: (low, mid, high) × measure. */
-  private resample(columns: Float64Array[]): number[][] {
+  private resample(columns: Float64Array[], random: () => number): number[][] {
     const n = (columns[0] as Float64Array).length
-    const random = seededRandom(this.seed)
     const means = columns.map(() => new Float64Array(this.samples))
     const index = new Int32Array(n)
     for (let s = 0; s < this.samples; s++) {

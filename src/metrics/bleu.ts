@@ -37,7 +37,8 @@ for (let c = 0; c < 128; c++) {
 }
 
 /**
- * sacrebleu's `TokenizerRegexp` (the part of `13a` and `zh` after their pre-processing), as tokens.
+ * sacrebleu's `TokenizerRegexp` on a line padded with spaces (the part of `13a` after its
+ * pre-processing, which adds the padding), as tokens.
  *
  * Written as one scan rather than sacrebleu's four regex passes over the whole line (about twice as
  * fast): rule 1 only puts spaces around single characters, so the scanner emits each symbol as a
@@ -293,10 +294,21 @@ function pyStrip(s: string): string {
   return pyRstrip(s.slice(start))
 }
 
+const SPLIT_SYMBOLS = /([\x20-\x26\x28-\x2B\x2F\x3A-\x40\x5B-\x60\x7B-\x7E])/g
+
 function tokenizeZh(line: string): string[] {
   let spaced = ''
   for (const char of pyStrip(line)) spaced += isZhChar(char.codePointAt(0) as number) ? ` ${char} ` : char
-  return splitMteval(spaced)
+  // sacrebleu's `TokenizerRegexp` on the line as it is: unlike 13a, zh does not pad the line with
+  // spaces, so a final `.` after a digit stays attached (`2.`), and `splitMteval`'s per-piece padding
+  // does not apply.
+  return pySplit(
+    spaced
+      .replace(SPLIT_SYMBOLS, ' $1 ')
+      .replace(SPLIT_PERIOD_COMMA_AFTER, '$1 $2 ')
+      .replace(SPLIT_PERIOD_COMMA_BEFORE, ' $1 $2')
+      .replace(SPLIT_DASH_AFTER_DIGIT, '$1 $2 '),
+  )
 }
 
 /** Every code point that is not Python whitespace (sacrebleu's `char` tokenizer, then `split()`). */

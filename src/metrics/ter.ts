@@ -176,6 +176,8 @@ class BeamEditDistance {
   private readonly ops: Uint8Array
   /** Rows of candidates, recomputed from the first row that differs from the base. */
   private readonly scratch: Int32Array
+  /** The base's backward costs (see `fillBackward`). */
+  private readonly backward: Int32Array
 
   constructor(
     private readonly ref: Int32Array,
@@ -199,6 +201,7 @@ class BeamEditDistance {
     this.base = new Int32Array(size)
     this.ops = new Uint8Array(size).fill(OP_UNDEF)
     this.scratch = new Int32Array(size)
+    this.backward = new Int32Array(size)
     // Row 0: inserting the first j reference words.
     for (let j = 0; j <= m; j++) {
       this.base[j] = j
@@ -213,51 +216,96 @@ class BeamEditDistance {
   }
 
   /** Computes rows `from..n` of `hyp` into `out` (reading row `from - 1` from `previous`); returns the final cost. */
-  private fill(hyp: Int32Array, from: number, previous: Int32Array, out: Int32Array, ops: Uint8Array | undefined): number {
+  private fill(hyp: Int32Array, from: number, to: number, previous: Int32Array, out: Int32Array, ops: Uint8Array | undefined): void {
     const ref = this.ref
-    for (let i = from; i <= this.n; i++) {
+    const lo = this.lo
+    const hi = this.hi
+    const offset = this.offset
+    for (let i = from; i <= to; i++) {
       const prev = i === from ? previous : out
-      const lo = this.lo[i] as number
-      const hi = this.hi[i] as number
-      const base = (this.offset[i] as number) - lo
+      // Row i - 1's band: cells outside it are infinite.
+      const pLo = lo[i - 1] as number
+      const pHi = hi[i - 1] as number
+      const pBase = (offset[i - 1] as number) - pLo
+      const rLo = lo[i] as number
+      const rHi = hi[i] as number
+      const base = (offset[i] as number) - rLo
       const word = hyp[i - 1] as number
-      for (let j = lo; j < hi; j++) {
+      let left = INF // cell (i, j - 1); infinite left of the band
+      for (let j = rLo; j < rHi; j++) {
         let best: number
         let op: number
         if (j === 0) {
-          best = this.cell(prev, i - 1, 0) + 1
+          best = (pLo === 0 && pHi > 0 ? (prev[pBase] as number) : INF) + 1
           op = OP_DEL
         } else {
           best = INF
           op = OP_UNDEF
           // Tercom prefers no-op/substitution, then (flipped) deletion, then insertion.
           const same = word === ref[j - 1]
-          const diagonal = this.cell(prev, i - 1, j - 1) + (same ? 0 : 1)
+          const diagonal = (j - 1 >= pLo && j - 1 < pHi ? (prev[pBase + j - 1] as number) : INF) + (same ? 0 : 1)
           if (best > diagonal) {
             best = diagonal
             op = same ? OP_NOP : OP_SUB
           }
-          const up = this.cell(prev, i - 1, j) + 1
+          const up = (j >= pLo && j < pHi ? (prev[pBase + j] as number) : INF) + 1
           if (best > up) {
             best = up
             op = OP_DEL
           }
-          const left = j - 1 >= lo ? (out[base + j - 1] as number) + 1 : INF + 1
-          if (best > left) {
-            best = left
+          if (best > left + 1) {
+            best = left + 1
             op = OP_INS
           }
         }
         out[base + j] = best
-        if (ops) ops[base + j] = op
+        if (ops !== undefined) ops[base + j] = op
+        left = best
       }
     }
-    return this.cell(out, this.n, this.ref.length)
+  }
+
+  /**
+   * The costs from every cell to the end, over the same band (the table read backwards): B(i, j) =
+   * the cheapest way from (i, j) to (n, m) through cells of the band. For any row r, the forward cost
+   * at (n, m) is min over j of F(r, j) + B(r, j), since every path crosses row r.
+   */
+  private fillBackward(hyp: Int32Array): void {
+    const { ref, lo, hi, offset, n, backward } = this
+    const m = ref.length
+    for (let i = n; i >= 0; i--) {
+      const rLo = lo[i] as number
+      const rHi = hi[i] as number
+      const base = (offset[i] as number) - rLo
+      const nLo = i < n ? (lo[i + 1] as number) : 0
+      const nHi = i < n ? (hi[i + 1] as number) : 0
+      const nBase = i < n ? (offset[i + 1] as number) - nLo : 0
+      const word = i < n ? (hyp[i] as number) : -1
+      let right = INF // B(i, j + 1)
+      for (let j = rHi - 1; j >= rLo; j--) {
+        let best = i === n && j === m ? 0 : INF
+        if (j + 1 < rHi && right + 1 < best) best = right + 1
+        if (i < n) {
+          if (j >= nLo && j < nHi) {
+            const down = (backward[nBase + j] as number) + 1
+            if (down < best) best = down
+          }
+          if (j + 1 <= m && j + 1 >= nLo && j + 1 < nHi) {
+            const diagonal = (backward[nBase + j + 1] as number) + (word === ref[j] ? 0 : 1)
+            if (diagonal < best) best = diagonal
+          }
+        }
+        backward[base + j] = best
+        right = best
+      }
+    }
   }
 
   /** Edit distance of `hyp` and the trace (ops from start to end), kept as the base of later candidates. */
   distanceWithTrace(hyp: Int32Array): { cost: number; trace: number[] } {
-    const cost = this.fill(hyp, 1, this.base, this.base, this.ops)
+    this.fill(hyp, 1, this.n, this.base, this.base, this.ops)
+    this.fillBackward(hyp)
+    const cost = this.cell(this.base, this.n, this.ref.length)
     const trace: number[] = []
     let i = this.n
     let j = this.ref.length
@@ -280,10 +328,27 @@ class BeamEditDistance {
     return { cost, trace }
   }
 
-  /** Edit distance of `hyp`, whose first `same` words equal the last `distanceWithTrace` hypothesis. */
-  distanceFrom(hyp: Int32Array, same: number): number {
-    if (same >= this.n) return this.cell(this.base, this.n, this.ref.length)
-    return this.fill(hyp, same + 1, this.base, this.scratch, undefined)
+  /**
+   * Edit distance of `hyp`, which equals the last `distanceWithTrace` hypothesis except at positions
+   * `start..end - 1`: rows up to `start` are the base's, rows `start + 1..end` are computed, and the
+   * rest comes from the base's backward costs at row `end`. Same value as the full table.
+   */
+  distanceFrom(hyp: Int32Array, start: number, end: number): number {
+    const i = Math.min(end, this.n)
+    let table = this.base
+    if (i > start) {
+      this.fill(hyp, start + 1, i, this.base, this.scratch, undefined)
+      table = this.scratch
+    }
+    const lo = this.lo[i] as number
+    const hi = this.hi[i] as number
+    const base = (this.offset[i] as number) - lo
+    let best = INF
+    for (let j = lo; j < hi; j++) {
+      const cost = (table[base + j] as number) + (this.backward[base + j] as number)
+      if (cost < best) best = cost
+    }
+    return best
   }
 }
 
@@ -364,7 +429,9 @@ function bestShift(hyp: Int32Array, ref: Int32Array, ed: BeamEditDistance, check
             if (idx === previousIdx) continue
             previousIdx = idx
             const words = performShift(hyp, startH, length, idx)
-            const delta = preScore - ed.distanceFrom(words, Math.min(startH, idx))
+            // The shift changes positions min(start, target) .. (the end of the moved region) only.
+            const changedEnd = idx < startH ? startH + length : idx > startH + length ? idx : idx + length
+            const delta = preScore - ed.distanceFrom(words, Math.min(startH, idx), changedEnd)
             checked++
             // Tercom's ranking: most edits saved, then longest, then earliest start, then earliest target.
             if (
