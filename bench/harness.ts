@@ -11,9 +11,12 @@ export interface Measured {
   samples: number
 }
 
-/** Runs each function for about `timeMs` after a warm-up and returns its median latency. */
-export async function measure(fns: Record<string, () => unknown>, timeMs = 400): Promise<Record<string, Measured>> {
-  const bench = new Bench({ time: timeMs, warmupTime: 100 })
+/**
+ * Runs each function for about `timeMs` after a warm-up and returns its median latency. tinybench also
+ * runs at least `iterations` calls (its default, 64); pass fewer for functions that take seconds.
+ */
+export async function measure(fns: Record<string, () => unknown>, timeMs = 400, iterations?: number): Promise<Record<string, Measured>> {
+  const bench = new Bench({ time: timeMs, warmupTime: 100, ...(iterations === undefined ? {} : { iterations, warmupIterations: 1 }) })
   for (const [name, fn] of Object.entries(fns)) bench.add(name, fn)
   await bench.run()
   const out: Record<string, Measured> = {}
