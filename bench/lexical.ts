@@ -11,7 +11,7 @@ import { rougeL, rougeTokenize } from '../src/metrics/rouge.js'
 import { squadTokens, tokenF1 } from '../src/metrics/squad.js'
 import { bleu, tokenize13a } from '../src/metrics/bleu.js'
 import { editSimilarity } from '../src/metrics/edit.js'
-import { fmtNum, measure, printTable, prng } from './harness.js'
+import { fmtNum, makePair, measure, printTable } from './harness.js'
 import { rougeScoreTokensBefore, rougeUnicodeTokensBefore, squadTokensBefore, tokenize13aBefore } from './tokenizers-before.js'
 
 /** Two-row LCS over token ids in Int32Arrays: O(n·m) time, O(m) memory. */
@@ -47,26 +47,10 @@ function baselineRougeL(candidate: string, reference: string): number {
   return p + rec === 0 ? 0 : (2 * p * rec) / (p + rec)
 }
 
-function makePair(tokens: number, seed: number): [string, string] {
-  const rand = prng(seed)
-  const vocab = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`)
-  const reference = Array.from({ length: tokens }, () => vocab[Math.floor(rand() * vocab.length)]!)
-  // The candidate keeps ~70% of the reference, replaces some words and inserts others: a realistic
-  // paraphrase-like edit pattern, so the LCS is long but not trivial.
-  const candidate: string[] = []
-  for (const word of reference) {
-    const r = rand()
-    if (r < 0.7) candidate.push(word)
-    else if (r < 0.85) candidate.push(vocab[Math.floor(rand() * vocab.length)]!)
-    else if (r < 0.95) candidate.push(word, vocab[Math.floor(rand() * vocab.length)]!)
-  }
-  return [candidate.join(' '), reference.join(' ')]
-}
-
 export async function run(): Promise<void> {
   const rows: Array<Record<string, string>> = []
   for (const size of [20, 200, 2000]) {
-    const [candidate, reference] = makePair(size, size)
+    const [candidate, reference] = makePair(size, size).map((words) => words.join(' ')) as [string, string]
     const ours = rougeL(candidate, reference).f
     const base = baselineRougeL(candidate, reference)
     if (Math.abs(ours - base) > 1e-12) throw new Error(`ROUGE-L disagreement at ${size} tokens: ${ours} vs ${base}`)

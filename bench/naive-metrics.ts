@@ -2,7 +2,8 @@
 // oracles for the property tests (same results, written as directly as the Python they follow).
 // - chrF: character n-grams as substrings of the code-point array, one Map per order, per reference.
 // - TER: sacrebleu's lib_ter read line by line: for every shift candidate the whole banded edit
-//   distance table is recomputed (sacrebleu's own prefix cache is left out too).
+//   distance table is recomputed (sacrebleu's own prefix cache is left out too; rows keep only
+//   their band, where sacrebleu copies full-width rows, which would be far slower still).
 // - GLEU: NLTK's everygrams as joined strings.
 import { pySplit } from '../src/metrics/text.js'
 
@@ -55,47 +56,71 @@ export function naiveChrF(candidate: string, references: string[]): number {
 
 const INF = 1e16
 
-/** sacrebleu's BeamEditDistance without the cache: (distance, trace). */
+const OPS = ' sdix' // nop, sub, del, ins, undefined
+
+/**
+ * sacrebleu's BeamEditDistance without the cache: (distance, trace). Each row keeps only its band
+ * (cells outside read as infinite), and the whole table is recomputed for every call.
+ */
 function beamEditDistance(hyp: string[], ref: string[]): [number, string] {
   const n = hyp.length
   const m = ref.length
-  const dist: Array<Array<[number, string]>> = [Array.from({ length: m + 1 }, (_, j) => [j, 'i'] as [number, string])]
-  for (let i = 0; i < n; i++) dist.push(Array.from({ length: m + 1 }, () => [INF, 'x'] as [number, string]))
   const ratio = n > 0 ? m / n : 1
   const beam = 25 < ratio / 2 ? Math.ceil(ratio / 2 + 25) : 25
+  const lo: number[] = [0]
+  const cost: Float64Array[] = [Float64Array.from({ length: m + 1 }, (_, j) => j)]
+  const op: Uint8Array[] = [new Uint8Array(m + 1).fill(3)]
+  const at = (i: number, j: number) => (j >= lo[i]! && j - lo[i]! < cost[i]!.length ? cost[i]![j - lo[i]!]! : INF)
   for (let i = 1; i <= n; i++) {
     const diagonal = Math.floor(i * ratio)
     const minJ = Math.max(0, diagonal - beam)
     const maxJ = i === n ? m + 1 : Math.min(m + 1, diagonal + beam)
+    lo.push(minJ)
+    const row = new Float64Array(Math.max(0, maxJ - minJ)).fill(INF)
+    const ops = new Uint8Array(row.length).fill(4)
+    cost.push(row)
+    op.push(ops)
     for (let j = minJ; j < maxJ; j++) {
-      const row = dist[i]!
+      const k = j - minJ
       if (j === 0) {
-        row[0] = [dist[i - 1]![0]![0] + 1, 'd']
+        row[k] = at(i - 1, 0) + 1
+        ops[k] = 2
         continue
       }
       const sub = hyp[i - 1] === ref[j - 1] ? 0 : 1
-      const ops: Array<[number, string]> = [
-        [dist[i - 1]![j - 1]![0] + sub, sub === 0 ? ' ' : 's'],
-        [dist[i - 1]![j]![0] + 1, 'd'],
-        [row[j - 1]![0] + 1, 'i'],
-      ]
-      for (const op of ops) if (row[j]![0] > op[0]) row[j] = op
+      // Tercom's preference: no-op/substitution, then deletion, then insertion.
+      const diagonal = at(i - 1, j - 1) + sub
+      const up = at(i - 1, j) + 1
+      const left = (k > 0 ? row[k - 1]! : INF) + 1
+      if (row[k]! > diagonal) {
+        row[k] = diagonal
+        ops[k] = sub
+      }
+      if (row[k]! > up) {
+        row[k] = up
+        ops[k] = 2
+      }
+      if (row[k]! > left) {
+        row[k] = left
+        ops[k] = 3
+      }
     }
   }
   let trace = ''
   let i = n
   let j = m
   while (i > 0 || j > 0) {
-    const op = dist[i]![j]![1]
-    trace = op + trace
-    if (op === ' ' || op === 's') {
+    const k = j - lo[i]!
+    const o = OPS[k >= 0 && k < op[i]!.length ? op[i]![k]! : 4]!
+    trace = o + trace
+    if (o === ' ' || o === 's') {
       i--
       j--
-    } else if (op === 'i') j--
-    else if (op === 'd') i--
-    else throw new Error(`unknown operation ${op}`)
+    } else if (o === 'i') j--
+    else if (o === 'd') i--
+    else throw new Error(`unknown operation ${o}`)
   }
-  return [dist[n]![m]![0], trace]
+  return [at(n, m), trace]
 }
 
 function shift(words: string[], ref: string[], checked: number): [number, string[], number] {

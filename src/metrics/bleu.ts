@@ -13,6 +13,7 @@
  * @module
  */
 import { assertString, assertStringOrStrings, describeValue, formatMessage } from '../errors.js'
+import { optionError, readOptionObject } from './options.js'
 import { isPyWhitespaceUnit, pyRstrip, pySplit } from './text.js'
 
 // sacrebleu's `TokenizerRegexp` rules, applied in this order:
@@ -205,22 +206,8 @@ const SMOOTH_METHODS: readonly BleuSmoothMethod[] = ['exp', 'floor', 'add-k', 'n
 const SMOOTH_DEFAULTS: Record<BleuSmoothMethod, number> = { exp: 0, floor: 0.1, 'add-k': 1, none: 0 }
 const OPTION_KEYS = ['tokenize', 'lowercase', 'smoothMethod', 'smoothValue', 'maxNgramOrder', 'effectiveOrder']
 
-function optionError(action: string, reason: string, fix: string): TypeError {
-  return new TypeError(formatMessage(`Failed to ${action}: ${reason}. ${fix}`))
-}
-
 function readSettings(options: unknown, action: string, effectiveDefault: boolean): Settings {
-  if (options === undefined || options === null) {
-    return { tokenize: '13a', lowercase: false, smoothMethod: 'exp', smoothValue: 0, maxOrder: 4, effectiveOrder: effectiveDefault }
-  }
-  if (typeof options !== 'object' || Array.isArray(options)) {
-    throw optionError(action, `the options must be an object, got ${describeValue(options)}`, "Pass e.g. { tokenize: 'intl' }.")
-  }
-  const o = options as Record<string, unknown>
-  const unknown = Object.keys(o).filter((k) => o[k] !== undefined && !OPTION_KEYS.includes(k))
-  if (unknown.length > 0) {
-    throw optionError(action, `unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid options are: ${OPTION_KEYS.join(', ')}.`)
-  }
+  const o = readOptionObject(options, OPTION_KEYS, action, "Pass e.g. { tokenize: 'intl' }.")
   const tokenize = o.tokenize ?? '13a'
   if (!TOKENIZERS.includes(tokenize as BleuTokenizer)) {
     const mecab = tokenize === 'ja-mecab' || tokenize === 'ko-mecab' || tokenize === 'spm' || tokenize === 'flores101' || tokenize === 'flores200'

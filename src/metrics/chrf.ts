@@ -12,8 +12,9 @@
  *
  * @module
  */
-import { assertString, assertStringOrStrings, describeValue, formatMessage } from '../errors.js'
+import { assertString, assertStringOrStrings, describeValue } from '../errors.js'
 import { assertCorpus } from './bleu.js'
+import { optionError, readOptionObject } from './options.js'
 import { isPyWhitespaceUnit, pySplit } from './text.js'
 
 /** Options of the chrF functions, named after sacrebleu's `CHRF(...)` arguments (camel-cased). */
@@ -61,22 +62,8 @@ interface Settings {
 
 const OPTION_KEYS = ['charOrder', 'wordOrder', 'beta', 'lowercase', 'whitespace', 'epsSmoothing']
 
-function optionError(action: string, reason: string, fix: string): TypeError {
-  return new TypeError(formatMessage(`Failed to ${action}: ${reason}. ${fix}`))
-}
-
 function readSettings(options: unknown, action: string): Settings {
-  if (options === undefined || options === null) {
-    return { charOrder: 6, wordOrder: 0, beta: 2, lowercase: false, whitespace: false, epsSmoothing: false }
-  }
-  if (typeof options !== 'object' || Array.isArray(options)) {
-    throw optionError(action, `the options must be an object, got ${describeValue(options)}`, 'Pass e.g. { wordOrder: 2 } for chrF++.')
-  }
-  const o = options as Record<string, unknown>
-  const unknown = Object.keys(o).filter((k) => o[k] !== undefined && !OPTION_KEYS.includes(k))
-  if (unknown.length > 0) {
-    throw optionError(action, `unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid options are: ${OPTION_KEYS.join(', ')}.`)
-  }
+  const o = readOptionObject(options, OPTION_KEYS, action, 'Pass e.g. { wordOrder: 2 } for chrF++.')
   const order = (key: 'charOrder' | 'wordOrder', fallback: number, min: number): number => {
     const v = o[key] ?? fallback
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > 100) {

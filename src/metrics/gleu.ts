@@ -6,8 +6,9 @@
  *
  * @module
  */
-import { assertString, assertStringOrStrings, describeValue, formatMessage } from '../errors.js'
+import { assertString, assertStringOrStrings, describeValue } from '../errors.js'
 import { assertCorpus } from './bleu.js'
+import { optionError, readOptionObject } from './options.js'
 import { pySplit } from './text.js'
 
 /** Options of the GLEU functions, named after NLTK's arguments (camel-cased). */
@@ -19,15 +20,11 @@ export interface GleuOptions {
 }
 
 function readOrders(options: unknown, action: string): { minLen: number; maxLen: number } {
-  const error = (reason: string) => new TypeError(formatMessage(`Failed to ${action}: ${reason}. Pass e.g. { minLen: 1, maxLen: 4 } (the defaults).`))
-  if (options === undefined || options === null) return { minLen: 1, maxLen: 4 }
-  if (typeof options !== 'object' || Array.isArray(options)) throw error(`the options must be an object, got ${describeValue(options)}`)
-  const o = options as Record<string, unknown>
-  const unknown = Object.keys(o).filter((k) => o[k] !== undefined && k !== 'minLen' && k !== 'maxLen')
-  if (unknown.length > 0) throw error(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`)
+  const example = 'Pass e.g. { minLen: 1, maxLen: 4 } (the defaults).'
+  const o = readOptionObject(options, ['minLen', 'maxLen'], action, example)
   const read = (key: 'minLen' | 'maxLen', fallback: number) => {
     const v = o[key] ?? fallback
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw error(`options.${key} must be a whole number >= 1, got ${describeValue(v)}`)
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw optionError(action, `options.${key} must be a whole number >= 1, got ${describeValue(v)}`, example)
     return v
   }
   return { minLen: read('minLen', 1), maxLen: read('maxLen', 4) }

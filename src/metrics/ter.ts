@@ -16,8 +16,9 @@
  *
  * @module
  */
-import { assertString, assertStringOrStrings, describeValue, formatMessage } from '../errors.js'
+import { assertString, assertStringOrStrings, describeValue } from '../errors.js'
 import { assertCorpus } from './bleu.js'
+import { optionError, readOptionObject } from './options.js'
 import { pyRstrip, pySplit } from './text.js'
 
 /** Options of the TER functions, named after sacrebleu's `TER(...)` arguments (camel-cased). */
@@ -62,16 +63,11 @@ const OPTION_KEYS = ['normalized', 'noPunct', 'asianSupport', 'caseSensitive'] a
 
 function readSettings(options: unknown, action: string): Settings {
   const settings: Settings = { normalized: false, noPunct: false, asianSupport: false, caseSensitive: false }
-  if (options === undefined || options === null) return settings
-  const error = (reason: string, fix: string) => new TypeError(formatMessage(`Failed to ${action}: ${reason}. ${fix}`))
-  if (typeof options !== 'object' || Array.isArray(options)) throw error(`the options must be an object, got ${describeValue(options)}`, 'Pass e.g. { normalized: true }.')
-  const o = options as Record<string, unknown>
-  const unknown = Object.keys(o).filter((k) => o[k] !== undefined && !(OPTION_KEYS as readonly string[]).includes(k))
-  if (unknown.length > 0) throw error(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid options are: ${OPTION_KEYS.join(', ')}.`)
+  const o = readOptionObject(options, OPTION_KEYS, action, 'Pass e.g. { normalized: true }.')
   for (const key of OPTION_KEYS) {
     const v = o[key]
     if (v === undefined) continue
-    if (typeof v !== 'boolean') throw error(`options.${key} must be a boolean, got ${describeValue(v)}`, 'Pass true or false.')
+    if (typeof v !== 'boolean') throw optionError(action, `options.${key} must be a boolean, got ${describeValue(v)}`, 'Pass true or false.')
     settings[key] = v
   }
   return settings
