@@ -16,6 +16,19 @@ const ngrams = (items: string[], n: number, sep: string): Map<string, number> =>
   return m
 }
 
+/** [candidate n-grams, reference n-grams, clipped matches]. */
+function overlap(h: Map<string, number>, r: Map<string, number>): [number, number, number] {
+  let hTotal = 0
+  let rTotal = 0
+  let match = 0
+  for (const [k, c] of h) {
+    hTotal += c
+    match += Math.min(c, r.get(k) ?? 0)
+  }
+  for (const c of r.values()) rTotal += c
+  return [hTotal, rTotal, match]
+}
+
 /** sacrebleu sentence chrF (defaults: char order 6, beta 2, whitespace removed, effective order), / 100. */
 export function naiveChrF(candidate: string, references: string[]): number {
   const chars = (s: string) => Array.from(pySplit(s).join(''))
@@ -27,16 +40,8 @@ export function naiveChrF(candidate: string, references: string[]): number {
     let recall = 0
     let orders = 0
     for (let n = 1; n <= 6; n++) {
-      const h = ngrams(hyp, n, '')
       const r = ngrams(ref, n, '')
-      let hTotal = 0
-      let rTotal = 0
-      let match = 0
-      for (const [k, c] of h) {
-        hTotal += c
-        match += Math.min(c, r.get(k) ?? 0)
-      }
-      for (const c of r.values()) rTotal += c
+      let [hTotal, rTotal, match] = overlap(ngrams(hyp, n, ''), r)
       if (r.size === 0) hTotal = 0
       if (hTotal > 0 && rTotal > 0) {
         precision += match / hTotal
@@ -215,16 +220,7 @@ export function naiveGleu(candidate: string, reference: string): number {
     for (let n = 1; n <= 4; n++) for (const [k, c] of ngrams(tokens, n, ' ')) m.set(`${n}:${k}`, c)
     return m
   }
-  const h = every(pySplit(candidate))
-  const r = every(pySplit(reference))
-  let tp = 0
-  let hTotal = 0
-  let rTotal = 0
-  for (const [k, c] of h) {
-    hTotal += c
-    tp += Math.min(c, r.get(k) ?? 0)
-  }
-  for (const c of r.values()) rTotal += c
+  const [hTotal, rTotal, tp] = overlap(every(pySplit(candidate)), every(pySplit(reference)))
   const all = Math.max(hTotal, rTotal)
   return all > 0 ? tp / all : 0
 }
