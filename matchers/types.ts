@@ -1,5 +1,7 @@
 import type { RougeLMatcherOptions } from './toHaveRougeLAbove.js'
 import type { RougeNMatcherOptions } from './toHaveRougeNAbove.js'
+import type { ChrFMatcherOptions } from './toHaveChrFAbove.js'
+import type { TerMatcherOptions } from './toHaveTerBelow.js'
 import type { KeywordsMatcherOptions } from './toContainKeywords.js'
 import type { ConciseOptions } from './toBeConcise.js'
 import type { RetrieveOptions } from './toRetrieve.js'
@@ -41,6 +43,16 @@ export interface LlmMatchers<R = void> {
    * @example expect(translation).toHaveBleuAbove('Le chat est sur le tapis.', 0.3)
    */
   toHaveBleuAbove(reference: string | string[], threshold: number): R
+  /**
+   * Passes when sacrebleu chrF / 100 (chrF++ with `{ wordOrder: 2 }`) against the reference(s) is at least `threshold`.
+   * @example expect(translation).toHaveChrFAbove('Die Katze sitzt auf der Matte.', 0.6)
+   */
+  toHaveChrFAbove(reference: string | string[], threshold: number, options?: ChrFMatcherOptions): R
+  /**
+   * Passes when sacrebleu TER / 100 (word edits per reference word, lower is better) against the reference(s) is at most `threshold`.
+   * @example expect(translation).toHaveTerBelow('The cat is on the mat.', 0.2)
+   */
+  toHaveTerBelow(reference: string | string[], threshold: number, options?: TerMatcherOptions): R
   /**
    * Passes when 1 - Levenshtein distance / max length (in code points) is at least `threshold`.
    * @example expect(sku).toHaveEditSimilarityAbove('AB-1234-X', 0.9)

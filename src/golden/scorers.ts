@@ -15,13 +15,15 @@ import { failWith } from '../judges/fail.js'
 import { prepareJudgeCall, runJudge, type JudgeVerdict } from '../judges/run.js'
 import { DEFAULT_FAITHFULNESS_THRESHOLD, DEFAULT_JUDGE_THRESHOLD, type JudgeLike } from '../judges/types.js'
 import { bleu } from '../metrics/bleu.js'
+import { chrF, type ChrFOptions } from '../metrics/chrf.js'
+import { terDetails, type TerOptions } from '../metrics/ter.js'
 import { containsAnswer } from '../metrics/contains.js'
 import { cosineSimilarity } from '../metrics/cosine.js'
 import { editSimilarity } from '../metrics/edit.js'
 import { findKeywords } from '../metrics/keywords.js'
 import { measureLength } from '../metrics/length.js'
 import { retrievalScores, type RetrievedItem } from '../metrics/retrieval.js'
-import { rouge, type RougeTokenizer, type RougeType } from '../metrics/rouge.js'
+import { rougeMulti, type RougeTokenizer, type RougeType } from '../metrics/rouge.js'
 import { exactMatch, tokenF1 } from '../metrics/squad.js'
 import { detectRefusal } from '../refusal.js'
 import { extractJson, schemaLabel, validateSchema, type SchemaLike } from '../schema.js'
@@ -29,7 +31,7 @@ import type { GoldenCase, GoldenScorers, ScorerName, Threshold } from './types.j
 
 /** Every scorer name, in the order reports list them. */
 export const SCORER_NAMES: readonly ScorerName[] = [
-  'exact', 'contains', 'tokenF1', 'rougeL', 'rouge1', 'rouge2', 'bleu', 'edit', 'keywords', 'schema', 'length',
+  'exact', 'contains', 'tokenF1', 'rougeL', 'rouge1', 'rouge2', 'bleu', 'chrF', 'ter', 'edit', 'keywords', 'schema', 'length',
   'semantic', 'judge', 'relevance', 'faithfulness', 'refusal', 'retrieval',
 ]
 
@@ -88,6 +90,8 @@ const DEFAULT_THRESHOLD: Record<ScorerName, number | null> = {
   rouge1: null,
   rouge2: null,
   bleu: null,
+  chrF: null,
+  ter: null,
   edit: null,
   keywords: 1,
   schema: 1,
@@ -108,6 +112,8 @@ const OPTION_KEYS: Record<ScorerName, readonly string[]> = {
   rouge1: ['threshold', 'stemmer', 'tokenizer', 'measure'],
   rouge2: ['threshold', 'stemmer', 'tokenizer', 'measure'],
   bleu: ['threshold'],
+  chrF: ['threshold', 'charOrder', 'wordOrder', 'beta', 'lowercase', 'whitespace', 'epsSmoothing'],
+  ter: ['threshold', 'maxTer', 'normalized', 'noPunct', 'asianSupport', 'caseSensitive'],
   edit: ['threshold'],
   keywords: ['threshold'],
   schema: ['schema', 'threshold'],
@@ -154,6 +160,11 @@ export function planScorers(scorers: GoldenScorers | undefined): ScorerPlan[] {
         const unknown = Object.keys(options).filter((k) => options[k] !== undefined && !OPTION_KEYS[name].includes(k))
         if (unknown.length > 0) fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')} of the "${name}" scorer`, `Valid options are: ${OPTION_KEYS[name].join(', ')}.`)
         if ('threshold' in options && options.threshold !== undefined) threshold = checkThreshold(name, options.threshold)
+        if (name === 'ter' && options.maxTer !== undefined) {
+          if (options.threshold !== undefined) fail('the "ter" scorer takes threshold or maxTer, not both', 'Pass { maxTer: 0.3 } (TER at most 0.3) or { threshold: 0.7 } (1 - TER at least 0.7).')
+          const max = checkThreshold('ter.maxTer', options.maxTer)
+          threshold = max === null ? null : 1 - max
+        }
       }
     } else {
       fail(`the "${name}" scorer must be true, a threshold or an options object, got ${describeValue(raw)}`, `Pass for example { ${name}: true }.`)
@@ -203,6 +214,8 @@ export function scorersFor(c: GoldenCase, plans: readonly ScorerPlan[]): ScorerP
       case 'rouge1':
       case 'rouge2':
       case 'bleu':
+      case 'chrF':
+      case 'ter':
       case 'edit':
       case 'semantic':
         if (refs.length > 0 && !unanswerable) out.push(plan)
@@ -248,6 +261,16 @@ function result(score: number, threshold: number | null, detail?: string, pass?:
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/0+$/, '').replace(/\.$/, ''))
 const quote = (s: string, max = 60) => JSON.stringify(s.length > max ? `${s.slice(0, max - 1)}…` : s)
+
+const CHRF_OPTIONS = ['charOrder', 'wordOrder', 'beta', 'lowercase', 'whitespace', 'epsSmoothing']
+const TER_OPTIONS = ['normalized', 'noPunct', 'asianSupport', 'caseSensitive']
+
+/** The metric options among a scorer's options. */
+function pick(options: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of keys) if (options[key] !== undefined) out[key] = options[key]
+  return out
+}
 
 function bestOf(refs: string[], score: (ref: string) => number): { score: number; ref: string } {
   let best = { score: -1, ref: refs[0] as string }
@@ -335,12 +358,24 @@ export async function runScorer(plan: ScorerPlan, input: ScoreInput, env: Scorer
     case 'rougeL':
     case 'rouge1':
     case 'rouge2': {
+      // Several references (expected + acceptable): rouge-score's score_multi, so the reference with the
+      // best F-measure gives every measure (precision and recall of one reference, not the best of each).
       const measure = (options.measure as 'f' | 'precision' | 'recall' | undefined) ?? 'f'
-      const best = bestOf(refs, (ref) => rouge(output, ref, { type: plan.name as RougeType, stemmer: options.stemmer === true, ...(options.tokenizer ? { tokenizer: options.tokenizer as RougeTokenizer } : {}) })[measure])
-      return result(best.score, threshold)
+      const type = plan.name as RougeType
+      const best = rougeMulti(output, refs, { types: [type], stemmer: options.stemmer === true, ...(options.tokenizer ? { tokenizer: options.tokenizer as RougeTokenizer } : {}) })[type]
+      return result(best?.[measure] ?? 0, threshold)
     }
     case 'bleu':
       return result(bleu(output, refs), threshold)
+    case 'chrF':
+      return result(chrF(output, refs, pick(options, CHRF_OPTIONS) as ChrFOptions), threshold)
+    case 'ter': {
+      // Higher is better for every check (thresholds, baselines, comparisons), so the score is 1 - TER,
+      // floored at 0; `maxTer` sets the threshold as a TER.
+      const d = terDetails(output, refs, pick(options, TER_OPTIONS) as TerOptions)
+      const detail = `TER ${fmt(Number(d.score.toFixed(4)))} (${d.edits} edit${d.edits === 1 ? '' : 's'} over ${fmt(d.referenceLength)} reference words)`
+      return result(Math.max(0, 1 - d.score), threshold, detail)
+    }
     case 'edit':
       return result(bestOf(refs, (ref) => editSimilarity(output, ref)).score, threshold)
     case 'keywords': {

@@ -37,6 +37,18 @@ module.exports = function defineMatcherCases({ describe, test, expect }) {
       expect(failure(() => expect('A dog.').toHaveBleuAbove('The cat is on the mat.', 0.5))).toContain('0.5')
     })
 
+    test('toHaveChrFAbove passes, fails and negates', () => {
+      expect('The cat is on the mat.').toHaveChrFAbove('The cat is on the mat.', 1)
+      expect('A dog.').not.toHaveChrFAbove('The cat is on the mat.', 0.5)
+      expect(failure(() => expect('A dog.').toHaveChrFAbove('The cat is on the mat.', 0.5))).toContain('chrF2')
+    })
+
+    test('toHaveTerBelow passes, fails and negates', () => {
+      expect('The cat is on the mat.').toHaveTerBelow('the cat is on the mat.', 0)
+      expect('A dog.').not.toHaveTerBelow('The cat is on the mat.', 0.5)
+      expect(failure(() => expect('A dog.').toHaveTerBelow('The cat is on the mat.', 0.5))).toContain('reference words')
+    })
+
     test('toHaveEditSimilarityAbove passes, fails and negates', () => {
       expect('AB-1234-X').toHaveEditSimilarityAbove('AB-1234-Y', 0.85)
       expect('ZZ').not.toHaveEditSimilarityAbove('AB-1234-Y', 0.5)

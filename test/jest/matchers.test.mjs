@@ -15,8 +15,8 @@ describe('ESM build', () => {
   test('expect-llm/matchers exports every matcher for a manual expect.extend', () => {
     expect(Object.keys(matchers).sort()).toEqual([
       'toAgreeWithLabels', 'toBeConcise', 'toBeFaithfulTo', 'toBeRelevantTo', 'toBeSemanticallySimilar',
-      'toCallTool', 'toCallTools', 'toCompleteGoal', 'toContainAnswer', 'toContainKeywords', 'toHaveBleuAbove',
-      'toHaveEditSimilarityAbove', 'toHaveRougeLAbove', 'toHaveRougeNAbove', 'toHaveTokenF1Above', 'toHaveValidToolArguments',
+      'toCallTool', 'toCallTools', 'toCompleteGoal', 'toContainAnswer', 'toContainKeywords', 'toHaveBleuAbove', 'toHaveChrFAbove',
+      'toHaveEditSimilarityAbove', 'toHaveRougeLAbove', 'toHaveRougeNAbove', 'toHaveTerBelow', 'toHaveTokenF1Above', 'toHaveValidToolArguments',
       'toMatchAnswer', 'toMatchSchema', 'toPassJudge', 'toRefuse', 'toRetrieve', 'toUseAtMostSteps',
     ])
   })

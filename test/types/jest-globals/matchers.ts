@@ -7,6 +7,8 @@ expect('x').not.toHaveRougeLAbove('y', 0.5, { variant: 'rougeLsum', measure: 're
 expect('x').toHaveRougeNAbove('y', 2, 0.3)
 expect('x').toHaveTokenF1Above(['a', 'b'], 0.8)
 expect('x').toHaveBleuAbove('y', 0.3)
+expect('x').toHaveChrFAbove(['y', 'z'], 0.3, { wordOrder: 2 })
+expect('x').toHaveTerBelow('y', 0.3, { normalized: true })
 expect('x').toHaveEditSimilarityAbove('y', 0.9)
 expect('x').toMatchAnswer('y')
 expect('x').toContainAnswer(['y', 'z'])

@@ -17,6 +17,11 @@ describe('lexical matchers under CommonJS', () => {
     expect('{"days": 30}').toMatchSchema({ type: 'object', required: ['days'] })
     expect([{ id: 'refunds', score: 0.8 }, { id: 'shipping', score: 0.8 }]).not.toRetrieve(['refunds'], { k: 1 })
   })
+
+  test('chrF and TER', () => {
+    expect(right).toHaveChrFAbove(right, 1)
+    expect(right).not.toHaveTerBelow(reference, 0.2)
+  })
 })
 
 describeGolden('refund answers (lexical)', {
@@ -25,7 +30,7 @@ describeGolden('refund answers (lexical)', {
     { id: 'refund-method', input: 'Where does my refund go?', expected: 'Refunds go back to the original payment method.', keywords: ['original payment method'] },
   ],
   task: (input) => (input.startsWith('How long') ? right : 'Your refund goes back to the original payment method.'),
-  scorers: { rougeL: 0.3, keywords: true },
+  scorers: { rougeL: 0.3, keywords: true, chrF: null, ter: null },
   thresholds: { passRate: 1 },
   report: { console: false },
 })
