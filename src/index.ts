@@ -93,7 +93,7 @@ export { calibrateJudge, cohensKappa, DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA }
 export type { CalibrationCase, CalibrationLabel, CalibrationResult, CalibrationDisagreement } from './calibration.js'
 
 // Run ledger of the library's own model calls
-export { getLedger, resetLedger, recordModelUsage, priceOf, costOf, DEFAULT_PRICING } from './ledger.js'
+export { getLedger, resetLedger, recordModelUsage, priceOf, costOf, DEFAULT_PRICING, PRICING_AS_OF, PRICING_SOURCES } from './ledger.js'
 export type { Ledger, LedgerEntry, LedgerKind, LedgerTotals, ModelPrice } from './ledger.js'
 
 // Refusal phrase rules
