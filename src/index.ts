@@ -44,6 +44,9 @@ export type { SchemaLike } from './schema.js'
 // Judges (model-backed matchers)
 export {
   openAIJudge,
+  anthropicJudge,
+  aiSdkJudge,
+  DEFAULT_ANTHROPIC_JUDGE_MODEL,
   functionJudge,
   resolveJudge,
   parseJudgeReply,
@@ -58,6 +61,11 @@ export {
   DEFAULT_FAITHFULNESS_THRESHOLD,
 } from './judges/index.js'
 export type {
+  AiSdkJudgeOptions,
+  AiSdkLanguageModel,
+  AnthropicClientLike,
+  AnthropicJudgeOptions,
+  OpenAIJudgeOptions,
   BuiltInTemplate,
   Claim,
   Judge,

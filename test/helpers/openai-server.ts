@@ -52,6 +52,8 @@ export interface ScriptedReply {
   status?: number
   /** The error message for a forced error status. */
   errorMessage?: string
+  /** For a forced error status: this exact body (e.g. `''`) instead of an error object. */
+  errorBody?: string
   /** Extra response headers. */
   headers?: Record<string, string>
   /** Delay before the response starts, in ms. */
@@ -62,6 +64,8 @@ export interface ScriptedReply {
   json?: unknown
   /** Usage numbers to report (defaults derived from word counts). */
   usage?: { input: number; output: number }
+  /** A chain of thought for the chat reply, placed as the server's `reasoningField` quirk says. */
+  reasoning?: string
 }
 
 /** The script: a function from the request (and its 0-based index) to a reply. */
@@ -84,9 +88,32 @@ export interface OpenAIServer {
   close(): Promise<void>
 }
 
+/**
+ * Ways real OpenAI-compatible servers differ from OpenAI, switched on per server (see
+ * `local-servers.ts` for Ollama, vLLM and LM Studio presets and the sources of each difference).
+ */
+export interface ServerQuirks {
+  /** Embeddings: send float arrays whatever `encoding_format` asks for. */
+  embeddingsIgnoreEncodingFormat?: boolean
+  /** Embeddings: ignore `dimensions` and send the model's native width (`nativeDimensions`, default 8). */
+  embeddingsIgnoreDimensions?: boolean
+  /** Width of the vectors when `dimensions` is ignored. */
+  nativeDimensions?: number
+  /** Leave `usage` out of every response (and of streams, even with `stream_options.include_usage`). */
+  omitUsage?: boolean
+  /**
+   * The shape of error bodies: OpenAI's `{ error: { message, type } }` (default), vLLM's older
+   * top-level `{ object: 'error', message, type, code }`, or LM Studio's `{ error: '<message>' }`.
+   */
+  errorShape?: 'openai' | 'top-level' | 'string'
+  /** Chat: where the reply's reasoning goes when the script gives one: vLLM's `reasoning_content`, or `<think>` tags in `content`. */
+  reasoningField?: 'reasoning_content' | 'think-tags'
+}
+
 /** Options of {@link startOpenAIServer}. */
 export interface OpenAIServerOptions {
   reply?: ReplyScript
+  quirks?: ServerQuirks
 }
 
 function lastUserText(body: any): string {
@@ -116,6 +143,12 @@ export function fakeEmbedding(text: string): number[] {
   return [0, 1, 2, 3].map((i) => (((h >>> (i * 8)) & 0xff) - 128) / 128)
 }
 
+/** A vector cut or zero-padded to `width` (for `dimensions`), or unchanged without one. */
+function resize(vector: number[], width: number | undefined): number[] {
+  if (width === undefined) return vector
+  return Array.from({ length: width }, (_, i) => vector[i] ?? 0)
+}
+
 function float32Base64(vector: number[]): string {
   return Buffer.from(new Float32Array(vector).buffer).toString('base64')
 }
@@ -132,6 +165,7 @@ function splitText(text: string): string[] {
  */
 export async function startOpenAIServer(options: OpenAIServerOptions = {}): Promise<OpenAIServer> {
   let script: ReplyScript = options.reply ?? (() => ({}))
+  const quirks = options.quirks ?? {}
   const requests: RecordedRequest[] = []
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -164,7 +198,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
         try {
           const reply = await script(recorded, index)
           if (reply.latencyMs) await sleep(reply.latencyMs)
-          await respond(recorded, reply, res)
+          await respond(recorded, reply, res, quirks)
         } catch (error) {
           send(res, 500, { error: { message: `script failed: ${(error as Error).message}`, type: 'server_error' } })
         }
@@ -200,11 +234,22 @@ function send(res: ServerResponse, status: number, json: unknown, headers: Recor
   res.end(text)
 }
 
-async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerResponse): Promise<void> {
+function errorBody(status: number, message: string, shape: ServerQuirks['errorShape']): unknown {
+  const type = status === 401 ? 'invalid_request_error' : status === 429 ? 'rate_limit_exceeded' : 'server_error'
+  if (shape === 'top-level') return { object: 'error', message, type: status === 400 ? 'BadRequestError' : type, param: null, code: status }
+  if (shape === 'string') return { error: message }
+  return { error: { message, type, code: type, param: null } }
+}
+
+async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerResponse, quirks: ServerQuirks): Promise<void> {
   const headers = reply.headers ?? {}
+  if (reply.status && reply.status >= 400 && reply.errorBody !== undefined) {
+    res.writeHead(reply.status, { 'content-type': 'text/plain', ...headers })
+    res.end(reply.errorBody)
+    return
+  }
   if (reply.status && reply.status >= 400) {
-    const type = reply.status === 401 ? 'invalid_request_error' : reply.status === 429 ? 'rate_limit_exceeded' : 'server_error'
-    send(res, reply.status, { error: { message: reply.errorMessage ?? `forced ${reply.status}`, type, code: type, param: null } }, headers)
+    send(res, reply.status, errorBody(reply.status, reply.errorMessage ?? `forced ${reply.status}`, quirks.errorShape), headers)
     return
   }
   const status = reply.status ?? 200
@@ -217,10 +262,13 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
   const inputTokens = reply.usage?.input ?? Math.max(1, words(req.lastUserText))
   const outputTokens = reply.usage?.output ?? Math.max(1, words(text))
   const created = 1_700_000_000
+  const usage = (u: object): object => (quirks.omitUsage ? {} : { usage: u })
   if (req.endpoint === 'embeddings') {
     const inputs: string[] = Array.isArray(req.body?.input) ? req.body.input : [String(req.body?.input ?? '')]
-    const vectors = reply.embeddings ?? inputs.map(fakeEmbedding)
-    const base64 = req.body?.encoding_format === 'base64'
+    const dimensions = quirks.embeddingsIgnoreDimensions ? undefined : (req.body?.dimensions as number | undefined)
+    const width = quirks.embeddingsIgnoreDimensions ? (quirks.nativeDimensions ?? 8) : undefined
+    const vectors = (reply.embeddings ?? inputs.map(fakeEmbedding)).map((v) => resize(v, dimensions ?? width))
+    const base64 = req.body?.encoding_format === 'base64' && !quirks.embeddingsIgnoreEncodingFormat
     send(
       res,
       status,
@@ -228,7 +276,7 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
         object: 'list',
         data: vectors.map((v, index) => ({ object: 'embedding', index, embedding: base64 ? float32Base64(v) : v })),
         model,
-        usage: { prompt_tokens: inputTokens, total_tokens: inputTokens },
+        ...usage({ prompt_tokens: inputTokens, total_tokens: inputTokens }),
       },
       headers,
     )
@@ -237,6 +285,8 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
   if (req.endpoint === 'chat') {
     const id = 'chatcmpl-test'
     if (!req.stream) {
+      const thinking = reply.reasoning !== undefined && quirks.reasoningField === 'think-tags' ? `<think>\n${reply.reasoning}\n</think>\n\n` : ''
+      const reasoning = reply.reasoning !== undefined && quirks.reasoningField === 'reasoning_content' ? { reasoning_content: reply.reasoning } : {}
       send(
         res,
         status,
@@ -245,14 +295,14 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
           object: 'chat.completion',
           created,
           model,
-          choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-          usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens },
+          choices: [{ index: 0, message: { role: 'assistant', content: `${thinking}${text}`, refusal: null, ...reasoning }, logprobs: null, finish_reason: 'stop' }],
+          ...usage({ prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens }),
         },
         headers,
       )
       return
     }
-    const includeUsage = req.body?.stream_options?.include_usage === true
+    const includeUsage = req.body?.stream_options?.include_usage === true && !quirks.omitUsage
     const chunk = (delta: object, finish: string | null): object => ({
       id,
       object: 'chat.completion.chunk',
