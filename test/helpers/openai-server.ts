@@ -20,8 +20,8 @@
  * await server.close()
  * ```
  */
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
+import { sendJson, startScriptedHttpServer } from './scripted-http.js'
 
 /** One request as the server saw it. */
 export interface RecordedRequest {
@@ -167,51 +167,20 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
   let script: ReplyScript = options.reply ?? (() => ({}))
   const quirks = options.quirks ?? {}
   const requests: RecordedRequest[] = []
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      void (async () => {
-        const rawBody = Buffer.concat(chunks).toString('utf8')
-        let body: any
-        try {
-          body = rawBody ? JSON.parse(rawBody) : undefined
-        } catch {
-          body = undefined
-        }
-        const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-        const endpoint = url.pathname.endsWith('/chat/completions') ? 'chat' : url.pathname.endsWith('/responses') ? 'responses' : url.pathname.endsWith('/embeddings') ? 'embeddings' : 'other'
-        const recorded: RecordedRequest = {
-          method: req.method ?? 'GET',
-          url: req.url ?? '/',
-          path: url.pathname,
-          query: url.searchParams,
-          headers: req.headers,
-          body,
-          rawBody,
-          endpoint,
-          stream: body?.stream === true,
-          lastUserText: lastUserText(body),
-        }
-        const index = requests.length
-        requests.push(recorded)
-        try {
-          const reply = await script(recorded, index)
-          if (reply.latencyMs) await sleep(reply.latencyMs)
-          await respond(recorded, reply, res, quirks)
-        } catch (error) {
-          send(res, 500, { error: { message: `script failed: ${(error as Error).message}`, type: 'server_error' } })
-        }
-      })()
-    })
+  const server = await startScriptedHttpServer(async (incoming, res) => {
+    const { path, body } = incoming
+    const endpoint = path.endsWith('/chat/completions') ? 'chat' : path.endsWith('/responses') ? 'responses' : path.endsWith('/embeddings') ? 'embeddings' : 'other'
+    const recorded: RecordedRequest = { ...incoming, endpoint, stream: body?.stream === true, lastUserText: lastUserText(body) }
+    const index = requests.length
+    requests.push(recorded)
+    const reply = await script(recorded, index)
+    if (reply.latencyMs) await sleep(reply.latencyMs)
+    await respond(recorded, reply, res, quirks)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
-  const origin = `http://127.0.0.1:${port}`
   return {
-    baseURL: `${origin}/v1`,
-    origin,
-    port,
+    baseURL: `${server.origin}/v1`,
+    origin: server.origin,
+    port: server.port,
     requests,
     setReply(next) {
       script = next
@@ -219,19 +188,12 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
     reset() {
       requests.length = 0
     },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-    },
+    close: () => server.close(),
   }
 }
 
 function send(res: ServerResponse, status: number, json: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(json)
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-request-id': `req_${Date.now().toString(36)}`, ...headers })
-  res.end(text)
+  sendJson(res, status, json, { 'x-request-id': `req_${Date.now().toString(36)}`, ...headers })
 }
 
 function errorBody(status: number, message: string, shape: ServerQuirks['errorShape']): unknown {
