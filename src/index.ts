@@ -86,6 +86,7 @@ export type {
 // Embedders
 export {
   openAIEmbedder,
+  aiSdkEmbedder,
   functionEmbedder,
   resolveEmbedder,
   batchingEmbedder,
@@ -94,7 +95,7 @@ export {
   DEFAULT_SIMILARITY_THRESHOLD,
   MAX_EMBEDDING_BATCH,
 } from './embedders/index.js'
-export type { Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './embedders/index.js'
+export type { AiSdkEmbedderOptions, AiSdkEmbeddingModel, Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions, OpenAIEmbedderOptions } from './embedders/index.js'
 
 // Judge calibration
 export { calibrateJudge, cohensKappa, DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA } from './calibration.js'

@@ -120,7 +120,19 @@ export class ModelCallError extends Error {
  * message } }`, LM Studio's `{ error: '<text>' }`, else the SDK's message without its status prefix.
  */
 export function serverMessage(error: unknown): string {
-  const e = error as { error?: unknown; message?: unknown }
+  const e = error as { error?: unknown; message?: unknown; responseBody?: unknown }
+  // The AI SDK keeps the raw body, and a provider whose error schema does not fit the body (a replay
+  // miss, in OpenAI's shape, read by the Gemini provider; LM Studio's `{ error: '<text>' }`) reports only
+  // the status text: the body's own words are read from there first.
+  if (typeof e.responseBody === 'string') {
+    try {
+      const raw = JSON.parse(e.responseBody) as { error?: unknown; message?: unknown }
+      const own = typeof raw.error === 'string' ? raw.error : ((raw.error as { message?: unknown } | undefined)?.message ?? raw.message)
+      if (typeof own === 'string' && own) return own
+    } catch {
+      // not JSON: fall through
+    }
+  }
   const body = e.error as { message?: unknown; error?: { message?: unknown } } | string | undefined
   if (typeof body === 'string' && body) return body
   const inner = typeof body === 'object' && body !== null ? (body.message ?? body.error?.message) : undefined

@@ -2,8 +2,11 @@ import { effectiveBaseURL, lazyClient, retriesOf, translateError } from '../open
 import { formatMessage } from '../errors.js'
 import { recordModelUsage } from '../ledger.js'
 import { replayHandlesOrigin } from '../replay/session.js'
-import { batchingEmbedder } from './batch.js'
+import { batchingEmbedder, checkWidths } from './batch.js'
 import { DEFAULT_EMBEDDING_MODEL, MAX_EMBEDDING_BATCH, type Embedder, type EmbedderOptions } from './types.js'
+
+/** Settings of {@link openAIEmbedder}: {@link EmbedderOptions} with a model name. */
+export type OpenAIEmbedderOptions = Omit<EmbedderOptions, 'model'> & { model?: string }
 
 /**
  * One embedding as the server sent it: a base64 string of little-endian float32 (what the request asks
@@ -24,25 +27,6 @@ function decodeEmbedding(value: unknown, index: number, model: string): number[]
 }
 
 /**
- * Checks the widths of a response's vectors: all equal, and equal to `dimensions` when it is set. A
- * server that ignores `dimensions` (a model without shortened embeddings) would otherwise be compared
- * against vectors of another width, or cached under the wrong settings.
- */
-function checkWidths(vectors: number[][], dimensions: number | undefined, model: string, baseURL: string): void {
-  const widths = [...new Set(vectors.map((v) => v.length))]
-  if (widths.length > 1) {
-    throw new Error(formatMessage(`Failed to embed texts with "${model}" at ${baseURL}: the response holds vectors of different widths (${widths.join(', ')}). Check the server's embedding model.`))
-  }
-  if (dimensions !== undefined && widths[0] !== undefined && widths[0] !== dimensions) {
-    throw new Error(
-      formatMessage(
-        `Failed to embed texts with "${model}" at ${baseURL}: asked for ${dimensions} dimensions, the server returned ${widths[0]}. The model or server ignores "dimensions" (only some models shorten their embeddings): leave it out of configure({ embedder }).`,
-      ),
-    )
-  }
-}
-
-/**
  * An embedder backed by the OpenAI embeddings API (or an OpenAI-compatible server) through the `openai`
  * SDK, default model `text-embedding-3-small`. Texts are deduplicated and cached for the run (keyed by
  * base URL, model, dimensions and text), and concurrent calls are micro-batched into one request of up
@@ -56,7 +40,7 @@ function checkWidths(vectors: number[][], dimensions: number | undefined, model:
  * configure({ embedder: openAIEmbedder({ model: 'text-embedding-3-large', dimensions: 1024 }) })
  * ```
  */
-export function openAIEmbedder(options: EmbedderOptions = {}): Embedder {
+export function openAIEmbedder(options: OpenAIEmbedderOptions = {}): Embedder {
   const model = options.model ?? DEFAULT_EMBEDDING_MODEL
   const maxBatch = Math.min(options.maxBatchSize ?? MAX_EMBEDDING_BATCH, MAX_EMBEDDING_BATCH)
   const baseURL = effectiveBaseURL(options)

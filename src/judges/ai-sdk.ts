@@ -86,8 +86,9 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
       const answeredBy = reply.modelId || model.modelId
       const result: JudgeResult = { ...parsed, raw: reply.text, model: answeredBy }
       result.usage = { model: answeredBy }
-      if (reply.usage?.inputTokens !== undefined) result.usage.inputTokens = reply.usage.inputTokens
-      if (reply.usage?.outputTokens !== undefined) result.usage.outputTokens = reply.usage.outputTokens
+      const { inputTokens, outputTokens } = reply.usage ?? {}
+      if (typeof inputTokens === 'number' && Number.isFinite(inputTokens)) result.usage.inputTokens = inputTokens
+      if (typeof outputTokens === 'number' && Number.isFinite(outputTokens)) result.usage.outputTokens = outputTokens
       return result
     },
   }

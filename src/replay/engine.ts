@@ -480,7 +480,7 @@ export class ReplayEngine {
   /** The full message for a replay miss: request, expected file, record command, nearest recording diff and hints. */
   async missMessage(key: RequestKey, file: string, store: FixtureStore, opts: Resolved, testPath: string | undefined): Promise<string> {
     const m = key.material
-    const model = modelOf(m) ?? modelFromPath(m.path)
+    const model = modelFromPath(m.path) ?? modelOf(m)
     const provider = providerOf(m.origin, m.path)
     const lines: string[] = [
       formatMessage(

@@ -3,7 +3,7 @@
  * real `@anthropic-ai/sdk` (`new Anthropic({ baseURL: server.origin })`) and `@ai-sdk/anthropic`
  * (`createAnthropic({ baseURL: server.baseURL })`). Replies follow the documented shapes: a `message`
  * with `text` (and `thinking`) content blocks, `stop_reason` and `usage`; a `tool_use` block when the
- * request forces a tool (the AI SDK's JSON tool on models without structured outputs); errors as
+ * request forces a tool (`tool_choice` of type `tool`, or `any` with a single tool) (the AI SDK's JSON tool on models without structured outputs); errors as
  * `{ type: 'error', error: { type, message } }` with a `request-id` header.
  */
 import { sendJson, startScriptedHttpServer, type IncomingJson } from './scripted-http.js'
@@ -69,7 +69,9 @@ export async function startAnthropicServer(reply: AnthropicScript = () => ({})):
     }
     const text = r.text ?? `echo: ${request.lastUserText}`
     const words = (s: string) => Math.max(1, s.split(/\s+/).filter(Boolean).length)
-    const forcedTool = request.body?.tool_choice?.type === 'tool' ? (request.body.tool_choice.name as string) : undefined
+    const choice = request.body?.tool_choice as { type?: string; name?: string } | undefined
+    const tools = (request.body?.tools ?? []) as Array<{ name?: string }>
+    const forcedTool = choice?.type === 'tool' ? choice.name : choice?.type === 'any' && tools.length === 1 ? tools[0]?.name : undefined
     const content: object[] = []
     if (r.thinking !== undefined) content.push({ type: 'thinking', thinking: r.thinking, signature: 'c2lnbmF0dXJl' })
     if (forcedTool) {

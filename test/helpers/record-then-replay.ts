@@ -44,7 +44,9 @@ export interface RecordedAndReplayed<T> {
 export async function recordThenReplay<T>(hosts: string[], stop: () => Promise<void>, run: () => Promise<T>): Promise<RecordedAndReplayed<T>> {
   const root = await mkdtemp(join(tmpdir(), 'expect-llm-provider-replay-'))
   try {
-    configure({ replay: { hosts, rootDir: root, dir: 'fixtures' } })
+    // A test path of its own per run: the engine keeps each test file's fixture folder for the process,
+    // so a second run in the same test file would otherwise write under the first run's root.
+    configure({ replay: { hosts, rootDir: root, dir: 'fixtures', testPath: () => join(root, 'provider.test.ts') } })
     replayMode('record')
     clearEmbeddingCache()
     const recorded = await run()
