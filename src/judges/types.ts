@@ -169,8 +169,13 @@ export interface JudgeSpec {
   template?: BuiltInTemplate | (string & {})
   /** The judge to use instead of `configure({ judge })`. */
   judge?: JudgeLike
-  /** Ask the judge n times; the majority verdict decides and the agreement rate is reported. Default 1. */
-  samples?: number
+  /**
+   * Ask the judge n times; the majority verdict decides and the agreement rate is reported. Default 1.
+   * Or a list of judges (a panel, e.g. one OpenAI and one Anthropic model, so that no model grades its
+   * own family's style alone): each is asked once, the majority decides (a tie fails), and the message
+   * and report show every judge's score and the agreement. Replaces `judge`.
+   */
+  samples?: number | JudgeLike[]
 }
 
 /** Default chat model of the OpenAI judge: supports temperature 0 and strict JSON-schema output, and is inexpensive. */

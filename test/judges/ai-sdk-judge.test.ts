@@ -147,7 +147,7 @@ describe('a local model through @ai-sdk/openai-compatible', () => {
       expect(await verdict(judge, good)).toMatchObject({ pass: true })
       expect(await verdict(judge, wrong)).toMatchObject({ pass: false })
       expect(chatRequests(server.requests).map((r) => r.body.response_format?.type)).toEqual(['json_object', undefined, undefined])
-      expect(String(warn.mock.calls.find((c) => String(c[0]).includes('rejected structured output'))?.[0])).toContain("(400: 'response_format.type' must be 'json_schema' or 'text')")
+      expect(String(warn.mock.calls.find((c: unknown[]) => String(c[0]).includes('rejected structured output'))?.[0])).toContain("(400: 'response_format.type' must be 'json_schema' or 'text')")
     } finally {
       await server.close()
     }
