@@ -20,20 +20,11 @@
  * await server.close()
  * ```
  */
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
-import { sendJson, startScriptedHttpServer } from './scripted-http.js'
+import type { ServerResponse } from 'node:http'
+import { sendJson, startScriptedHttpServer, type IncomingJson } from './scripted-http.js'
 
 /** One request as the server saw it. */
-export interface RecordedRequest {
-  method: string
-  /** Path with query string, e.g. `/v1/chat/completions?api-version=1`. */
-  url: string
-  path: string
-  query: URLSearchParams
-  headers: IncomingHttpHeaders
-  /** Parsed JSON body, or `undefined` when the body is empty or not JSON. */
-  body: any
-  rawBody: string
+export interface RecordedRequest extends IncomingJson {
   /** `'chat'`, `'responses'`, `'embeddings'`, or `'other'`. */
   endpoint: 'chat' | 'responses' | 'embeddings' | 'other'
   /** `body.stream === true`. */

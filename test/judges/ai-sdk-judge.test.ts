@@ -4,65 +4,36 @@
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import * as matchers from '../../matchers/index.js'
-import { configure, resetConfig } from '../../src/config.js'
+import { configure } from '../../src/config.js'
 import { aiSdkJudge } from '../../src/judges/ai-sdk.js'
-import { resetFallbackNotices } from '../../src/judges/capabilities.js'
-import { failWith } from '../../src/judges/fail.js'
 import { resolveJudge } from '../../src/judges/resolve.js'
-import { prepareJudgeCall, runJudge, type JudgeVerdict } from '../../src/judges/run.js'
-import type { Judge, JudgeLike } from '../../src/judges/types.js'
-import { getLedger, resetLedger } from '../../src/ledger.js'
+import type { Judge } from '../../src/judges/types.js'
+import { getLedger } from '../../src/ledger.js'
 import { startAnthropicServer, type AnthropicServer } from '../helpers/anthropic-server.js'
 import { startGoogleServer, type GoogleServer } from '../helpers/google-server.js'
 import { startLocalServer } from '../helpers/local-servers.js'
 import { chatRequests, type OpenAIServer } from '../helpers/model-server.js'
+import { fakeAnthropicKey, good, graded, reference, useProviderTestHooks, verdictOf, wrong } from '../helpers/provider-judging.js'
 import { recordThenReplay, replayMode, replayProblems } from '../helpers/record-then-replay.js'
 
 expect.extend(matchers)
 
-const good = 'You can ask for a refund within 30 days.'
-const wrong = 'Wait 30 days before you can ask for a refund.'
-const reference = 'Refunds can be requested within 30 days of purchase.'
-// Assembled at run time so that secret scanners do not flag the repository.
-const fakeKey = ['sk', 'ant', 'api03', 'local0test0key0not0real0000'].join('-')
-let warn: ReturnType<typeof vi.spyOn>
+const hooks = useProviderTestHooks()
 
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  resetFallbackNotices()
-})
-
-afterEach(() => {
-  vi.unstubAllEnvs()
-  vi.restoreAllMocks()
-  resetConfig()
-  resetLedger()
-})
-
-function verdict(judge: JudgeLike, output = good): Promise<JudgeVerdict> {
-  return runJudge(prepareJudgeCall({ reference, judge }, output, {}, failWith('run the judge')))
-}
-
-/** The verdict JSON for the answer found in a judge prompt. */
-function graded(prompt: string): string {
-  const right = prompt.includes(`<answer>\n${good}\n</answer>`)
-  return JSON.stringify(right ? { reasoning: 'Same facts as the reference.', score: 1 } : { reasoning: 'Reverses the condition.', score: 0 })
-}
-
-const anthropicModel = (server: AnthropicServer, id = 'claude-haiku-4-5') => createAnthropic({ baseURL: server.baseURL, apiKey: fakeKey })(id)
+const anthropicModel = (server: AnthropicServer, id = 'claude-haiku-4-5') => createAnthropic({ baseURL: server.baseURL, apiKey: fakeAnthropicKey })(id)
 const geminiModel = (server: GoogleServer) => createGoogleGenerativeAI({ baseURL: server.baseURL, apiKey: 'local-gemini-key' })('gemini-2.5-flash')
 const ollamaModel = (server: OpenAIServer, supportsStructuredOutputs = true) =>
   createOpenAICompatible({ name: 'ollama', baseURL: server.baseURL, supportsStructuredOutputs }).chatModel('qwen3:8b')
-const both = async (judge: () => Judge) => [(await verdict(judge(), good)).pass, (await verdict(judge(), wrong)).pass]
+const both = async (judge: () => Judge) => [(await verdictOf(judge(), good)).pass, (await verdictOf(judge(), wrong)).pass]
 
 describe('an Anthropic model (@ai-sdk/anthropic)', () => {
   test('asks with output_config.format on a model with structured outputs, and reads the verdict', async () => {
     const server = await startAnthropicServer((req) => ({ text: graded(req.lastUserText) }))
     try {
-      expect(await verdict(aiSdkJudge({ model: anthropicModel(server) }), good)).toMatchObject({ pass: true, score: 1, reason: 'Same facts as the reference.', judgeName: 'claude-haiku-4-5' })
-      expect(await verdict(aiSdkJudge({ model: anthropicModel(server) }), wrong)).toMatchObject({ pass: false })
+      expect(await verdictOf(aiSdkJudge({ model: anthropicModel(server) }), good)).toMatchObject({ pass: true, score: 1, reason: 'Same facts as the reference.', judgeName: 'claude-haiku-4-5' })
+      expect(await verdictOf(aiSdkJudge({ model: anthropicModel(server) }), wrong)).toMatchObject({ pass: false })
       expect(server.requests[0]?.body).toMatchObject({ model: 'claude-haiku-4-5', temperature: 0, output_config: { format: { type: 'json_schema' } } })
       expect(getLedger()).toMatchObject({ calls: 2, unpricedModels: [], callsWithoutUsage: 0 })
       expect(getLedger().costUsd).toBeGreaterThan(0)
@@ -74,7 +45,7 @@ describe('an Anthropic model (@ai-sdk/anthropic)', () => {
   test('on a model without structured outputs, the AI SDK forces its JSON tool and the verdict is read from it', async () => {
     const server = await startAnthropicServer((req) => ({ text: graded(req.lastUserText) }))
     try {
-      expect(await verdict(aiSdkJudge({ model: anthropicModel(server, 'claude-3-haiku-20240307') }), good)).toMatchObject({ pass: true, score: 1 })
+      expect(await verdictOf(aiSdkJudge({ model: anthropicModel(server, 'claude-3-haiku-20240307') }), good)).toMatchObject({ pass: true, score: 1 })
       expect(server.requests[0]?.body).toMatchObject({ tools: [{ name: 'json' }], tool_choice: { type: 'any' } })
       expect(server.requests[0]?.body.output_config).toBeUndefined()
     } finally {
@@ -85,8 +56,8 @@ describe('an Anthropic model (@ai-sdk/anthropic)', () => {
   test('shows expect-llm\'s own message when replay has no recording, not the provider\'s reading of it', async () => {
     replayMode('replay')
     configure({ replay: { hosts: ['http://127.0.0.1:2'] } })
-    const model = createAnthropic({ baseURL: 'http://127.0.0.1:2/v1', apiKey: fakeKey })('claude-haiku-4-5')
-    await expect(verdict(aiSdkJudge({ model, maxRetries: 0 }))).rejects.toThrow(/^\[expect-llm\] Failed to replay POST \/v1\/messages \(model claude-haiku-4-5\)/)
+    const model = createAnthropic({ baseURL: 'http://127.0.0.1:2/v1', apiKey: fakeAnthropicKey })('claude-haiku-4-5')
+    await expect(verdictOf(aiSdkJudge({ model, maxRetries: 0 }))).rejects.toThrow(/^\[expect-llm\] Failed to replay POST \/v1\/messages \(model claude-haiku-4-5\)/)
     expect(replayProblems()).toHaveLength(1)
   })
 
@@ -96,7 +67,7 @@ describe('an Anthropic model (@ai-sdk/anthropic)', () => {
     expect(recorded).toEqual([true, false])
     expect(replayed).toEqual([true, false])
     expect(fixtures.map((f) => f.meta.endpoint)).toEqual(['messages', 'messages'])
-    expect(JSON.stringify(fixtures)).not.toContain(fakeKey)
+    expect(JSON.stringify(fixtures)).not.toContain(fakeAnthropicKey)
   })
 })
 
@@ -104,7 +75,7 @@ describe('a Google model (@ai-sdk/google)', () => {
   test('asks for JSON with the verdict schema and reads it, with the usage priced', async () => {
     const server = await startGoogleServer((req) => ({ text: graded(req.lastUserText) }))
     try {
-      expect(await verdict(aiSdkJudge({ model: geminiModel(server) }), good)).toMatchObject({ pass: true, score: 1, judgeName: 'gemini-2.5-flash' })
+      expect(await verdictOf(aiSdkJudge({ model: geminiModel(server) }), good)).toMatchObject({ pass: true, score: 1, judgeName: 'gemini-2.5-flash' })
       expect(server.requests[0]).toMatchObject({ model: 'gemini-2.5-flash', action: 'generateContent' })
       expect(server.requests[0]?.body.generationConfig).toMatchObject({ temperature: 0, responseMimeType: 'application/json', responseJsonSchema: { required: ['reasoning', 'score'] } })
       expect(getLedger().byModel['gemini-2.5-flash']).toMatchObject({ calls: 1, unpricedCalls: 0 })
@@ -126,7 +97,7 @@ describe('a local model through @ai-sdk/openai-compatible', () => {
   test('Ollama: a reply that ignores the schema (fenced JSON after <think>) is still read', async () => {
     const server = await startLocalServer('ollama', (req) => ({ reasoning: 'Draft: {"score": 0}', text: `\`\`\`json\n${graded(req.lastUserText)}\n\`\`\`` }))
     try {
-      expect(await verdict(aiSdkJudge({ model: ollamaModel(server) }), good)).toMatchObject({ pass: true, score: 1 })
+      expect(await verdictOf(aiSdkJudge({ model: ollamaModel(server) }), good)).toMatchObject({ pass: true, score: 1 })
       expect(chatRequests(server.requests)[0]?.body.response_format).toMatchObject({ type: 'json_schema' })
     } finally {
       await server.close()
@@ -144,10 +115,10 @@ describe('a local model through @ai-sdk/openai-compatible', () => {
     const server = await startLocalServer('lmstudio', (req) => ({ text: graded(req.lastUserText) }))
     try {
       const judge = aiSdkJudge({ model: ollamaModel(server, false) })
-      expect(await verdict(judge, good)).toMatchObject({ pass: true })
-      expect(await verdict(judge, wrong)).toMatchObject({ pass: false })
+      expect(await verdictOf(judge, good)).toMatchObject({ pass: true })
+      expect(await verdictOf(judge, wrong)).toMatchObject({ pass: false })
       expect(chatRequests(server.requests).map((r) => r.body.response_format?.type)).toEqual(['json_object', undefined, undefined])
-      expect(String(warn.mock.calls.find((c: unknown[]) => String(c[0]).includes('rejected structured output'))?.[0])).toContain("(400: 'response_format.type' must be 'json_schema' or 'text')")
+      expect(String(hooks.warn.mock.calls.find((c: unknown[]) => String(c[0]).includes('rejected structured output'))?.[0])).toContain("(400: 'response_format.type' must be 'json_schema' or 'text')")
     } finally {
       await server.close()
     }
@@ -156,7 +127,7 @@ describe('a local model through @ai-sdk/openai-compatible', () => {
   test('LM Studio with supportsStructuredOutputs: true gets json_schema, which it accepts', async () => {
     const server = await startLocalServer('lmstudio', (req) => ({ text: graded(req.lastUserText) }))
     try {
-      expect(await verdict(aiSdkJudge({ model: ollamaModel(server, true) }), good)).toMatchObject({ pass: true })
+      expect(await verdictOf(aiSdkJudge({ model: ollamaModel(server, true) }), good)).toMatchObject({ pass: true })
       expect(chatRequests(server.requests)).toHaveLength(1)
     } finally {
       await server.close()

@@ -1,55 +1,27 @@
 // The Anthropic judge through the real @anthropic-ai/sdk against a local server on 127.0.0.1 that speaks
 // the Messages API (test/helpers/anthropic-server.ts), then recorded and replayed with the server stopped.
 import Anthropic from '@anthropic-ai/sdk'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { resetConfig } from '../../src/config.js'
+import { describe, expect, test } from 'vitest'
 import { anthropicJudge, type AnthropicJudgeOptions } from '../../src/judges/anthropic.js'
-import { resetFallbackNotices } from '../../src/judges/capabilities.js'
-import { failWith } from '../../src/judges/fail.js'
 import { resolveJudge } from '../../src/judges/resolve.js'
-import { prepareJudgeCall, runJudge, type JudgeVerdict } from '../../src/judges/run.js'
-import type { JudgeLike } from '../../src/judges/types.js'
-import { getLedger, resetLedger } from '../../src/ledger.js'
+import { getLedger } from '../../src/ledger.js'
 import { startAnthropicServer, type AnthropicReply, type AnthropicRequest, type AnthropicServer } from '../helpers/anthropic-server.js'
+import { fakeAnthropicKey, good, graded, useProviderTestHooks, verdictOf, wrong } from '../helpers/provider-judging.js'
 import { recordThenReplay, replayMode, replayProblems } from '../helpers/record-then-replay.js'
 
-const good = 'You can ask for a refund within 30 days.'
-const wrong = 'Wait 30 days before you can ask for a refund.'
-const reference = 'Refunds can be requested within 30 days of purchase.'
-// Assembled at run time so that secret scanners do not flag the repository.
-const fakeKey = ['sk', 'ant', 'api03', 'local0test0key0not0real0000'].join('-')
-let warn: ReturnType<typeof vi.spyOn>
+const hooks = useProviderTestHooks()
 
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  resetFallbackNotices()
-})
-
-afterEach(() => {
-  vi.unstubAllEnvs()
-  vi.restoreAllMocks()
-  resetConfig()
-  resetLedger()
-})
-
-const client = (server: AnthropicServer) => new Anthropic({ baseURL: server.origin, apiKey: fakeKey, maxRetries: 0 })
+const client = (server: AnthropicServer) => new Anthropic({ baseURL: server.origin, apiKey: fakeAnthropicKey, maxRetries: 0 })
 const judgeWith = (server: AnthropicServer, options: Partial<AnthropicJudgeOptions> = {}) => anthropicJudge({ client: client(server), ...options })
 
-function verdict(judge: JudgeLike, output = good): Promise<JudgeVerdict> {
-  return runJudge(prepareJudgeCall({ reference, judge }, output, {}, failWith('run the judge')))
-}
-
 /** A Claude that grades the answer in the prompt, in JSON. */
-function grader(req: AnthropicRequest): AnthropicReply {
-  const right = req.lastUserText.includes(`<answer>\n${good}\n</answer>`)
-  return { text: JSON.stringify(right ? { reasoning: 'Same facts as the reference.', score: 1 } : { reasoning: 'Reverses the condition.', score: 0 }) }
-}
+const grader = (req: AnthropicRequest): AnthropicReply => ({ text: graded(req.lastUserText) })
 
 describe('anthropicJudge request', () => {
   test('sends a Messages request with the verdict schema as structured output, temperature 0 and max_tokens', async () => {
     const server = await startAnthropicServer(grader)
     try {
-      await verdict(judgeWith(server))
+      await verdictOf(judgeWith(server))
       const req = server.requests[0]!
       expect(req.path).toBe('/v1/messages')
       expect(req.body).toMatchObject({
@@ -60,7 +32,7 @@ describe('anthropicJudge request', () => {
         output_config: { format: { type: 'json_schema', schema: { type: 'object', required: ['reasoning', 'score'], additionalProperties: false } } },
       })
       expect(req.body.system).toContain('impartial evaluator')
-      expect(`${req.headers.authorization ?? ''} ${req.headers['x-api-key'] ?? ''}`).toContain(fakeKey) // the key reaches the server...
+      expect(`${req.headers.authorization ?? ''} ${req.headers['x-api-key'] ?? ''}`).toContain(fakeAnthropicKey) // the key reaches the server...
     } finally {
       await server.close()
     }
@@ -69,7 +41,7 @@ describe('anthropicJudge request', () => {
   test('sends no temperature to a Claude model that accepts none', async () => {
     const server = await startAnthropicServer(grader)
     try {
-      await verdict(judgeWith(server, { model: 'claude-sonnet-5-5' }))
+      await verdictOf(judgeWith(server, { model: 'claude-sonnet-5-5' }))
       expect(server.requests[0]?.body.temperature).toBeUndefined()
     } finally {
       await server.close()
@@ -79,7 +51,7 @@ describe('anthropicJudge request', () => {
   test('records the usage in the ledger, priced as Claude Haiku 4.5', async () => {
     const server = await startAnthropicServer((req) => ({ ...grader(req), usage: { input: 1_000_000, output: 100_000 } }))
     try {
-      await verdict(judgeWith(server))
+      await verdictOf(judgeWith(server))
       expect(getLedger()).toMatchObject({ calls: 1, inputTokens: 1_000_000, outputTokens: 100_000, costUsd: 1.5, unpricedModels: [] })
     } finally {
       await server.close()
@@ -91,8 +63,8 @@ describe('anthropicJudge replies', () => {
   test('reads the structured reply', async () => {
     const server = await startAnthropicServer(grader)
     try {
-      expect(await verdict(judgeWith(server), good)).toMatchObject({ pass: true, score: 1, reason: 'Same facts as the reference.', judgeName: 'claude-haiku-4-5' })
-      expect(await verdict(judgeWith(server), wrong)).toMatchObject({ pass: false, score: 0 })
+      expect(await verdictOf(judgeWith(server), good)).toMatchObject({ pass: true, score: 1, reason: 'Same facts as the reference.', judgeName: 'claude-haiku-4-5' })
+      expect(await verdictOf(judgeWith(server), wrong)).toMatchObject({ pass: false, score: 0 })
     } finally {
       await server.close()
     }
@@ -101,7 +73,7 @@ describe('anthropicJudge replies', () => {
   test('skips thinking blocks: a draft score in them does not count', async () => {
     const server = await startAnthropicServer((req) => ({ ...grader(req), thinking: '{"reasoning": "draft", "score": 0}' }))
     try {
-      expect(await verdict(judgeWith(server, { model: 'claude-opus-5-5' }), good)).toMatchObject({ pass: true, score: 1 })
+      expect(await verdictOf(judgeWith(server, { model: 'claude-opus-5-5' }), good)).toMatchObject({ pass: true, score: 1 })
     } finally {
       await server.close()
     }
@@ -113,11 +85,11 @@ describe('anthropicJudge replies', () => {
     )
     try {
       const judge = judgeWith(server, { model: 'claude-3-haiku-20240307' })
-      expect(await verdict(judge)).toMatchObject({ pass: true, score: 1 })
-      expect(await verdict(judge)).toMatchObject({ pass: true })
+      expect(await verdictOf(judge)).toMatchObject({ pass: true, score: 1 })
+      expect(await verdictOf(judge)).toMatchObject({ pass: true })
       expect(server.requests.map((r) => r.body.output_config !== undefined)).toEqual([true, false, false])
-      expect(warn).toHaveBeenCalledTimes(1)
-      expect(String(warn.mock.calls[0]?.[0])).toContain(
+      expect(hooks.warn).toHaveBeenCalledTimes(1)
+      expect(String(hooks.warn.mock.calls[0]?.[0])).toContain(
         `[expect-llm] The judge model "claude-3-haiku-20240307" at ${server.origin} rejected structured output (400: output_config.format: structured outputs are not supported for the model claude-3-haiku-20240307.)`,
       )
     } finally {
@@ -128,7 +100,7 @@ describe('anthropicJudge replies', () => {
   test('drops a temperature that an unlisted model rejects', async () => {
     const server = await startAnthropicServer((req) => (req.body?.temperature !== undefined ? { status: 400, errorMessage: '`temperature` is not supported for this model.' } : grader(req)))
     try {
-      expect(await verdict(judgeWith(server, { model: 'claude-nova-6' }))).toMatchObject({ pass: true })
+      expect(await verdictOf(judgeWith(server, { model: 'claude-nova-6' }))).toMatchObject({ pass: true })
       expect(server.requests.map((r) => r.body.temperature)).toEqual([0, undefined])
     } finally {
       await server.close()
@@ -138,7 +110,7 @@ describe('anthropicJudge replies', () => {
   test('says so when the model spent every output token thinking', async () => {
     const server = await startAnthropicServer(() => ({ text: '', thinking: 'Let me think about refunds...', stopReason: 'max_tokens' }))
     try {
-      await expect(verdict(judgeWith(server, { maxTokens: 64 }))).rejects.toThrow(
+      await expect(verdictOf(judgeWith(server, { maxTokens: 64 }))).rejects.toThrow(
         '[expect-llm] Failed to read the judge\'s reply: the judge model "claude-haiku-4-5" used all 64 output tokens before answering (thinking counts against them). Raise configure({ judge: { maxTokens } }).',
       )
     } finally {
@@ -151,7 +123,7 @@ describe('anthropicJudge errors', () => {
   test('explains a refused key with ANTHROPIC_API_KEY', async () => {
     const server = await startAnthropicServer(() => ({ status: 401, errorMessage: 'invalid x-api-key' }))
     try {
-      await expect(verdict(judgeWith(server))).rejects.toThrow(
+      await expect(verdictOf(judgeWith(server))).rejects.toThrow(
         `[expect-llm] Failed to call the judge model "claude-haiku-4-5" at ${server.origin}: the server refused the API key (401: invalid x-api-key). Set ANTHROPIC_API_KEY to a valid key, or pass it to the client: new Anthropic({ apiKey }).`,
       )
     } finally {
@@ -162,7 +134,7 @@ describe('anthropicJudge errors', () => {
   test('explains an unknown model', async () => {
     const server = await startAnthropicServer(() => ({ status: 404, errorMessage: 'model: claude-haiku-9' }))
     try {
-      await expect(verdict(judgeWith(server, { model: 'claude-haiku-9' }))).rejects.toThrow('the model or endpoint was not found (404: model: claude-haiku-9). Check the model name in configure({ judge: { model } }) (Anthropic model ids look like claude-haiku-4-5)')
+      await expect(verdictOf(judgeWith(server, { model: 'claude-haiku-9' }))).rejects.toThrow('the model or endpoint was not found (404: model: claude-haiku-9). Check the model name in configure({ judge: { model } }) (Anthropic model ids look like claude-haiku-4-5)')
     } finally {
       await server.close()
     }
@@ -175,7 +147,7 @@ describe('configured as settings', () => {
     try {
       const judge = resolveJudge({ client: client(server), model: 'claude-haiku-4-5' })
       expect(judge.name).toBe('claude-haiku-4-5')
-      expect(await verdict(judge)).toMatchObject({ pass: true })
+      expect(await verdictOf(judge)).toMatchObject({ pass: true })
       expect(server.requests).toHaveLength(1)
     } finally {
       await server.close()
@@ -183,7 +155,7 @@ describe('configured as settings', () => {
   })
 
   test('rejects OpenAI settings next to an Anthropic client', () => {
-    expect(() => resolveJudge({ client: new Anthropic({ apiKey: fakeKey }), baseURL: 'http://127.0.0.1:1/v1' })).toThrow(
+    expect(() => resolveJudge({ client: new Anthropic({ apiKey: fakeAnthropicKey }), baseURL: 'http://127.0.0.1:1/v1' })).toThrow(
       '[expect-llm] Failed to use the judge: "baseURL" cannot be combined with an Anthropic client. Set them on the client instead: new Anthropic({ baseURL, apiKey }).',
     )
   })
@@ -194,7 +166,7 @@ describe('record and replay', () => {
     const server = await startAnthropicServer(grader)
     const { recorded, replayed, fixtures } = await recordThenReplay([server.origin], () => server.close(), async () => {
       const judge = judgeWith(server)
-      return [(await verdict(judge, good)).pass, (await verdict(judge, wrong)).pass]
+      return [(await verdictOf(judge, good)).pass, (await verdictOf(judge, wrong)).pass]
     })
     expect(recorded).toEqual([true, false])
     expect(replayed).toEqual([true, false])
@@ -203,15 +175,15 @@ describe('record and replay', () => {
       ['messages', 'claude-haiku-4-5'],
     ])
     expect(fixtures.map((f) => f.meta.usage)).toEqual([expect.objectContaining({ inputTokens: expect.any(Number) }), expect.objectContaining({ inputTokens: expect.any(Number) })])
-    expect(JSON.stringify(fixtures)).not.toContain(fakeKey)
+    expect(JSON.stringify(fixtures)).not.toContain(fakeAnthropicKey)
   })
 
   test('a changed prompt misses, and the miss names the provider and the model', async () => {
     const server = await startAnthropicServer(grader)
-    await recordThenReplay([server.origin], () => server.close(), async () => (await verdict(judgeWith(server), good)).pass)
+    await recordThenReplay([server.origin], () => server.close(), async () => (await verdictOf(judgeWith(server), good)).pass)
     // The replay root was removed with the helper; a fresh replay of another prompt has no fixture at all.
     replayMode('replay')
-    await expect(verdict(judgeWith(server), 'Refunds are possible for a month.')).rejects.toThrow(/Failed to replay POST \/v1\/messages \(model claude-haiku-4-5\)/)
+    await expect(verdictOf(judgeWith(server), 'Refunds are possible for a month.')).rejects.toThrow(/Failed to replay POST \/v1\/messages \(model claude-haiku-4-5\)/)
     const missMessage = replayProblems().map((p) => p.message).join('\n')
     expect(missMessage).toContain('Provider:      an Anthropic Messages-compatible server')
   })

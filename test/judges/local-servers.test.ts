@@ -1,50 +1,25 @@
 // The OpenAI judge, configured as users configure it for Ollama, vLLM and LM Studio, against local
 // servers on 127.0.0.1 that behave as those servers do (test/helpers/local-servers.ts lists each
 // difference and its source), recorded and then replayed with the server stopped.
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { resetConfig } from '../../src/config.js'
-import { resetFallbackNotices } from '../../src/judges/capabilities.js'
-import { failWith } from '../../src/judges/fail.js'
+import { describe, expect, test } from 'vitest'
 import { resolveJudge } from '../../src/judges/resolve.js'
-import { prepareJudgeCall, runJudge, type JudgeVerdict } from '../../src/judges/run.js'
 import type { JudgeOptions } from '../../src/judges/types.js'
-import { getLedger, resetLedger } from '../../src/ledger.js'
+import { getLedger } from '../../src/ledger.js'
 import { startLocalServer } from '../helpers/local-servers.js'
 import { chatRequests, jsonVerdict, startOpenAIServer, wantsJsonSchema, type OpenAIServer, type RecordedRequest, type ScriptedReply } from '../helpers/model-server.js'
+import { good, graded, gradedVerdict, useProviderTestHooks, verdictOf, wrong } from '../helpers/provider-judging.js'
 import { recordThenReplay } from '../helpers/record-then-replay.js'
 
-const good = 'You can ask for a refund within 30 days.'
-const wrong = 'Wait 30 days before you can ask for a refund.'
-const reference = 'Refunds can be requested within 30 days of purchase.'
-let warn: ReturnType<typeof vi.spyOn>
-
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  resetFallbackNotices()
-})
-
-afterEach(() => {
-  vi.unstubAllEnvs()
-  vi.restoreAllMocks()
-  resetConfig()
-  resetLedger()
-})
+const hooks = useProviderTestHooks()
 
 /** The judge settings a user writes for a local server (a fresh object, hence a fresh judge, per call). */
 const settings = (server: OpenAIServer, extra: JudgeOptions = {}): JudgeOptions => ({ baseURL: server.baseURL, apiKey: 'ollama', model: 'qwen3:8b', maxRetries: 0, ...extra })
 
-async function judge(options: JudgeOptions, output: string): Promise<JudgeVerdict> {
-  return runJudge(prepareJudgeCall({ reference, judge: resolveJudge(options) }, output, {}, failWith('run the judge')))
-}
-
-/** A verdict from the text under test: the right answer passes. */
-function verdictFor(req: RecordedRequest): { score: number; reasoning: string } {
-  return req.lastUserText.includes(`<answer>\n${good}\n</answer>`) ? { score: 1, reasoning: 'Same facts as the reference.' } : { score: 0, reasoning: 'Reverses the condition.' }
-}
+const judge = (options: JudgeOptions, output: string) => verdictOf(resolveJudge(options), output)
 
 describe('Ollama (an install that ignores response_format, a model that thinks aloud)', () => {
   const freeText = (req: RecordedRequest): ScriptedReply => {
-    const v = verdictFor(req)
+    const v = gradedVerdict(req.lastUserText)
     // A draft score inside the thinking must not count; the answer after it is a fenced JSON object.
     const draft = JSON.stringify({ reasoning: 'first impression', score: 1 - v.score })
     return { reasoning: `Draft: ${draft}. Let me compare with the reference again.`, text: `\`\`\`json\n${JSON.stringify(v)}\n\`\`\`` }
@@ -76,7 +51,7 @@ describe('Ollama (an install that ignores response_format, a model that thinks a
 })
 
 describe('vLLM (rejects the schema with a 400 in its older top-level error body)', () => {
-  const structuredOrFree = (req: RecordedRequest): ScriptedReply => jsonVerdict(verdictFor(req).score, verdictFor(req).reasoning)
+  const structuredOrFree = (req: RecordedRequest): ScriptedReply => ({ text: graded(req.lastUserText) })
 
   test('falls back to free text once, says so once with the setting that skips the rejected request, and stays there', async () => {
     const server = await startLocalServer('vllm', structuredOrFree)
@@ -85,9 +60,9 @@ describe('vLLM (rejects the schema with a 400 in its older top-level error body)
       expect(await judge(options, good)).toMatchObject({ pass: true })
       expect(await judge(options, wrong)).toMatchObject({ pass: false })
       expect(chatRequests(server.requests).map(wantsJsonSchema)).toEqual([true, false, false])
-      expect(warn).toHaveBeenCalledTimes(1)
-      expect(String(warn.mock.calls[0]?.[0])).toContain(`[expect-llm] The judge model "qwen3:8b" at ${server.baseURL} rejected structured output (400: The provided JSON schema contains features not supported by xgrammar.); it is asked in free text from now on`)
-      expect(String(warn.mock.calls[0]?.[0])).toContain('set configure({ judge: { structuredOutput: false } }) to skip it.')
+      expect(hooks.warn).toHaveBeenCalledTimes(1)
+      expect(String(hooks.warn.mock.calls[0]?.[0])).toContain(`[expect-llm] The judge model "qwen3:8b" at ${server.baseURL} rejected structured output (400: The provided JSON schema contains features not supported by xgrammar.); it is asked in free text from now on`)
+      expect(String(hooks.warn.mock.calls[0]?.[0])).toContain('set configure({ judge: { structuredOutput: false } }) to skip it.')
     } finally {
       await server.close()
     }
@@ -119,7 +94,7 @@ describe('vLLM (rejects the schema with a 400 in its older top-level error body)
     try {
       await expect(judge(settings(server), good)).rejects.toThrow(`[expect-llm] Failed to call the judge model "qwen3:8b" at ${server.baseURL}: the server answered 400 (status code (no body)).`)
       expect(chatRequests(server.requests).map(wantsJsonSchema)).toEqual([true, false])
-      expect(warn).not.toHaveBeenCalled()
+      expect(hooks.warn).not.toHaveBeenCalled()
     } finally {
       await server.close()
     }
@@ -140,7 +115,7 @@ describe('vLLM (rejects the schema with a 400 in its older top-level error body)
 
 describe('LM Studio (json_schema only, errors as a string)', () => {
   test('accepts the judge\'s json_schema request as it is', async () => {
-    const server = await startLocalServer('lmstudio', (req) => jsonVerdict(verdictFor(req).score, verdictFor(req).reasoning))
+    const server = await startLocalServer('lmstudio', (req) => ({ text: graded(req.lastUserText) }))
     try {
       expect(await judge(settings(server, { model: 'lmstudio-community/qwen3-8b' }), good)).toMatchObject({ pass: true, score: 1 })
       expect(chatRequests(server.requests)[0]?.body.response_format.type).toBe('json_schema')
@@ -170,8 +145,8 @@ describe('a model that accepts no temperature but the default', () => {
       expect(await judge(options, good)).toMatchObject({ pass: true })
       expect(await judge(options, good)).toMatchObject({ pass: true })
       expect(chatRequests(server.requests).map((r) => r.body.temperature)).toEqual([0, undefined, undefined])
-      expect(String(warn.mock.calls[0]?.[0])).toContain('rejected temperature 0')
-      expect(String(warn.mock.calls[0]?.[0])).toContain('set configure({ judge: { temperature: null } }) to skip it.')
+      expect(String(hooks.warn.mock.calls[0]?.[0])).toContain('rejected temperature 0')
+      expect(String(hooks.warn.mock.calls[0]?.[0])).toContain('set configure({ judge: { temperature: null } }) to skip it.')
     } finally {
       await server.close()
     }
