@@ -3,13 +3,17 @@ import type { RougeNMatcherOptions } from './toHaveRougeNAbove.js'
 import type { KeywordsMatcherOptions } from './toContainKeywords.js'
 import type { ConciseOptions } from './toBeConcise.js'
 import type { RetrieveOptions } from './toRetrieve.js'
+import type { CallToolsOptions, ExpectedToolCall } from './toCallTools.js'
+import type { StepsOptions } from './toUseAtMostSteps.js'
 import type { SchemaLike } from '../src/schema.js'
 import type { SemanticSimilarityOptions } from './toBeSemanticallySimilar.js'
 import type { RelevanceOptions } from './toBeRelevantTo.js'
 import type { FaithfulnessOptions } from './toBeFaithfulTo.js'
 import type { RefuseOptions } from './toRefuse.js'
 import type { AgreeWithLabelsOptions } from './toAgreeWithLabels.js'
+import type { GoalOptions } from './toCompleteGoal.js'
 import type { JudgeSpec } from '../src/judges/types.js'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { CalibrationCase } from '../src/calibration.js'
 
 /**
@@ -72,6 +76,30 @@ export interface LlmMatchers<R = void> {
    * @example expect(retrieved).toRetrieve(['refund-policy'], { k: 3 })
    */
   toRetrieve(relevantIds: string[], options?: RetrieveOptions): R
+  /**
+   * On an agent run (OpenAI, Responses, AI SDK, Anthropic, LangChain or plain items): passes when the tool was
+   * called, with arguments that contain `args` (asymmetric matchers allowed) or satisfy a schema.
+   * @example expect(completion).toCallTool('refundOrder', { orderId: 'A17', amount: expect.any(Number) })
+   */
+  toCallTool(name: string, args?: Record<string, unknown> | unknown[] | StandardSchemaV1): R
+  /**
+   * On an agent run: passes when the expected calls were made (`order`: 'in-order' by default, 'strict' or 'any';
+   * `extra`: 'allow' by default, or 'forbid'). Each is a tool name or `{ name, args }`.
+   * @example expect(result).toCallTools(['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }], { extra: 'forbid' })
+   */
+  toCallTools(expected: ExpectedToolCall[], options?: CallToolsOptions): R
+  /**
+   * On an agent run: passes when every tool call names a declared tool and its arguments satisfy that tool's schema
+   * (OpenAI, Responses, Anthropic, AI SDK, LangChain or MCP tool definitions). Fails when there is no tool call.
+   * @example expect(completion).toHaveValidToolArguments(request.tools)
+   */
+  toHaveValidToolArguments(tools: unknown[] | Record<string, unknown>): R
+  /**
+   * On an agent run: passes when it took at most `steps` model responses; `{ repeatedCalls: 'forbid' }` also fails
+   * on a tool called twice with the same arguments (loop guard).
+   * @example expect(result).toUseAtMostSteps(5, { repeatedCalls: 'forbid' })
+   */
+  toUseAtMostSteps(steps: number, options?: StepsOptions): R
 }
 
 /**
@@ -109,4 +137,9 @@ export interface LlmAsyncMatchers {
    * @example await expect({ criteria: 'States the refund window correctly' }).toAgreeWithLabels(labelledCases)
    */
   toAgreeWithLabels(labelled: CalibrationCase[], options?: AgreeWithLabelsOptions): Promise<void>
+  /**
+   * On an agent run: passes when an LLM judge, reading the whole run (messages, tool calls and results), finds the goal achieved.
+   * @example await expect(messages).toCompleteGoal('Refund order A17 and tell the customer the refund id')
+   */
+  toCompleteGoal(goal: string, options?: GoalOptions): Promise<void>
 }

@@ -1,6 +1,11 @@
 // Internal helpers shared by the matchers: argument checks that fail with an actionable message,
 // and the building blocks of failure messages. Nothing here is exported from the package.
+import { readTrajectory } from '../src/agents/read.js'
+import { TrajectoryError } from '../src/agents/builder.js'
+import type { Equals } from '../src/agents/match.js'
+import type { Trajectory } from '../src/agents/types.js'
 import { describeValue, formatMessage } from '../src/errors.js'
+import { SchemaUsageError } from '../src/schema.js'
 import { describeScaleValue } from '../src/judges/parse.js'
 import { runJudge, type JudgeVerdict, type PreparedJudgeCall } from '../src/judges/run.js'
 import { squadTokens } from '../src/metrics/squad.js'
@@ -251,4 +256,48 @@ export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = '
 /** `Context: 2 documents, first "…"`: a one-line summary of the context documents shown to a judge. */
 export function contextLine(docs: readonly string[]): string {
   return `Context: ${docs.length} document${docs.length === 1 ? '' : 's'}, first ${preview(docs[0] ?? '', 100)}`
+}
+
+// ---- Agent matchers (trajectories and tool calls) ----
+
+/** Reads the received value as a trajectory; an unknown shape is a usage error listing the supported ones. */
+export function trajectoryOf(ctx: MatcherContext, sig: Signature, received: unknown): Trajectory {
+  try {
+    return readTrajectory(received)
+  } catch (error) {
+    if (error instanceof TrajectoryError) usageError(ctx, sig, error.reason, error.fix)
+    throw error
+  }
+}
+
+/** Runs `fn`; a trajectory, tool-definition or schema problem it throws becomes a usage error with the matcher hint. */
+export function asUsage<T>(ctx: MatcherContext, sig: Signature, fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    if (error instanceof TrajectoryError || error instanceof SchemaUsageError) usageError(ctx, sig, error.reason, error.fix)
+    throw error
+  }
+}
+
+/**
+ * Partial deep equality with the runner's own `equals` and testers: `toMatchObject` semantics, so
+ * asymmetric matchers (`expect.any(Number)`, `expect.stringMatching(...)`) and custom equality testers work
+ * in Vitest and Jest alike.
+ */
+export function partialEquals(ctx: MatcherContext, sig: Signature): Equals {
+  const { equals } = ctx
+  const { iterableEquality, subsetEquality } = ctx.utils
+  if (typeof equals !== 'function' || typeof subsetEquality !== 'function' || typeof iterableEquality !== 'function') {
+    usageError(ctx, sig, "the matcher context has no equals() and subsetEquality (they come from the test runner's expect)", 'Register the matcher with expect.extend() of Vitest or Jest, or through expect-llm/vitest or expect-llm/jest.', Error)
+  }
+  const testers = [...(ctx.customTesters ?? []), iterableEquality, subsetEquality]
+  return (actual, expected) => equals(actual, expected, testers)
+}
+
+/** Checks a tool name argument: a non-empty string. */
+export function checkToolName(ctx: MatcherContext, sig: Signature, name: unknown, what = 'tool name'): asserts name is string {
+  if (typeof name !== 'string' || name.trim() === '') {
+    usageError(ctx, sig, `the ${what} must be a non-empty string, got ${describeValue(name)}`, "Pass the tool's name as the model sees it, e.g. 'lookupOrder'.")
+  }
 }

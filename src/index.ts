@@ -41,6 +41,10 @@ export type { RougeOptions, RougeScore, RougeType } from './metrics/index.js'
 export { extractJson, validateSchema } from './schema.js'
 export type { SchemaLike } from './schema.js'
 
+// Agents: trajectories and tool calls
+export { readTrajectory, toolCalls, toolSchemas, checkToolArguments, transcript, TrajectoryError } from './agents/index.js'
+export type { Trajectory, TrajectoryItem, TrajectorySource, UserItem, TextItem, ToolCallItem, ToolResultItem, ArgumentCheck } from './agents/index.js'
+
 // Judges (model-backed matchers)
 export {
   openAIJudge,

@@ -7,7 +7,7 @@ import type { OpenAI } from 'openai'
 export type JudgeScale = 'binary' | '1-5' | '0-5' | '0-1'
 
 /** The built-in prompt templates. */
-export type BuiltInTemplate = 'correctness' | 'rubric' | 'relevance' | 'faithfulness' | 'refusal'
+export type BuiltInTemplate = 'correctness' | 'rubric' | 'relevance' | 'faithfulness' | 'refusal' | 'goal'
 
 /** What a judge is asked to evaluate. `prompt` is the complete rendered prompt; the fields are its parts. */
 export interface JudgeRequest {

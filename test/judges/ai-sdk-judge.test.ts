@@ -11,10 +11,9 @@ import { aiSdkJudge } from '../../src/judges/ai-sdk.js'
 import { resolveJudge } from '../../src/judges/resolve.js'
 import type { Judge } from '../../src/judges/types.js'
 import { getLedger } from '../../src/ledger.js'
-import { startAnthropicServer, type AnthropicServer } from '../helpers/anthropic-server.js'
 import { startGoogleServer, type GoogleServer } from '../helpers/google-server.js'
 import { startLocalServer } from '../helpers/local-servers.js'
-import { chatRequests, type OpenAIServer } from '../helpers/model-server.js'
+import { chatRequests, startOpenAIServer, type OpenAIServer } from '../helpers/model-server.js'
 import { fakeAnthropicKey, good, graded, reference, useProviderTestHooks, verdictOf, wrong } from '../helpers/provider-judging.js'
 import { recordThenReplay, replayMode, replayProblems } from '../helpers/record-then-replay.js'
 
@@ -22,7 +21,7 @@ expect.extend(matchers)
 
 const hooks = useProviderTestHooks()
 
-const anthropicModel = (server: AnthropicServer, id = 'claude-haiku-4-5') => createAnthropic({ baseURL: server.baseURL, apiKey: fakeAnthropicKey })(id)
+const anthropicModel = (server: OpenAIServer, id = 'claude-haiku-4-5') => createAnthropic({ baseURL: server.baseURL, apiKey: fakeAnthropicKey })(id)
 const geminiModel = (server: GoogleServer) => createGoogleGenerativeAI({ baseURL: server.baseURL, apiKey: 'local-gemini-key' })('gemini-2.5-flash')
 const ollamaModel = (server: OpenAIServer, supportsStructuredOutputs = true) =>
   createOpenAICompatible({ name: 'ollama', baseURL: server.baseURL, supportsStructuredOutputs }).chatModel('qwen3:8b')
@@ -30,7 +29,7 @@ const both = async (judge: () => Judge) => [(await verdictOf(judge(), good)).pas
 
 describe('an Anthropic model (@ai-sdk/anthropic)', () => {
   test('asks with output_config.format on a model with structured outputs, and reads the verdict', async () => {
-    const server = await startAnthropicServer((req) => ({ text: graded(req.lastUserText) }))
+    const server = await startOpenAIServer({ reply: (req) => ({ text: graded(req.lastUserText) }) })
     try {
       expect(await verdictOf(aiSdkJudge({ model: anthropicModel(server) }), good)).toMatchObject({ pass: true, score: 1, reason: 'Same facts as the reference.', judgeName: 'claude-haiku-4-5' })
       expect(await verdictOf(aiSdkJudge({ model: anthropicModel(server) }), wrong)).toMatchObject({ pass: false })
@@ -43,7 +42,8 @@ describe('an Anthropic model (@ai-sdk/anthropic)', () => {
   })
 
   test('on a model without structured outputs, the AI SDK forces its JSON tool and the verdict is read from it', async () => {
-    const server = await startAnthropicServer((req) => ({ text: graded(req.lastUserText) }))
+    // A Claude that answers a forced tool with the tool call, as the Messages API does.
+    const server = await startOpenAIServer({ reply: (req) => (req.body?.tool_choice ? { toolCalls: [{ name: 'json', arguments: graded(req.lastUserText) }] } : { text: graded(req.lastUserText) }) })
     try {
       expect(await verdictOf(aiSdkJudge({ model: anthropicModel(server, 'claude-3-haiku-20240307') }), good)).toMatchObject({ pass: true, score: 1 })
       expect(server.requests[0]?.body).toMatchObject({ tools: [{ name: 'json' }], tool_choice: { type: 'any' } })
@@ -62,7 +62,7 @@ describe('an Anthropic model (@ai-sdk/anthropic)', () => {
   })
 
   test('records and replays with the server stopped, same verdicts', async () => {
-    const server = await startAnthropicServer((req) => ({ text: graded(req.lastUserText) }))
+    const server = await startOpenAIServer({ reply: (req) => ({ text: graded(req.lastUserText) }) })
     const { recorded, replayed, fixtures } = await recordThenReplay([server.origin], () => server.close(), () => both(() => aiSdkJudge({ model: anthropicModel(server) })))
     expect(recorded).toEqual([true, false])
     expect(replayed).toEqual([true, false])
@@ -137,7 +137,7 @@ describe('a local model through @ai-sdk/openai-compatible', () => {
 
 describe('configured as settings', () => {
   test('configure({ judge: { model: anthropic(...) } }) judges toPassJudge', async () => {
-    const server = await startAnthropicServer((req) => ({ text: graded(req.lastUserText) }))
+    const server = await startOpenAIServer({ reply: (req) => ({ text: graded(req.lastUserText) }) })
     try {
       configure({ judge: { model: anthropicModel(server) } })
       await expect(good).toPassJudge({ reference })

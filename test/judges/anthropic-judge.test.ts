@@ -5,21 +5,21 @@ import { describe, expect, test } from 'vitest'
 import { anthropicJudge, type AnthropicJudgeOptions } from '../../src/judges/anthropic.js'
 import { resolveJudge } from '../../src/judges/resolve.js'
 import { getLedger } from '../../src/ledger.js'
-import { startAnthropicServer, type AnthropicReply, type AnthropicRequest, type AnthropicServer } from '../helpers/anthropic-server.js'
+import { startOpenAIServer, type OpenAIServer, type RecordedRequest, type ScriptedReply } from '../helpers/openai-server.js'
 import { fakeAnthropicKey, good, graded, useProviderTestHooks, verdictOf, wrong } from '../helpers/provider-judging.js'
 import { recordThenReplay, replayMode, replayProblems } from '../helpers/record-then-replay.js'
 
 const hooks = useProviderTestHooks()
 
-const client = (server: AnthropicServer) => new Anthropic({ baseURL: server.origin, apiKey: fakeAnthropicKey, maxRetries: 0 })
-const judgeWith = (server: AnthropicServer, options: Partial<AnthropicJudgeOptions> = {}) => anthropicJudge({ client: client(server), ...options })
+const client = (server: OpenAIServer) => new Anthropic({ baseURL: server.origin, apiKey: fakeAnthropicKey, maxRetries: 0 })
+const judgeWith = (server: OpenAIServer, options: Partial<AnthropicJudgeOptions> = {}) => anthropicJudge({ client: client(server), ...options })
 
 /** A Claude that grades the answer in the prompt, in JSON. */
-const grader = (req: AnthropicRequest): AnthropicReply => ({ text: graded(req.lastUserText) })
+const grader = (req: RecordedRequest): ScriptedReply => ({ text: graded(req.lastUserText) })
 
 describe('anthropicJudge request', () => {
   test('sends a Messages request with the verdict schema as structured output, temperature 0 and max_tokens', async () => {
-    const server = await startAnthropicServer(grader)
+    const server = await startOpenAIServer({ reply: grader })
     try {
       await verdictOf(judgeWith(server))
       const req = server.requests[0]!
@@ -39,7 +39,7 @@ describe('anthropicJudge request', () => {
   })
 
   test('sends no temperature to a Claude model that accepts none', async () => {
-    const server = await startAnthropicServer(grader)
+    const server = await startOpenAIServer({ reply: grader })
     try {
       await verdictOf(judgeWith(server, { model: 'claude-sonnet-5-5' }))
       expect(server.requests[0]?.body.temperature).toBeUndefined()
@@ -49,7 +49,7 @@ describe('anthropicJudge request', () => {
   })
 
   test('records the usage in the ledger, priced as Claude Haiku 4.5', async () => {
-    const server = await startAnthropicServer((req) => ({ ...grader(req), usage: { input: 1_000_000, output: 100_000 } }))
+    const server = await startOpenAIServer({ reply: (req) => ({ ...grader(req), usage: { input: 1_000_000, output: 100_000 } }) })
     try {
       await verdictOf(judgeWith(server))
       expect(getLedger()).toMatchObject({ calls: 1, inputTokens: 1_000_000, outputTokens: 100_000, costUsd: 1.5, unpricedModels: [] })
@@ -61,7 +61,7 @@ describe('anthropicJudge request', () => {
 
 describe('anthropicJudge replies', () => {
   test('reads the structured reply', async () => {
-    const server = await startAnthropicServer(grader)
+    const server = await startOpenAIServer({ reply: grader })
     try {
       expect(await verdictOf(judgeWith(server), good)).toMatchObject({ pass: true, score: 1, reason: 'Same facts as the reference.', judgeName: 'claude-haiku-4-5' })
       expect(await verdictOf(judgeWith(server), wrong)).toMatchObject({ pass: false, score: 0 })
@@ -71,7 +71,7 @@ describe('anthropicJudge replies', () => {
   })
 
   test('skips thinking blocks: a draft score in them does not count', async () => {
-    const server = await startAnthropicServer((req) => ({ ...grader(req), thinking: '{"reasoning": "draft", "score": 0}' }))
+    const server = await startOpenAIServer({ reply: (req) => ({ ...grader(req), reasoning: '{"reasoning": "draft", "score": 0}' }) })
     try {
       expect(await verdictOf(judgeWith(server, { model: 'claude-opus-5-5' }), good)).toMatchObject({ pass: true, score: 1 })
     } finally {
@@ -80,9 +80,10 @@ describe('anthropicJudge replies', () => {
   })
 
   test('falls back to free text once when the model rejects output_config.format, and says how to skip the rejected request', async () => {
-    const server = await startAnthropicServer((req) =>
-      req.body?.output_config ? { status: 400, errorMessage: 'output_config.format: structured outputs are not supported for the model claude-3-haiku-20240307.' } : { text: 'The answer states the same window.\nVerdict: PASS' },
-    )
+    const server = await startOpenAIServer({
+      reply: (req) =>
+        req.body?.output_config ? { status: 400, errorMessage: 'output_config.format: structured outputs are not supported for the model claude-3-haiku-20240307.' } : { text: 'The answer states the same window.\nVerdict: PASS' },
+    })
     try {
       const judge = judgeWith(server, { model: 'claude-3-haiku-20240307' })
       expect(await verdictOf(judge)).toMatchObject({ pass: true, score: 1 })
@@ -98,7 +99,7 @@ describe('anthropicJudge replies', () => {
   })
 
   test('drops a temperature that an unlisted model rejects', async () => {
-    const server = await startAnthropicServer((req) => (req.body?.temperature !== undefined ? { status: 400, errorMessage: '`temperature` is not supported for this model.' } : grader(req)))
+    const server = await startOpenAIServer({ reply: (req) => (req.body?.temperature !== undefined ? { status: 400, errorMessage: '`temperature` is not supported for this model.' } : grader(req)) })
     try {
       expect(await verdictOf(judgeWith(server, { model: 'claude-nova-6' }))).toMatchObject({ pass: true })
       expect(server.requests.map((r) => r.body.temperature)).toEqual([0, undefined])
@@ -108,7 +109,7 @@ describe('anthropicJudge replies', () => {
   })
 
   test('says so when the model spent every output token thinking', async () => {
-    const server = await startAnthropicServer(() => ({ text: '', thinking: 'Let me think about refunds...', stopReason: 'max_tokens' }))
+    const server = await startOpenAIServer({ reply: () => ({ text: '', reasoning: 'Let me think about refunds...', stopReason: 'max_tokens' }) })
     try {
       await expect(verdictOf(judgeWith(server, { maxTokens: 64 }))).rejects.toThrow(
         '[expect-llm] Failed to read the judge\'s reply: the judge model "claude-haiku-4-5" used all 64 output tokens before answering (thinking counts against them). Raise configure({ judge: { maxTokens } }).',
@@ -121,7 +122,7 @@ describe('anthropicJudge replies', () => {
 
 describe('anthropicJudge errors', () => {
   test('explains a refused key with ANTHROPIC_API_KEY', async () => {
-    const server = await startAnthropicServer(() => ({ status: 401, errorMessage: 'invalid x-api-key' }))
+    const server = await startOpenAIServer({ reply: () => ({ status: 401, errorMessage: 'invalid x-api-key' }) })
     try {
       await expect(verdictOf(judgeWith(server))).rejects.toThrow(
         `[expect-llm] Failed to call the judge model "claude-haiku-4-5" at ${server.origin}: the server refused the API key (401: invalid x-api-key). Set ANTHROPIC_API_KEY to a valid key, or pass it to the client: new Anthropic({ apiKey }).`,
@@ -132,7 +133,7 @@ describe('anthropicJudge errors', () => {
   })
 
   test('explains an unknown model', async () => {
-    const server = await startAnthropicServer(() => ({ status: 404, errorMessage: 'model: claude-haiku-9' }))
+    const server = await startOpenAIServer({ reply: () => ({ status: 404, errorMessage: 'model: claude-haiku-9' }) })
     try {
       await expect(verdictOf(judgeWith(server, { model: 'claude-haiku-9' }))).rejects.toThrow('the model or endpoint was not found (404: model: claude-haiku-9). Check the model name in configure({ judge: { model } }) (Anthropic model ids look like claude-haiku-4-5)')
     } finally {
@@ -143,7 +144,7 @@ describe('anthropicJudge errors', () => {
 
 describe('configured as settings', () => {
   test('{ client: new Anthropic(), model } makes the Anthropic judge', async () => {
-    const server = await startAnthropicServer(grader)
+    const server = await startOpenAIServer({ reply: grader })
     try {
       const judge = resolveJudge({ client: client(server), model: 'claude-haiku-4-5' })
       expect(judge.name).toBe('claude-haiku-4-5')
@@ -163,7 +164,7 @@ describe('configured as settings', () => {
 
 describe('record and replay', () => {
   test('records the Messages calls and replays them with the server stopped: same verdicts, no key in the fixtures', async () => {
-    const server = await startAnthropicServer(grader)
+    const server = await startOpenAIServer({ reply: grader })
     const { recorded, replayed, fixtures } = await recordThenReplay([server.origin], () => server.close(), async () => {
       const judge = judgeWith(server)
       return [(await verdictOf(judge, good)).pass, (await verdictOf(judge, wrong)).pass]
@@ -179,7 +180,7 @@ describe('record and replay', () => {
   })
 
   test('a changed prompt misses, and the miss names the provider and the model', async () => {
-    const server = await startAnthropicServer(grader)
+    const server = await startOpenAIServer({ reply: grader })
     await recordThenReplay([server.origin], () => server.close(), async () => (await verdictOf(judgeWith(server), good)).pass)
     // The replay root was removed with the helper; a fresh replay of another prompt has no fixture at all.
     replayMode('replay')

@@ -15,7 +15,6 @@ import type { JudgeLike, JudgeOptions, JudgeRequest } from '../../src/judges/typ
 import { getLedger, resetLedger } from '../../src/ledger.js'
 import { GoldenSuite } from '../../src/golden/suite.js'
 import { validateCases } from '../../src/golden/dataset.js'
-import { startAnthropicServer } from '../helpers/anthropic-server.js'
 import { startGoogleServer } from '../helpers/google-server.js'
 import { asyncFailureMessage } from '../helpers/model-fakes.js'
 import { jsonVerdict, startOpenAIServer } from '../helpers/model-server.js'
@@ -99,7 +98,7 @@ describe('a panel of three families against local servers', () => {
   /** An OpenAI judge that passes it, a Claude that fails it, a Gemini that passes it. */
   async function servers() {
     const openai = await startOpenAIServer({ reply: () => jsonVerdict(1, 'States the 30-day window.') })
-    const anthropic = await startAnthropicServer(() => ({ text: JSON.stringify({ reasoning: 'Adds a shipping refund the reference does not promise.', score: 0 }) }))
+    const anthropic = await startOpenAIServer({ reply: () => ({ text: JSON.stringify({ reasoning: 'Adds a shipping refund the reference does not promise.', score: 0 }) }) })
     const google = await startGoogleServer(() => ({ text: JSON.stringify({ reasoning: 'Same window as the reference.', score: 1 }) }))
     const panel = (): JudgeLike[] => [
       { baseURL: openai.baseURL, apiKey: 'local-test-key', model: 'gpt-4.1-mini', maxRetries: 0 } satisfies JudgeOptions,

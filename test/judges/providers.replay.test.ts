@@ -15,10 +15,9 @@ import * as matchers from '../../matchers/index.js'
 import { configure, resetConfig } from '../../src/config.js'
 import { clearEmbeddingCache } from '../../src/embedders/batch.js'
 import { resolveMode } from '../../src/replay/mode.js'
-import { startAnthropicServer, type AnthropicRequest } from '../helpers/anthropic-server.js'
 import { startGoogleServer } from '../helpers/google-server.js'
 import { startLocalServer } from '../helpers/local-servers.js'
-import type { RecordedRequest } from '../helpers/model-server.js'
+import { startOpenAIServer, type RecordedRequest } from '../helpers/model-server.js'
 import { routeRecording } from '../helpers/route-recording.js'
 
 expect.extend(matchers)
@@ -49,7 +48,7 @@ let stop = async (): Promise<void> => {}
 beforeAll(async () => {
   configure({ replay: { hosts: ['https://api.anthropic.com', 'https://generativelanguage.googleapis.com', 'http://127.0.0.1:11434'] } })
   if (!recording) return
-  const anthropic = await startAnthropicServer((req: AnthropicRequest) => ({ text: verdictFor(req.lastUserText), usage: { input: 412, output: 38 } }))
+  const anthropic = await startOpenAIServer({ reply: (req: RecordedRequest) => ({ text: verdictFor(req.lastUserText), usage: { input: 412, output: 38 } }) })
   const google = await startGoogleServer((req) => ({ embeddings: req.texts.map((t) => vectors[t] ?? [0, 0, 0, 1]) }))
   const ollama = await startLocalServer('ollama', (req: RecordedRequest) => ({ text: verdictFor(req.lastUserText), usage: { input: 398, output: 41 } }))
   const unroute = routeRecording({ 'https://api.anthropic.com': anthropic.origin, 'https://generativelanguage.googleapis.com': google.origin, 'http://127.0.0.1:11434': ollama.origin })

@@ -19,3 +19,14 @@ expect(['a']).toRetrieve(['a'], { k: 1, minScore: 0.2 })
 expect('x').toHaveRougeLAbove('y', '0.5')
 // @ts-expect-error keywords are a list
 expect('x').toContainKeywords('refund')
+
+// Agent matchers
+const run = [{ role: 'user', content: 'Refund A17' }]
+expect(run).toCallTool('refundOrder', { amount: expect.any(Number) })
+expect(run).not.toCallTools(['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }], { order: 'any', extra: 'forbid' })
+expect(run).toHaveValidToolArguments({ lookupOrder: { type: 'object' } })
+expect(run).toUseAtMostSteps(5, { repeatedCalls: 'forbid' })
+// @ts-expect-error unknown order mode
+expect(run).toCallTools(['a'], { order: 'exact' })
+const goal: Promise<void> = expect(run).toCompleteGoal('Refund order A17')
+void goal

@@ -37,3 +37,23 @@ describeGolden('refund answers (lexical)', {
   thresholds: { passRate: 1 },
   report: { console: false },
 })
+
+describe('agent matchers under CommonJS', () => {
+  const call = (id, name, args) => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } })
+  const messages = [
+    { role: 'user', content: 'Please refund order A17.' },
+    { role: 'assistant', content: null, tool_calls: [call('c1', 'lookupOrder', { orderId: 'A17' })] },
+    { role: 'tool', tool_call_id: 'c1', content: '{"total":30}' },
+    { role: 'assistant', content: null, tool_calls: [call('c2', 'refundOrder', { orderId: 'A17', amount: 30 })] },
+    { role: 'tool', tool_call_id: 'c2', content: '{"refundId":"R-1"}' },
+    { role: 'assistant', content: 'Refunded: R-1.' },
+  ]
+
+  test('tool calls with asymmetric matchers, order, valid arguments and steps', () => {
+    expect(messages).toCallTool('refundOrder', { amount: expect.any(Number) })
+    expect(messages).toCallTools(['lookupOrder', 'refundOrder'], { order: 'strict', extra: 'forbid' })
+    expect(messages).toHaveValidToolArguments({ lookupOrder: { type: 'object', required: ['orderId'] }, refundOrder: { type: 'object', required: ['amount'] } })
+    expect(messages).toUseAtMostSteps(3, { repeatedCalls: 'forbid' })
+    expect(() => expect(messages).toCallTool('escalate')).toThrow('Received: no call to escalate among 3 steps, 2 tool calls')
+  })
+})
