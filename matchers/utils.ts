@@ -225,10 +225,23 @@ export function percent(share: number): string {
 
 /**
  * The judge part of a failure message: score vs threshold (with the scale value and the judge's name),
- * the samples line when there were several, notes from reading the replies, and the reasoning.
+ * the samples line when there were several (for a panel of judges: each judge's score and verdict, and
+ * the agreement), notes from reading the replies, and the reasoning.
  */
 export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = 'judge score'): string[] {
   const single = verdict.results.length === 1 ? verdict.results[0] : undefined
+  const panel = verdict.panel
+  if (panel && panel.length > 1) {
+    const out = scoreLines(ctx, label, verdict.score, verdict.threshold, `(mean of ${panel.length} judges)`)
+    out.push(`Judges: ${panel.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}${verdict.passes * 2 === panel.length ? ', a tie fails' : ''})`)
+    for (const vote of panel) {
+      const onScale = verdict.scale === 'binary' ? '' : `${describeScaleValue(vote.scaleValue, verdict.scale)}, `
+      out.push(`  ${vote.judge}: ${fmt(vote.score)} (${onScale}${vote.pass ? 'PASS' : 'FAIL'})`)
+    }
+    for (const note of verdict.notes) out.push(`Note: ${note}`)
+    out.push('', `Judge's reasoning: ${verdict.reason.trim() === '' ? '(none given)' : preview(verdict.reason, 600)}`)
+    return out
+  }
   const how = single ? (verdict.scale === '0-1' ? undefined : describeScaleValue(single.scaleValue, verdict.scale)) : `mean of ${verdict.results.length} samples`
   const out = scoreLines(ctx, label, verdict.score, verdict.threshold, `(${how ? `${how}, ` : ''}judge ${verdict.judgeName})`)
   if (!single) {

@@ -79,6 +79,9 @@ export type { Trajectory, TrajectoryItem, TrajectorySource, UserItem, TextItem, 
 // Judges (model-backed matchers)
 export {
   openAIJudge,
+  anthropicJudge,
+  aiSdkJudge,
+  DEFAULT_ANTHROPIC_JUDGE_MODEL,
   functionJudge,
   resolveJudge,
   parseJudgeReply,
@@ -93,6 +96,11 @@ export {
   DEFAULT_FAITHFULNESS_THRESHOLD,
 } from './judges/index.js'
 export type {
+  AiSdkJudgeOptions,
+  AiSdkLanguageModel,
+  AnthropicClientLike,
+  AnthropicJudgeOptions,
+  OpenAIJudgeOptions,
   BuiltInTemplate,
   Claim,
   Judge,
@@ -113,6 +121,7 @@ export type {
 // Embedders
 export {
   openAIEmbedder,
+  aiSdkEmbedder,
   functionEmbedder,
   resolveEmbedder,
   batchingEmbedder,
@@ -121,14 +130,14 @@ export {
   DEFAULT_SIMILARITY_THRESHOLD,
   MAX_EMBEDDING_BATCH,
 } from './embedders/index.js'
-export type { Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './embedders/index.js'
+export type { AiSdkEmbedderOptions, AiSdkEmbeddingModel, Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions, OpenAIEmbedderOptions } from './embedders/index.js'
 
 // Judge calibration
 export { calibrateJudge, cohensKappa, DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA } from './calibration.js'
 export type { CalibrationCase, CalibrationLabel, CalibrationResult, CalibrationDisagreement } from './calibration.js'
 
 // Run ledger of the library's own model calls
-export { getLedger, resetLedger, recordModelUsage, priceOf, costOf, DEFAULT_PRICING } from './ledger.js'
+export { getLedger, resetLedger, recordModelUsage, priceOf, costOf, DEFAULT_PRICING, PRICING_AS_OF, PRICING_SOURCES } from './ledger.js'
 export type { Ledger, LedgerEntry, LedgerKind, LedgerTotals, ModelPrice } from './ledger.js'
 
 // Refusal phrase rules

@@ -45,6 +45,10 @@ export interface ReportScore {
   threshold: number | null
   pass: boolean
   detail?: string
+  /** A panel of judges: each judge's score and verdict (first run). */
+  judges?: Array<{ judge: string; score: number; pass: boolean }>
+  /** A panel's agreement with its majority verdict (first run). */
+  agreement?: number
 }
 
 /** One case in a report. */

@@ -44,6 +44,10 @@ export interface ScoreResult {
   pass: boolean
   /** Why, in a few words (missing keywords, the judge's reason, the rank of the relevant document...). */
   detail?: string
+  /** A panel of judges (`samples` listing them): each judge's score and verdict. */
+  judges?: Array<{ judge: string; score: number; pass: boolean }>
+  /** A panel's agreement: the share of judges that agree with the majority verdict. */
+  agreement?: number
 }
 
 /** A scorer with its options resolved. */
@@ -283,8 +287,20 @@ function bestOf(refs: string[], score: (ref: string) => number): { score: number
 
 function judgeDetail(v: JudgeVerdict): string {
   const reason = v.reason.replace(/\s+/g, ' ').trim()
-  const agree = v.results.length > 1 ? ` (${v.passes}/${v.results.length} samples passed)` : ''
+  const agree = v.panel && v.panel.length > 1
+    ? ` (judges: ${v.panel.map((p) => `${p.judge} ${fmt(p.score)}`).join(', ')}; agreement ${Math.round(v.agreement * 100)}%)`
+    : v.results.length > 1 ? ` (${v.passes}/${v.results.length} samples passed)` : ''
   return `${reason.length > 160 ? `${reason.slice(0, 159)}…` : reason}${agree}`
+}
+
+/** A judge scorer's result, with each judge's vote when a panel judged. */
+function judgeResult(v: JudgeVerdict, threshold: number | null, detail = judgeDetail(v)): ScoreResult {
+  const r = result(v.score, threshold, detail, threshold === null ? true : v.pass)
+  if (v.panel && v.panel.length > 1) {
+    r.judges = v.panel.map((p) => ({ judge: p.judge, score: p.score, pass: p.pass }))
+    r.agreement = v.agreement
+  }
+  return r
 }
 
 function judgeSpec(options: Record<string, unknown>, threshold: number | null): Record<string, unknown> {
@@ -417,15 +433,13 @@ export async function runScorer(plan: ScorerPlan, input: ScoreInput, env: Scorer
       spec.input = input.inputText
       if (input.context) spec.context = input.context
       const call = prepareJudgeCall(spec, output, {}, failWith('run the judge scorer'))
-      const verdict = await runJudge(call)
-      return result(verdict.score, threshold, judgeDetail(verdict), threshold === null ? true : verdict.pass)
+      return judgeResult(await runJudge(call), threshold)
     }
     case 'relevance': {
       const spec: Record<string, unknown> = { ...judgeSpec(options, threshold), input: input.inputText }
       if (input.context) spec.context = input.context
       const call = prepareJudgeCall(spec, output, { template: 'relevance' }, failWith('run the relevance scorer'))
-      const verdict = await runJudge(call)
-      return result(verdict.score, threshold, judgeDetail(verdict), threshold === null ? true : verdict.pass)
+      return judgeResult(await runJudge(call), threshold)
     }
     case 'faithfulness': {
       if (!input.context) {
@@ -436,7 +450,7 @@ export async function runScorer(plan: ScorerPlan, input: ScoreInput, env: Scorer
       const call = prepareJudgeCall(spec, output, { template: 'faithfulness', scale: '0-1', threshold: DEFAULT_FAITHFULNESS_THRESHOLD }, failWith('run the faithfulness scorer'))
       const verdict = await runJudge(call)
       const unsupported = (verdict.claims ?? []).filter((cl) => !cl.supported).map((cl) => quote(cl.claim, 50))
-      return result(verdict.score, threshold, unsupported.length > 0 ? `unsupported: ${unsupported.join(', ')}` : judgeDetail(verdict), threshold === null ? true : verdict.pass)
+      return judgeResult(verdict, threshold, unsupported.length > 0 ? `unsupported: ${unsupported.join(', ')}` : judgeDetail(verdict))
     }
     case 'refusal': {
       const mustRefuse = c.answerable === false

@@ -100,9 +100,11 @@ export function ledgerTotals(entries: readonly LedgerEntry[]): UsageTotals & { b
   const byKind = { judge: emptyTotals(), embedding: emptyTotals() }
   const models = { judge: [] as string[], embedding: [] as string[] }
   for (const e of entries) {
-    const cost = costOf(e.model, e.inputTokens, e.outputTokens)
-    addUsage(all, 1, e.inputTokens, e.outputTokens, cost, [e.model])
-    addUsage(byKind[e.kind], 1, e.inputTokens, e.outputTokens, cost, [e.model])
+    // A call whose provider reported no usage has an unknown cost, even for a priced model.
+    const cost = e.usageMissing ? undefined : costOf(e.model, e.inputTokens, e.outputTokens)
+    const named = e.usageMissing ? `${e.model} (no token usage reported)` : e.model
+    addUsage(all, 1, e.inputTokens, e.outputTokens, cost, [named])
+    addUsage(byKind[e.kind], 1, e.inputTokens, e.outputTokens, cost, [named])
     if (!models[e.kind].includes(e.model)) models[e.kind].push(e.model)
   }
   return { ...all, byKind, models }

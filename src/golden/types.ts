@@ -134,7 +134,8 @@ export interface JudgeScorerOptions {
   threshold?: Threshold
   template?: string
   judge?: JudgeLike
-  samples?: number
+  /** Ask n times, or ask each judge of a list once (a panel; replaces `judge`); the majority decides. */
+  samples?: number | JudgeLike[]
   /** Compare with the case's `expected` answer (the correctness template). Default `true` when the case has one. */
   useReference?: boolean
 }
@@ -143,7 +144,8 @@ export interface JudgeScorerOptions {
 export interface ModelScorerOptions {
   threshold?: Threshold
   judge?: JudgeLike
-  samples?: number
+  /** Ask n times, or ask each judge of a list once (a panel; replaces `judge`); the majority decides. */
+  samples?: number | JudgeLike[]
 }
 
 /** Options of the `refusal` scorer. */

@@ -2,9 +2,9 @@
 // tarball into fresh projects under os.tmpdir(), outside the repository (so nothing resolves from its
 // node_modules), and runs a small suite in each:
 //
-//   vitest-5     Vitest 5, msw 3, openai 7: `tsc --noEmit` (strict), then the suite
-//   vitest-4.1   Vitest 4.1, msw 2, openai 6: `tsc --noEmit` (strict), then the suite
-//   jest-30      Jest 30, msw 3, openai 7: the CommonJS tests, then the ESM tests (replay) with --experimental-vm-modules
+//   vitest-5     Vitest 5, msw 3, openai 7, ai 7: `tsc --noEmit` (strict), then the suite
+//   vitest-4.1   Vitest 4.1, msw 2, openai 6, ai 7: `tsc --noEmit` (strict), then the suite
+//   jest-30      Jest 30, msw 3, openai 7, without ai: the CommonJS tests, then the ESM tests (replay) with --experimental-vm-modules
 //
 // Every suite registers the setup file, uses lexical and model-backed matchers replayed from committed
 // recordings (projects/vitest/test/__llm_fixtures__, recorded with `npm run test:consumers:record`) and
@@ -30,10 +30,14 @@ const cacheRoot = join(root, 'node_modules/.cache/expect-llm-consumers')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
 const common = { '@types/node': '^22.0.0', typescript: '^5.9.0' }
+// The AI SDK judge test (test/ai-sdk-judge.test.ts); the Jest project goes without it, so its suites also
+// show that nothing loads `ai` unless an AI SDK model is configured.
+// @types/json-schema: the AI SDK's own types import 'json-schema', which strict projects (skipLibCheck off) must provide.
+const aiSdk = { ai: '^7.0.0', '@ai-sdk/openai-compatible': '^3.0.0', '@types/json-schema': '^7.0.15' }
 const projects = {
   'vitest-5': {
     template: 'vitest',
-    deps: { ...common, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0' },
+    deps: { ...common, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0', ...aiSdk },
     steps: [
       ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
       ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
@@ -41,7 +45,7 @@ const projects = {
   },
   'vitest-4.1': {
     template: 'vitest',
-    deps: { ...common, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0' },
+    deps: { ...common, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0', ...aiSdk },
     steps: [
       ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
       ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
@@ -126,7 +130,7 @@ for (const name of names) {
       const tests = /Tests:?\s+(\d+ passed)/.exec(plain)?.[1]
       results.push(tests ? `${label}: ${tests}` : `${label}: ok`)
     }
-    const versions = ['vitest', 'jest', 'msw', 'openai'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
+    const versions = ['vitest', 'jest', 'msw', 'openai', 'ai'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
     detail = `${versions}; ${results.join('; ')}`
     ok = true
   } catch (error) {

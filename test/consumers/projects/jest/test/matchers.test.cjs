@@ -24,6 +24,14 @@ describe('lexical matchers under CommonJS', () => {
   })
 })
 
+describe('optional peers', () => {
+  test('expect-llm and its matchers load in a project without the AI SDK', () => {
+    // This project does not install `ai`; the setup file and the requires above loaded expect-llm without it.
+    expect(() => require.resolve('ai')).toThrow()
+    expect(typeof require('expect-llm').aiSdkJudge).toBe('function')
+  })
+})
+
 describeGolden('refund answers (lexical)', {
   dataset: [
     { id: 'refund-window', input: 'How long do I have to ask for a refund?', expected: reference, keywords: ['30 days'] },
