@@ -21,7 +21,7 @@
 // mutants over all valid mutants, so survivors and mutants no test covers count against it) and exits
 // 1 when a folder with a target scores below it. Equivalent mutants are listed, with the reason, in
 // test/mutation/equivalent.md.
-import { spawnSync, execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -78,12 +78,17 @@ for (let i = 0; i < args.length; i++) {
 if (since && chosen.length > 0) fail('pass either folders or --since, not both.')
 
 // ---- the runs
-function stryker(scope, mutate) {
+async function stryker(scope, mutate) {
   const bin = join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js')
   if (!existsSync(bin)) fail('StrykerJS is not installed. Run npm install first.')
   const env = { ...process.env, EXPECT_LLM_MUTATION_SCOPE: scope, EXPECT_LLM_MUTATION_STATIC: withStatic ? '1' : '0' }
-  const run = spawnSync(process.execPath, [bin, 'run', 'test/mutation/stryker.config.mjs', '--mutate', mutate.join(','), ...passThrough], { cwd: root, env, stdio: 'inherit' })
-  if (run.status !== 0) fail(`stryker run for ${scope} exited with ${run.status ?? run.signal}. See its output above.`)
+  const child = spawn(process.execPath, [bin, 'run', 'test/mutation/stryker.config.mjs', '--mutate', mutate.join(','), ...passThrough], { cwd: root, env, stdio: 'inherit' })
+  // Stopping this script stops Stryker (which stops its test runners and removes its sandbox).
+  const forward = (signal) => child.kill(signal)
+  process.on('SIGINT', forward).on('SIGTERM', forward)
+  const code = await new Promise((resolve) => child.on('close', (c, signal) => resolve(c ?? signal)))
+  process.off('SIGINT', forward).off('SIGTERM', forward)
+  if (code !== 0) fail(`stryker run for ${scope} exited with ${code}. See its output above.`)
 }
 
 function changedSince(ref) {
@@ -111,12 +116,12 @@ if (since) {
   if (!summaryOnly) {
     // A fresh scope each time: the incremental file of an earlier --since run may describe other files.
     rmSync(join(root, 'reports/mutation/since'), { recursive: true, force: true })
-    stryker('since', files)
+    await stryker('since', files)
   }
   scopes = ['since']
 } else {
   const folders = chosen.length > 0 ? chosen : FOLDERS
-  if (!summaryOnly) for (const f of folders) stryker(f.slug, f.mutate)
+  if (!summaryOnly) for (const f of folders) await stryker(f.slug, f.mutate)
   scopes = (chosen.length > 0 ? chosen : FOLDERS).map((f) => f.slug)
 }
 
