@@ -33,12 +33,12 @@ async function recordStream(delayMs: number): Promise<Fixture> {
 describe('streams', () => {
   test('a stream is recorded event by event, each with its arrival offset', async () => {
     const fixture = await recordStream(40)
-    const { sse, chunkOffsetsMs } = fixture.response
+    const { sse, chunkOffsetsMs } = fixture.response!
     // The server sent 8 events 40 ms apart: the role, five words, the stop chunk and [DONE].
     expect(sse).toHaveLength(8)
     for (const event of sse!) expect(event).toMatch(/^data: [^\n]+\n\n$/)
     expect(sse!.at(-1)).toBe('data: [DONE]\n\n')
-    const deltas = sse!.slice(0, -1).map((e) => JSON.parse(e.slice('data: '.length)).choices[0].delta.content ?? '')
+    const deltas = sse!.slice(0, -1).map((e: string) => JSON.parse(e.slice('data: '.length)).choices[0].delta.content ?? '')
     expect(deltas.join('')).toBe('one two three four five')
     expect(chunkOffsetsMs).toHaveLength(8)
     expect(chunkOffsetsMs).toEqual([...chunkOffsetsMs!].sort((a, b) => a - b))
@@ -62,10 +62,10 @@ describe('headers', () => {
     }
     const fixture = await onlyFixture()
     // Allow-listed headers are kept (so the list is not simply empty) ...
-    expect(fixture.response.headers).toMatchObject({ 'openai-processing-ms': '12', 'x-ratelimit-remaining-requests': '99' })
+    expect(fixture.response!.headers).toMatchObject({ 'openai-processing-ms': '12', 'x-ratelimit-remaining-requests': '99' })
     // ... the others are not, and the cookie's value appears nowhere in the file.
-    expect(Object.keys(fixture.response.headers)).not.toContain('set-cookie')
-    expect(Object.keys(fixture.response.headers)).not.toContain('content-length')
+    expect(Object.keys(fixture.response!.headers)).not.toContain('set-cookie')
+    expect(Object.keys(fixture.response!.headers)).not.toContain('content-length')
     expect(JSON.stringify(fixture)).not.toContain('c0ffee')
   })
 })
@@ -79,7 +79,7 @@ describe('hosts', () => {
     const session = getReplaySession()
     const server = session ? undefined : setupServer(...replay.handlers, escaped)
     if (session) session.server.use(...replay.handlers, escaped)
-    else server!.listen({ onUnhandledRequest: 'bypass' })
+    else server!.listen({ onUnhandledRequest: 'bypass' } as never)
     try {
       const res = await fetch('https://api.openai.com/v1/chat/completions', {
         method: 'POST',
