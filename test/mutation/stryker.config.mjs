@@ -22,6 +22,9 @@ export default {
   reporters: ['progress-append-only', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${scope}/index.html` },
   jsonReporter: { fileName: `reports/mutation/${scope}/mutation.json` },
+  // What the sandbox copy leaves out (Stryker does not read .gitignore): other scopes' reports and
+  // sandboxes, the build, and the library's own output folders.
+  ignorePatterns: ['/reports', '/.stryker-tmp*', '/dist', '/coverage', '/.expect-llm'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   timeoutMS: 10000,
