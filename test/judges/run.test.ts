@@ -123,6 +123,29 @@ describe('runJudge', () => {
     expect(verdict).toMatchObject({ pass: false, passes: 1, agreement: 0.5 })
   })
 
+  test('the reason, claims and judge name come from the first sample that agrees with the verdict, a score at the threshold agreeing with a pass', async () => {
+    const results = [
+      { score: 0.5, scaleValue: 0.5, reason: 'below', raw: '', model: 'm-below', claims: [{ claim: 'b', supported: false }] },
+      { score: 0.7, scaleValue: 0.7, reason: 'at', raw: '', model: 'm-at', claims: [{ claim: 'a', supported: true }] },
+      { score: 0.9, scaleValue: 0.9, reason: 'above', raw: '', model: 'm-above' },
+    ]
+    const judge = { name: 'samples', evaluate: async (r: JudgeRequest) => results[r.sample]! }
+    const verdict = await runJudge(prepare({ criteria: 'x', scale: '0-1', threshold: 0.7, samples: 3, judge }))
+    expect(verdict).toMatchObject({ pass: true, passes: 2, reason: 'at', judgeName: 'm-at', claims: [{ claim: 'a', supported: true }] })
+    const plain = await runJudge(prepare({ criteria: 'x', judge: { name: 'plain', evaluate: async () => ({ score: 1, scaleValue: 1, reason: 'ok', raw: '' }) } }))
+    expect(plain.judgeName).toBe('plain')
+    expect(plain).not.toHaveProperty('claims')
+  })
+
+  test('faithfulness scores the share of supported claims, over the number the judge wrote; no claims keeps the number', async () => {
+    const claims = [{ claim: 'a', supported: true }, { claim: 'b', supported: true }, { claim: 'c', supported: false }, { claim: 'd', supported: true }]
+    const spec = (c: typeof claims) => ({ template: 'faithfulness', context: 'ctx', scale: '0-1', judge: { name: 'f', evaluate: async () => ({ score: 0.1, scaleValue: 0.1, reason: '', raw: '', claims: c }) } })
+    expect(await runJudge(prepare(spec(claims)))).toMatchObject({ score: 0.75, results: [{ score: 0.75, scaleValue: 0.75 }] })
+    expect(await runJudge(prepare(spec([])))).toMatchObject({ score: 0.1, results: [{ score: 0.1, scaleValue: 0.1 }] })
+    const rubric = { criteria: 'x', scale: '0-1', judge: { name: 'r', evaluate: async () => ({ score: 0.1, scaleValue: 0.1, reason: '', raw: '', claims }) } }
+    expect((await runJudge(prepare(rubric))).score).toBe(0.1)
+  })
+
   test('records the usage a judge reports in the ledger', async () => {
     const judge = { name: 'fake', evaluate: async () => ({ score: 1, scaleValue: 1, reason: '', raw: '', usage: { model: 'gpt-4o-mini', inputTokens: 120, outputTokens: 30 } }) }
     await runJudge(prepare({ criteria: 'x', samples: 2, judge }))
