@@ -29,6 +29,13 @@ describe('priceOf', () => {
     expect(priceOf('gpt-4o-mini')).toEqual({ inputPerMTok: 1, outputPerMTok: 2 })
   })
 
+  test('configured prices extend the defaults: the models not configured keep their default price', () => {
+    configure({ pricing: { 'local-llama': { inputPerMTok: 0.5, outputPerMTok: 0 } } })
+    expect(priceOf('local-llama')).toEqual({ inputPerMTok: 0.5, outputPerMTok: 0 })
+    expect(priceOf('gpt-4o-mini')).toEqual({ inputPerMTok: 0.15, outputPerMTok: 0.6 })
+    expect(priceOf('gpt-4.1-mini-2025-04-14')).toEqual({ inputPerMTok: 0.4, outputPerMTok: 1.6 })
+  })
+
   test('returns undefined for an unknown model instead of guessing', () => {
     expect(priceOf('llama3.1:8b')).toBeUndefined()
   })

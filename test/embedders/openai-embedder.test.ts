@@ -60,6 +60,14 @@ describe('openAIEmbedder', () => {
     expect(server.requests.map((r) => r.body.dimensions)).toEqual([undefined, 4])
   })
 
+  test('keys the cache by model: the same text embedded by another model is requested again, with its own vector', async () => {
+    server.setReply((req) => ({ embeddings: (req.body.input as string[]).map(() => (req.body.model === 'text-embedding-3-large' ? [0, 0, 0, 1] : [1, 0, 0, 0])) }))
+    const small = await embedder().embed(['a'])
+    const large = await openAIEmbedder({ model: 'text-embedding-3-large', client: clientFor(server.baseURL) }).embed(['a'])
+    expect(server.requests.map((r) => r.body.model)).toEqual(['text-embedding-3-small', 'text-embedding-3-large'])
+    expect([small, large]).toEqual([[[1, 0, 0, 0]], [[0, 0, 0, 1]]])
+  })
+
   test('splits requests at maxBatchSize inputs', async () => {
     await embedder({ maxBatchSize: 2 }).embed(['a', 'b', 'c'])
     expect(server.requests.map((r) => r.body.input)).toEqual([['a', 'b'], ['c']])

@@ -36,8 +36,14 @@ const mode = (m: 'record' | 'replay' | 'live') => {
 const embedder = () => openAIEmbedder({ baseURL: server.baseURL, apiKey: 'local-test-key', maxRetries: 0 })
 const inputsSent = () => server.requests.map((r) => r.body.input as string[])
 
-test('the setup file runs a replay session', () => {
-  expect(getReplaySession()).toBeDefined()
+test('the setup file runs a replay session that intercepts: an unrecorded call in replay mode is a miss that never reaches the server', async () => {
+  configure({ replay: { hosts: [server.origin], rootDir: root, dir: 'fixtures' } })
+  mode('replay')
+  await expect(embedder().embed(['never recorded'])).rejects.toThrow('no fixture matches this request, and mode "replay" never calls the network')
+  expect(server.requests).toEqual([])
+  const problems = getReplaySession()!.replay.takeProblems()
+  expect(problems.map((p) => p.kind)).toEqual(['miss'])
+  expect(problems[0]!.message).toContain('/v1/embeddings')
 })
 
 test('records one request per call, with the shared reference in each, and replays a later call on its own', async () => {

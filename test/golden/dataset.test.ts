@@ -53,6 +53,11 @@ describe('formats', () => {
     expect(loadDatasetSync(file('list.yml', '- input: a\n- input: b\n')).map((c) => c.input)).toEqual(['a', 'b'])
   })
 
+  test('CSV header names are trimmed: "id, input, expected" names the same columns as "id,input,expected"', () => {
+    const cases = loadDatasetSync(file('spaced.csv', 'id, input, expected, keywords\nrefund,How long for a refund?,Within 30 days.,30 days|refund\n'))
+    expect(cases).toEqual([{ id: 'refund', input: 'How long for a refund?', expected: 'Within 30 days.', keywords: ['30 days', 'refund'], source: expect.stringMatching(/spaced\.csv:2$/) }])
+  })
+
   test('loads CSV: lists split on |, booleans, unknown columns into metadata, quoted multi-line cells', () => {
     const cases = loadDatasetSync(join(fixtures, 'handbook.csv'))
     expect(cases[0]).toEqual({

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { mcnemar, pairedBootstrap, percentile, seededRandom } from '../../src/golden/stats.js'
+import { mcnemar, mean, pairedBootstrap, percentile, seededRandom } from '../../src/golden/stats.js'
 
 describe('percentile', () => {
   test('interpolates linearly between closest ranks (NumPy default)', () => {
@@ -11,6 +11,21 @@ describe('percentile', () => {
   })
 })
 
+describe('mean', () => {
+  test('is undefined for no values, not NaN', () => {
+    expect(mean([])).toBeUndefined()
+    expect(mean([0.5, 1, 0])).toBe(0.5)
+  })
+})
+
+describe('seededRandom', () => {
+  test('is mulberry32: the reference sequence for seed 42', () => {
+    // From an independent implementation of mulberry32 (32-bit unsigned arithmetic).
+    const random = seededRandom(42)
+    expect([random(), random(), random()]).toEqual([0.6011037519201636, 0.44829055899754167, 0.8524657934904099])
+  })
+})
+
 describe('McNemar', () => {
   test('exact binomial for few discordant pairs, computed by hand', () => {
     // 2 × (C(10,0) + C(10,1)) / 2^10 = 22 / 1024
@@ -19,7 +34,13 @@ describe('McNemar', () => {
     // 24 discordant pairs is still exact: 2 × Σ_{i<=7} C(24,i) / 2^24
     expect(mcnemar(7, 17).pValue).toBeCloseTo(0.06391465663909912, 12)
     expect(mcnemar(5, 5).pValue).toBe(1)
-    expect(mcnemar(0, 0)).toMatchObject({ pValue: 1, method: 'exact' })
+    expect(mcnemar(0, 0)).toEqual({ aOnly: 0, bOnly: 0, pValue: 1, method: 'exact' })
+  })
+
+  test('switches to chi-square at exactly 25 discordant pairs, or at exactBelow', () => {
+    expect(mcnemar(10, 15).method).toBe('chi-square')
+    expect(mcnemar(10, 15, { exactBelow: 26 }).method).toBe('exact')
+    expect(mcnemar(3, 6, { exactBelow: 9 }).method).toBe('chi-square')
   })
 
   test("chi-square from 25 discordant pairs on: Wikipedia's example (b = 121, c = 59)", () => {
@@ -79,5 +100,19 @@ describe('paired bootstrap', () => {
   test('refuses unpaired or empty samples', () => {
     expect(() => pairedBootstrap([1], [1, 2])).toThrow('the samples have 1 and 2 values')
     expect(() => pairedBootstrap([], [])).toThrow('there are no pairs')
+  })
+
+  test('draws exactly `resamples` resamples: one resample gives a zero-width interval at its mean', () => {
+    // seededRandom(42) starts 0.601, 0.448, 0.852: indices 1, 1, 2 of the differences [0, 1, 0.5].
+    expect(pairedBootstrap([0, 0, 0], [0, 1, 0.5], { resamples: 1 })).toMatchObject({ meanDiff: 0.5, low: 2.5 / 3, high: 2.5 / 3, resamples: 1 })
+  })
+
+  test('refuses a resample count that is not a whole number >= 1, and a confidence outside (0, 1)', () => {
+    const bad = (options: { resamples?: number; confidence?: number }) => () => pairedBootstrap([0, 1], [1, 1], options)
+    expect(bad({ resamples: 0 })).toThrow('[expect-llm] Failed to bootstrap the paired difference: resamples must be a whole number >= 1, got 0. Pass for example 10000.')
+    expect(bad({ resamples: 2.5 })).toThrow('resamples must be a whole number >= 1, got 2.5')
+    expect(bad({ confidence: 0 })).toThrow('[expect-llm] Failed to bootstrap the paired difference: confidence must be between 0 and 1, got 0. Pass for example 0.95.')
+    expect(bad({ confidence: 1 })).toThrow('confidence must be between 0 and 1, got 1')
+    expect(bad({ confidence: 0.5, resamples: 1 })).not.toThrow()
   })
 })

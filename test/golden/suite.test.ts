@@ -132,6 +132,18 @@ describe('aggregate checks', () => {
     expect(results.map((r) => suite.caseFailure(r))).toEqual([undefined, undefined, undefined, undefined])
   })
 
+  test('passRate is met at exactly the threshold and missed just above it', async () => {
+    // refund and canada pass exact; ship fails: 2/3 passed.
+    const three = [cases[0]!, cases[1]!, { ...cases[3]!, expected: answers.canada, keywords: undefined }]
+    const at = await run({ task: (i: string) => answers[i] as string, scorers: { exact: true }, thresholds: { passRate: 2 / 3 } }, three)
+    expect(at.outcome.report.summary).toMatchObject({ ran: 3, passed: 2, passRate: 2 / 3 })
+    expect(at.outcome.report.checks).toEqual([{ name: 'passRate', ok: true, message: 'pass rate 2/3 = 66.7% >= 66.7%' }])
+    expect(at.message).toBeUndefined()
+    const above = await run({ task: (i: string) => answers[i] as string, scorers: { exact: true }, thresholds: { passRate: 0.67 } }, three)
+    expect(above.outcome.report.checks.map((c) => [c.name, c.ok])).toEqual([['passRate', false]])
+    expect(above.message).toContain('1. pass rate 2/3 = 66.7% is below 67.0%. Failing cases, worst first:\n  - ship: exact 0<1  ship\n')
+  })
+
   test('without passRate a failing case fails its own test with the scores, input, expected and actual', async () => {
     const { suite, results } = await run({ task: (i: string) => answers[i] as string, scorers: { rougeL: 0.5 } }, cases.slice(1, 2))
     expect(suite.caseFailure(results[0]!)).toMatch(/^\[expect-llm\] Golden case "ship" failed\.\n {2}rougeL: 0\.18 < 0\.50\n {2}input: {4}ship\n {2}expected: Shipping is free on orders over \$50\.\n {2}actual: {3}Shipping costs five dollars\.$/)
@@ -167,6 +179,17 @@ describe('aggregate checks', () => {
     expect(results[1]!.scores.exact?.score).toBeCloseTo(2 / 3, 12)
     expect(outcome.summary).toContain('flaky: flaky (2/3)')
     expect(outcome.report.summary.flaky).toBe(1)
+  })
+
+  test('passAt holds per scorer too: a case whose scorer passed 1 run of 3 fails that scorer with passAt: 2', async () => {
+    let call = 0
+    const { results, outcome, suite } = await run({ task: () => (++call === 1 ? 'yes' : 'no'), scorers: { exact: true }, repeat: 3, passAt: 2 }, [{ id: 'rare', input: 'q', expected: 'yes' }])
+    const [rare] = results
+    expect(rare).toMatchObject({ passes: 1, pass: false, flaky: true })
+    expect(rare!.scores.exact).toMatchObject({ pass: false, threshold: 1 })
+    expect(rare!.scores.exact!.score).toBeCloseTo(1 / 3, 12)
+    expect(outcome.report.scorers.exact).toMatchObject({ count: 1, passRate: 0 })
+    expect(suite.caseFailure(rare!)).toContain('[expect-llm] Golden case "rare" failed: 1 of 3 runs passed, 2 needed.\n  exact: 0.33 < 1 (no acceptable')
   })
 
   test('budget: P95 latency, tokens and cost from app usage plus the evaluator ledger, reported apart', async () => {
@@ -302,6 +325,20 @@ describe('compareGolden core', () => {
     expect(outcome.failure).toMatch(/v1 is not shown to be better than v2: v1 vs v2 on exact: mean difference -0\.500, 95% CI \[-0\.\d+, -0\.\d+\] does not lie above 0/)
     const close = await compare({ variants: { v1, v2 }, scorers: { exact: true }, expect: { better: 'v2', minDelta: 0.6 } }, data)
     expect(close.failure).toContain('v2 is not shown to be better than v1 by more than 0.6')
+  })
+
+  test('expect: { better } decides on the CI lower bound: a positive mean difference whose interval straddles zero fails', async () => {
+    // v2 right on q0-q2 where v1 is wrong, wrong on q3 where v1 is right, tied elsewhere: mean +2/12 > 0,
+    // but the 95% interval reaches below zero, so the data do not show that v2 is better.
+    const w1 = (i: string) => (i === '3' ? `answer ${i} is right` : 'no idea')
+    const w2 = (i: string) => (['0', '1', '2'].includes(i) ? `answer ${i} is right` : 'no idea')
+    const outcome = await compare({ variants: { v1: w1, v2: w2 }, scorers: { exact: true }, expect: { better: 'v2' } }, data)
+    const pair = outcome.report.scorers[0]!.pairs[0]!
+    expect(pair.meanDiff).toBeCloseTo(2 / 12, 12)
+    expect(pair.ci.low).toBeLessThan(0)
+    expect(pair.ci.high).toBeGreaterThan(0)
+    expect(outcome.report.expectation).toMatchObject({ better: 'v2', ok: false })
+    expect(outcome.failure).toMatch(/v2 is not shown to be better than v1: v2 vs v1 on exact: mean difference \+0\.167, 95% CI \[-0\.\d+, \+0\.\d+\] does not lie above 0/)
   })
 
   test('setup errors name the option', () => {

@@ -17,6 +17,8 @@ module.exports = {
       setupFilesAfterEnv: ['expect-llm/jest'],
       moduleNameMapper: { '^expect-llm/(jest|matchers|vitest)$': '<rootDir>/dist/$1.cjs', '^expect-llm$': '<rootDir>/dist/index.cjs' },
       transform: {},
+      // A Stryker sandbox left by an interrupted `npm run test:mutation` holds a second package.json.
+      modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp'],
     },
     {
       displayName: 'esm',
@@ -26,6 +28,8 @@ module.exports = {
       setupFilesAfterEnv: ['expect-llm/jest'],
       moduleNameMapper: { '^expect-llm/(jest|matchers|vitest)$': '<rootDir>/dist/$1.js', '^expect-llm$': '<rootDir>/dist/index.js' },
       transform: {},
+      // A Stryker sandbox left by an interrupted `npm run test:mutation` holds a second package.json.
+      modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp'],
     },
   ],
 }

@@ -34,8 +34,11 @@ afterAll(async () => {
 })
 
 describe('record/replay under Jest ESM', () => {
-  test('the setup file started a replay session', () => {
-    expect(getReplaySession()).toBeDefined()
+  test('the setup file started a replay session that intercepts: in replay mode an unrecorded prompt never reaches the server', async () => {
+    setMode('replay')
+    await expect(ask('Asked before anything was recorded')).rejects.toMatchObject({ status: 418 })
+    expect(server.requests).toHaveLength(0)
+    expect(getReplaySession().replay.takeProblems().map((p) => p.kind)).toEqual(['miss'])
   })
 
   test('records a module-level client through the setup file, then replays it with zero requests', async () => {

@@ -84,6 +84,42 @@ describe('openAIJudge replies', () => {
     expect(chatRequests(server.requests)).toHaveLength(1)
   })
 
+  test('falls back on a 422 about the schema too, but not on another status that mentions it, nor when structuredOutput is true', async () => {
+    const rejecting = (status: number) => (req: Parameters<Parameters<typeof server.setReply>[0]>[0]) =>
+      wantsJsonSchema(req) ? { status, errorMessage: 'response_format json_schema is not supported' } : { text: 'PASS' }
+    server.setReply(rejecting(422))
+    expect(await verdictOf({ criteria: 'x', judge: judgeWith() })).toMatchObject({ pass: true })
+    expect(chatRequests(server.requests).map(wantsJsonSchema)).toEqual([true, false])
+    server.reset()
+    server.setReply(rejecting(404))
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow('Failed to call the judge model "judge-model"')
+    expect(chatRequests(server.requests)).toHaveLength(1)
+    server.reset()
+    server.setReply(rejecting(400))
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith({ structuredOutput: true }) })).rejects.toThrow('Failed to call the judge model "judge-model"')
+    expect(chatRequests(server.requests)).toHaveLength(1)
+  })
+
+  test('a reply without choices is an unparseable empty reply, not a crash', async () => {
+    server.setReply(() => ({ json: { id: 'x', object: 'chat.completion', created: 0, model: 'judge-model', choices: [] } }))
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow(`Failed to read the judge's reply: the reply is empty.`)
+  })
+
+  test('usage goes to the model the server names, or the configured model when it names none; no usage, no entry', async () => {
+    const reply = (model: string, usage?: object) => ({
+      json: { id: 'x', object: 'chat.completion', created: 0, model, choices: [{ index: 0, message: { role: 'assistant', content: '{"reasoning":"ok","score":1}' }, finish_reason: 'stop' }], ...(usage ? { usage } : {}) },
+    })
+    const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 }
+    server.setReply(() => reply('judge-model-2025-01-01', usage))
+    await verdictOf({ criteria: 'x', judge: judgeWith() })
+    server.setReply(() => reply('', usage))
+    await verdictOf({ criteria: 'x', judge: judgeWith() })
+    server.setReply(() => reply('judge-model'))
+    expect(await verdictOf({ criteria: 'x', judge: judgeWith() })).toMatchObject({ pass: true })
+    expect(Object.keys(getLedger().byModel)).toEqual(['judge-model-2025-01-01', 'judge-model'])
+    expect(getLedger().calls).toBe(2)
+  })
+
   test('rejects an unparseable reply and shows it', async () => {
     server.setReply(() => ({ text: 'Hard to say, it depends on the customer.' }))
     await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow(`Failed to read the judge's reply: it holds no JSON score, no verdict word (PASS/FAIL, YES/NO, CORRECT/INCORRECT) and no number. Use a judge model that follows the JSON reply format (or supports structured output), or a custom judge.\nRaw reply: "Hard to say, it depends on the customer."`)

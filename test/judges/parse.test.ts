@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { JudgeReplyError, normalizeScore, parseJudgeReply } from '../../src/judges/parse.js'
+import { describeScaleValue, JudgeReplyError, normalizeScore, parseJudgeReply } from '../../src/judges/parse.js'
 
 describe('parseJudgeReply: JSON', () => {
   test('reads a structured reply', () => {
@@ -42,6 +42,94 @@ describe('parseJudgeReply: JSON', () => {
   test('scores claims without an overall score as the share of supported claims', () => {
     const reply = JSON.stringify({ claims: [{ claim: 'A', supported: true }, { claim: 'B', supported: true }, { claim: 'C', supported: false }, { claim: 'D', supported: false }] })
     expect(parseJudgeReply(reply, '0-1').score).toBe(0.5)
+  })
+})
+
+describe('parseJudgeReply: JSON fields and their aliases', () => {
+  test.each([
+    ['rating', '{"rating": 4}', 4],
+    ['grade', '{"grade": 2}', 2],
+    ['verdict', '{"verdict": "PASS"}', 5],
+    ['result', '{"result": "fail."}', 1],
+    ['passed', '{"passed": false}', 1],
+    ['a padded numeric string', '{"score": " 4 "}', 4],
+    ['a decimal string', '{"score": "2.5"}', 2.5],
+  ])('reads the score from %s', (_, reply, scaleValue) => {
+    expect(parseJudgeReply(reply, '1-5')).toMatchObject({ scaleValue, parsedFrom: 'json' })
+  })
+
+  test('a score string that is not just a number is not read as the JSON score (the text fallbacks may still find one)', () => {
+    expect(parseJudgeReply('{"score": "4 stars"}', '1-5')).toMatchObject({ scaleValue: 4, parsedFrom: 'number' })
+    expect(parseJudgeReply('{"score": "x4"}', '1-5')).toMatchObject({ parsedFrom: 'number' })
+    expect(parseJudgeReply('{"score": "4."}', '1-5')).toMatchObject({ parsedFrom: 'number' })
+    expect(parseJudgeReply('{"score": "-2"}', '0-5')).toMatchObject({ scaleValue: 0, parsedFrom: 'json', note: "the judge's score -2 is outside the 0-5 scale; clamped to 0" })
+    expect(() => parseJudgeReply('{"score": "maybe"}', 'binary')).toThrow(JudgeReplyError)
+    expect(() => parseJudgeReply('{"score": "-"}', '1-5')).toThrow(JudgeReplyError)
+  })
+
+  test.each([
+    ['reason', '{"score": 1, "reason": "r1"}', 'r1'],
+    ['explanation', '{"score": 1, "explanation": "r2"}', 'r2'],
+    ['rationale', '{"score": 1, "rationale": "r3"}', 'r3'],
+    ['justification', '{"score": 1, "justification": "r4"}', 'r4'],
+    ['none', '{"score": 1}', ''],
+  ])('reads the reasoning from %s', (_, reply, reason) => {
+    expect(parseJudgeReply(reply, 'binary')).toEqual({ scaleValue: 1, score: 1, reason, parsedFrom: 'json' })
+  })
+
+  test('claims under other names (statement, text; verdict words; reasoning, evidence) and malformed ones skipped', () => {
+    const reply = JSON.stringify({
+      claims: [
+        { statement: 'A', verdict: 'Yes', reasoning: 'said so' },
+        { text: 'B', verdict: 'no', evidence: 'not said' },
+        { claim: 'C' },
+        null,
+        'D',
+        { supported: true },
+      ],
+    })
+    expect(parseJudgeReply(reply, '0-1')).toEqual({
+      scaleValue: 0.5,
+      score: 0.5,
+      reason: '',
+      parsedFrom: 'json',
+      claims: [
+        { claim: 'A', supported: true, reason: 'said so' },
+        { claim: 'B', supported: false, reason: 'not said' },
+      ],
+    })
+  })
+
+  test('the share of supported claims is placed on the scale', () => {
+    const reply = JSON.stringify({ claims: [{ claim: 'A', supported: true }, { claim: 'B', supported: true }, { claim: 'C', supported: true }, { claim: 'D', supported: false }] })
+    expect(parseJudgeReply(reply, '1-5')).toMatchObject({ scaleValue: 4, score: 0.75 })
+  })
+
+  test('an object with neither a score nor claims is skipped, so is an empty claims list', () => {
+    expect(parseJudgeReply('{"claims": []} then {"score": 0}', 'binary')).toEqual({ scaleValue: 0, score: 0, reason: '', parsedFrom: 'json' })
+  })
+
+  test('escaped quotes inside JSON strings do not end the string, and a stray brace before the object is skipped', () => {
+    expect(parseJudgeReply('{ oops {"reasoning": "she said \\"no\\" {", "score": 1}', 'binary')).toMatchObject({ score: 1, reason: 'she said "no" {' })
+    expect(parseJudgeReply('{"reasoning": "a backslash \\\\", "score": 1}', 'binary')).toMatchObject({ score: 1, reason: 'a backslash \\' })
+  })
+
+  test('a JSON array or string is not a reply object', () => {
+    expect(parseJudgeReply('[{"score": 1}]', 'binary')).toMatchObject({ score: 1 })
+    expect(() => parseJudgeReply('["PASS"] "FAIL"', '1-5')).toThrow(JudgeReplyError)
+  })
+})
+
+describe('describeScaleValue', () => {
+  test.each([
+    [1, 'binary', 'PASS'],
+    [0, 'binary', 'FAIL'],
+    [0.5, 'binary', '0.5 on 0-1'],
+    [4, '1-5', '4 on 1-5'],
+    [3, '0-5', '3 on 0-5'],
+    [0.33333, '0-1', '0.3333 on 0-1'],
+  ] as const)('describes %d on %s as %j', (value, scale, text) => {
+    expect(describeScaleValue(value, scale)).toBe(text)
   })
 })
 
@@ -119,6 +207,24 @@ describe('parseJudgeReply: unreadable replies', () => {
     expect((error as JudgeReplyError).message).toBe(
       `[expect-llm] Failed to read the judge's reply: it holds no JSON score, no verdict word (PASS/FAIL, YES/NO, CORRECT/INCORRECT) and no number. Use a judge model that follows the JSON reply format (or supports structured output), or a custom judge.\nRaw reply: "I am not able to evaluate this."`,
     )
+  })
+
+  test('is a JudgeReplyError by name, and a very long reply is cut to 2,000 characters in the message', () => {
+    const long = `${'x'.repeat(2000)}TAIL`
+    let error: unknown
+    try {
+      parseJudgeReply(long, 'binary')
+    } catch (e) {
+      error = e
+    }
+    expect((error as Error).name).toBe('JudgeReplyError')
+    expect((error as Error).message).toContain(`Raw reply: "${'x'.repeat(2000)}…"`)
+    expect((error as JudgeReplyError).raw).toBe(long)
+    expect(() => parseJudgeReply('x'.repeat(1999) + ' ', 'binary')).toThrow(`Raw reply: "${'x'.repeat(1999)} "`)
+  })
+
+  test('a score below a binary scale is clamped with the scale named as binary', () => {
+    expect(parseJudgeReply('{"score": -1}', 'binary')).toMatchObject({ scaleValue: 0, note: "the judge's score -1 is outside the 0-1 (binary) scale; clamped to 0" })
   })
 
   test('says when the reply is empty', () => {

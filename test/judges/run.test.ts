@@ -49,6 +49,40 @@ describe('prepareJudgeCall', () => {
     expect(() => prepare({ criteria: 'x', samples: 0 })).toThrow('"samples" must be a whole number from 1 to 25 or a list of judges, got 0.')
   })
 
+  test('threshold and samples: the bounds are accepted, values past them, fractions, NaN and strings are not', () => {
+    const judge = () => 1
+    expect(prepare({ criteria: 'x', threshold: 0, judge }).threshold).toBe(0)
+    expect(prepare({ criteria: 'x', threshold: 1, judge }).threshold).toBe(1)
+    expect(() => prepare({ criteria: 'x', threshold: -0.01 })).toThrow('the threshold must be a number from 0 to 1, got -0.01. Pass a fraction of the scale such as 0.7 (scores are normalized to [0, 1]).')
+    expect(() => prepare({ criteria: 'x', threshold: Number.NaN })).toThrow('the threshold must be a number from 0 to 1, got NaN.')
+    expect(() => prepare({ criteria: 'x', threshold: '0.5' })).toThrow('the threshold must be a number from 0 to 1, got a string ("0.5").')
+    expect(prepare({ criteria: 'x', samples: 25, judge }).samples).toBe(25)
+    expect(() => prepare({ criteria: 'x', samples: 26 })).toThrow('"samples" must be a whole number from 1 to 25, got 26. Pass for example { samples: 3 } (an odd number avoids ties).')
+    expect(() => prepare({ criteria: 'x', samples: 1.5 })).toThrow('"samples" must be a whole number from 1 to 25, got 1.5.')
+    expect(() => prepare({ criteria: 'x', samples: '3' })).toThrow('"samples" must be a whole number from 1 to 25, got a string ("3").')
+  })
+
+  test('criteria, reference and input must be non-empty strings; template a non-empty string; the spec an object', () => {
+    expect(() => prepare({ criteria: '  ' })).toThrow('[expect-llm] Failed to run the judge: "criteria" must be a non-empty string, got a string ("  "). Pass the criteria as text, or leave it out.')
+    expect(() => prepare({ criteria: 'x', reference: 3 })).toThrow('"reference" must be a non-empty string, got a number (3). Pass the reference as text, or leave it out.')
+    expect(() => prepare({ criteria: 'x', input: '' })).toThrow('"input" must be a non-empty string, got a string (""). Pass the input as text')
+    expect(() => prepare({ template: ' ' })).toThrow(`"template" must be a built-in template name or a template string, got a string (" "). Pass one of 'correctness', `)
+    expect(() => prepare({ template: 7 })).toThrow('"template" must be a built-in template name or a template string, got a number (7)')
+    for (const bad of [null, ['x'], 'Is polite']) {
+      expect(() => prepare(bad)).toThrow(`[expect-llm] Failed to run the judge: the judge spec must be an object, got ${bad === null ? 'null' : Array.isArray(bad) ? 'an array' : 'a string'}`)
+    }
+    expect(() => prepare({ criteria: 'x', context: [] })).toThrow("the context must be a non-empty string or an array of non-empty strings, got an empty array. Pass the context documents as text, e.g. ['Refunds are accepted within 30 days.'].")
+    expect(() => prepare({ criteria: 'x', context: ['ok', ' '] })).toThrow('got an array containing a string (" ")')
+    expect(() => prepare({ criteria: 'x', context: ' ' })).toThrow('the context must be a non-empty string or an array of non-empty strings, got a string (" ")')
+  })
+
+  test('an option set to undefined counts as left out; the request carries only the fields given', () => {
+    const call = prepare({ criteria: 'Is polite', reference: undefined, samples: undefined, judge: () => 1 })
+    expect(call.request).toStrictEqual({ prompt: expect.any(String), template: 'rubric', scale: 'binary', output: 'Refunds within 30 days.', criteria: 'Is polite' })
+    const full = prepare({ reference: 'Refunds within 30 days.', input: 'Refund window?', context: 'Refunds: 30 days.', criteria: 'Exact', judge: () => 1 })
+    expect(full.request).toMatchObject({ input: 'Refund window?', reference: 'Refunds within 30 days.', context: ['Refunds: 30 days.'], criteria: 'Exact' })
+  })
+
   test('fails on a custom template placeholder that has no value, before calling the judge', () => {
     let called = false
     expect(() => prepare({ template: 'Compare {output} with {reference}', judge: () => ((called = true), 1) })).toThrow('the template uses {reference} but no reference was given.')
@@ -87,6 +121,29 @@ describe('runJudge', () => {
   test('fails a tie between samples', async () => {
     const verdict = await runJudge(prepare({ criteria: 'x', samples: 2, judge: (r: JudgeRequest) => r.sample === 0 }))
     expect(verdict).toMatchObject({ pass: false, passes: 1, agreement: 0.5 })
+  })
+
+  test('the reason, claims and judge name come from the first sample that agrees with the verdict, a score at the threshold agreeing with a pass', async () => {
+    const results = [
+      { score: 0.5, scaleValue: 0.5, reason: 'below', raw: '', model: 'm-below', claims: [{ claim: 'b', supported: false }] },
+      { score: 0.7, scaleValue: 0.7, reason: 'at', raw: '', model: 'm-at', claims: [{ claim: 'a', supported: true }] },
+      { score: 0.9, scaleValue: 0.9, reason: 'above', raw: '', model: 'm-above' },
+    ]
+    const judge = { name: 'samples', evaluate: async (r: JudgeRequest) => results[r.sample]! }
+    const verdict = await runJudge(prepare({ criteria: 'x', scale: '0-1', threshold: 0.7, samples: 3, judge }))
+    expect(verdict).toMatchObject({ pass: true, passes: 2, reason: 'at', judgeName: 'm-at', claims: [{ claim: 'a', supported: true }] })
+    const plain = await runJudge(prepare({ criteria: 'x', judge: { name: 'plain', evaluate: async () => ({ score: 1, scaleValue: 1, reason: 'ok', raw: '' }) } }))
+    expect(plain.judgeName).toBe('plain')
+    expect(plain).not.toHaveProperty('claims')
+  })
+
+  test('faithfulness scores the share of supported claims, over the number the judge wrote; no claims keeps the number', async () => {
+    const claims = [{ claim: 'a', supported: true }, { claim: 'b', supported: true }, { claim: 'c', supported: false }, { claim: 'd', supported: true }]
+    const spec = (c: typeof claims) => ({ template: 'faithfulness', context: 'ctx', scale: '0-1', judge: { name: 'f', evaluate: async () => ({ score: 0.1, scaleValue: 0.1, reason: '', raw: '', claims: c }) } })
+    expect(await runJudge(prepare(spec(claims)))).toMatchObject({ score: 0.75, results: [{ score: 0.75, scaleValue: 0.75 }] })
+    expect(await runJudge(prepare(spec([])))).toMatchObject({ score: 0.1, results: [{ score: 0.1, scaleValue: 0.1 }] })
+    const rubric = { criteria: 'x', scale: '0-1', judge: { name: 'r', evaluate: async () => ({ score: 0.1, scaleValue: 0.1, reason: '', raw: '', claims }) } }
+    expect((await runJudge(prepare(rubric))).score).toBe(0.1)
   })
 
   test('records the usage a judge reports in the ledger', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkTemplate, placeholdersIn, renderPrompt } from '../../src/judges/templates.js'
+import { BUILT_IN_TEMPLATES, checkTemplate, missingForBuiltIn, placeholdersIn, renderPrompt, replyFormat } from '../../src/judges/templates.js'
 
 describe('checkTemplate', () => {
   test('accepts a template whose placeholders all have values', () => {
@@ -56,5 +56,33 @@ describe('renderPrompt', () => {
 
   test('asks the faithfulness judge for claims', () => {
     expect(renderPrompt('faithfulness', '0-1', { output: 'x', context: ['y'] })).toContain('{"claims": [{"claim": "<the claim>", "supported": true or false')
+  })
+})
+
+// The prompts are part of what a judge verdict means: a wording change must be a deliberate snapshot
+// update (npx vitest run test/judges/templates.test.ts -u), reviewed like code.
+describe('the prompts, word for word', () => {
+  const all = { output: 'Refunds take 30 days.', input: 'How long do refunds take?', reference: 'Within 30 days.', context: ['Refunds: 30 days.', 'Shipping: 5 days.'], criteria: 'Names the window.' }
+  test.each(BUILT_IN_TEMPLATES.map((t) => [t]))('%s with every field', (template) => {
+    expect(renderPrompt(template, '1-5', all)).toMatchSnapshot()
+  })
+
+  test('the reply format of each scale, with claims for faithfulness', () => {
+    const formats = Object.fromEntries(['binary', '1-5', '0-5', '0-1'].flatMap((scale) => (['rubric', 'faithfulness', 'custom'] as const).map((t) => [`${t} ${scale}`, replyFormat(scale as never, t)])))
+    expect(formats).toMatchSnapshot()
+  })
+
+  test.each(BUILT_IN_TEMPLATES.map((t) => [t]))('%s with only the fields it needs', (template) => {
+    const needs = { correctness: { reference: all.reference }, rubric: { criteria: all.criteria }, relevance: { input: all.input }, faithfulness: { context: all.context }, refusal: {} }[template]
+    expect(missingForBuiltIn(template, { output: all.output, ...needs })).toBeUndefined()
+    expect(renderPrompt(template, 'binary', { output: all.output, ...needs })).toMatchSnapshot()
+  })
+
+  test('each built-in template names the field it cannot do without', () => {
+    expect(BUILT_IN_TEMPLATES.map((t) => missingForBuiltIn(t, { output: 'x' }))).toEqual(['reference', 'criteria', 'input', 'context', undefined])
+  })
+
+  test('a custom template keeps unknown braces and fills every placeholder, context as a numbered list', () => {
+    expect(renderPrompt('Q {input} C {context} R {reference} K {criteria} O {output} J {"score": 1}', '0-5', all)).toMatchSnapshot()
   })
 })

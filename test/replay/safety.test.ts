@@ -226,23 +226,32 @@ describe('live mode and timing', () => {
 
   test("replayTiming: 'recorded' paces stream chunks as recorded; the default does not", async () => {
     sandbox.server.setReply(() => ({ text: 'one two three four five', chunkDelayMs: 40 }))
-    const consume = async (): Promise<number> => {
+    // Total time and time to the first chunk: pacing must spread the chunks, not hold them all back.
+    const consume = async (): Promise<{ total: number; first: number }> => {
       const started = performance.now()
       const stream = await client(sandbox.server.baseURL).chat.completions.create({ ...ask('Count'), stream: true })
-      for await (const _ of stream) void _
-      return performance.now() - started
+      let first = -1
+      for await (const _ of stream) if (first < 0) first = performance.now() - started
+      return { total: performance.now() - started, first }
     }
     const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     const live = await consume().finally(async () => {
       await rec.replay.flush() // the stream's fixture is written once upstream completes
       rec.close()
     })
+    const [file] = await fixtureFiles(sandbox.root)
+    const offsets = JSON.parse(await readFile(file!, 'utf8')).response.chunkOffsetsMs as number[]
     const fast = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
     const unpaced = await consume().finally(() => fast.close())
     const paced = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { replayTiming: 'recorded' }))
     const recordedPace = await consume().finally(() => paced.close())
-    expect(live).toBeGreaterThan(250) // 8 events, 40 ms apart
-    expect(recordedPace).toBeGreaterThan(live * 0.7)
-    expect(unpaced).toBeLessThan(live / 3)
+    expect(live.total).toBeGreaterThan(250) // 8 events, 40 ms apart
+    expect(offsets.at(-1)!).toBeGreaterThan(250)
+    // Paced: the last chunk comes no earlier than it was recorded, and the first arrives before the last
+    // one's recorded offset (a few ms against 280+ ms): a replay that held every chunk back to the end
+    // would keep the total but fail the second check.
+    expect(recordedPace.total).toBeGreaterThanOrEqual(offsets.at(-1)! - 5)
+    expect(recordedPace.first).toBeLessThan(offsets.at(-1)!)
+    expect(unpaced.total).toBeLessThan(live.total / 3)
   })
 })
