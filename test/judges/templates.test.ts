@@ -73,13 +73,13 @@ describe('the prompts, word for word', () => {
   })
 
   test.each(BUILT_IN_TEMPLATES.map((t) => [t]))('%s with only the fields it needs', (template) => {
-    const needs = { correctness: { reference: all.reference }, rubric: { criteria: all.criteria }, relevance: { input: all.input }, faithfulness: { context: all.context }, refusal: {} }[template]
+    const needs = { correctness: { reference: all.reference }, rubric: { criteria: all.criteria }, relevance: { input: all.input }, faithfulness: { context: all.context }, refusal: {}, goal: { criteria: all.criteria } }[template]
     expect(missingForBuiltIn(template, { output: all.output, ...needs })).toBeUndefined()
     expect(renderPrompt(template, 'binary', { output: all.output, ...needs })).toMatchSnapshot()
   })
 
   test('each built-in template names the field it cannot do without', () => {
-    expect(BUILT_IN_TEMPLATES.map((t) => missingForBuiltIn(t, { output: 'x' }))).toEqual(['reference', 'criteria', 'input', 'context', undefined])
+    expect(BUILT_IN_TEMPLATES.map((t) => missingForBuiltIn(t, { output: 'x' }))).toEqual(['reference', 'criteria', 'input', 'context', undefined, 'criteria'])
   })
 
   test('a custom template keeps unknown braces and fills every placeholder, context as a numbered list', () => {
