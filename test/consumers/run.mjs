@@ -65,11 +65,11 @@ const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fun
 const seconds = (start) => `${((performance.now() - start) / 1000).toFixed(1)} s`
 const version = (dir, name) => JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
 
-// 1. Pack the built package, as `npm publish` would.
+// 1. Pack the built package, as `npm publish` would (--ignore-scripts: `prepack` would build again; npm test has built).
 if (!existsSync(join(root, 'dist/index.js'))) throw new Error('[consumers] dist/ is missing: run `npm run build` first (npm test does).')
 mkdirSync(cacheRoot, { recursive: true })
 for (const f of readdirSync(cacheRoot)) if (f.endsWith('.tgz')) rmSync(join(cacheRoot, f))
-const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', cacheRoot], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString())[0]
+const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', cacheRoot], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString())[0]
 const tarball = join(cacheRoot, packed.filename)
 console.log(`[consumers] packed ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} kB`)
 
