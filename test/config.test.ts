@@ -86,7 +86,7 @@ describe('configure checks nested options at the call', () => {
   })
 
   test('valid nested options are stored as given', () => {
-    const replay = { mode: 'record' as const, hosts: ['http://127.0.0.1:11434'], ignoreBodyFields: ['user'], maxAge: '30d', sequence: false, redact: (f: never) => f }
+    const replay = { mode: 'record' as const, hosts: ['http://127.0.0.1:11434'], ignoreBodyFields: ['user'], maxAge: '30d', sequence: false, redact: <T>(f: T) => f }
     configure({ replay, judge: { model: 'gpt-4.1-mini', baseURL: 'http://127.0.0.1:11434/v1', temperature: 0, structuredOutput: 'auto' }, pricing: { m: { inputPerMTok: 0, outputPerMTok: 0 } } })
     expect(getConfig().replay).toBe(replay)
   })

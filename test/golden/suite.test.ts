@@ -21,12 +21,18 @@ beforeEach(() => {
 })
 
 let n = 0
-async function run(options: Omit<GoldenOptions<any, any, any>, 'dataset'>, cases: GoldenCaseInput<any, any, any>[], updateMode: UpdateMode = 'new', testPath = join(dir, `t${++n}.test.ts`)) {
+async function run(
+  options: Omit<GoldenOptions<any, any, any>, 'dataset'>,
+  cases: GoldenCaseInput<any, any, any>[],
+  updateMode: UpdateMode = 'new',
+  testPath = join(dir, `t${++n}.test.ts`),
+  env: Record<string, string | undefined> = {},
+) {
   const suite = new GoldenSuite('support bot', { dataset: cases, report: { dir: join(dir, 'reports'), console: false }, ...options })
   suite.setCases(validateCases(cases))
   const results = []
   for (const c of suite.cases) results.push(await suite.runCase(c))
-  const outcome = suite.finish({ runner: 'vitest', testPath, updateMode })
+  const outcome = suite.finish({ runner: 'vitest', testPath, updateMode, env })
   return { suite, results, outcome, testPath, message: GoldenSuite.failureMessage('support bot', outcome) }
 }
 
@@ -256,6 +262,44 @@ describe('baseline', () => {
     const missing = await run({ task: () => 'x', baseline: true }, [{ input: 'x' }], 'none', ci)
     expect(missing.message).toContain('is missing, and snapshots are not written in CI. Run the suite locally (it writes the baseline) and commit the file.')
     expect(existsSync(baselinePath(ci, 'support bot'))).toBe(false)
+  })
+})
+
+describe('baseline update (-u) in CI', () => {
+  test('is refused: the committed baseline stays and the run is compared with it', async () => {
+    const testPath = join(dir, 'ci-update', 'bot.test.ts')
+    const path = baselinePath(testPath, 'support bot')
+    await run({ task: () => 'a b c', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'new', testPath)
+    const before = readFileSync(path, 'utf8')
+    const warnings: string[] = []
+    const warn = console.warn
+    console.warn = (m: string) => warnings.push(m)
+    try {
+      const worse = await run({ task: () => 'z', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'all', testPath, { CI: 'true' })
+      expect(readFileSync(path, 'utf8')).toBe(before)
+      expect(worse.outcome.report.baseline).toMatchObject({ status: 'compared' })
+      expect(worse.message).toContain('scores regressed against the baseline')
+      expect(worse.outcome.report.checks.find((c) => c.name === 'baseline')?.message).toMatch(/^baseline \(-u ignored: CI is set\): rougeL mean 0 vs 1$/)
+    } finally {
+      console.warn = warn
+    }
+    expect(warnings).toEqual([expect.stringContaining(`[expect-llm] Failed to update the golden baseline ${path}: CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline).`)])
+    expect(warnings[0]).toContain('set EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 to update it in CI on purpose')
+  })
+
+  test('a missing baseline is not written either', async () => {
+    const testPath = join(dir, 'ci-missing', 'bot.test.ts')
+    const missing = await run({ task: () => 'x', baseline: true }, [{ input: 'x' }], 'all', testPath, { CI: '1' })
+    expect(missing.message).toContain('is missing, and snapshots are not written in CI.')
+    expect(existsSync(baselinePath(testPath, 'support bot'))).toBe(false)
+  })
+
+  test('EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 allows it on purpose', async () => {
+    const testPath = join(dir, 'ci-allowed', 'bot.test.ts')
+    await run({ task: () => 'a b c', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'new', testPath)
+    const updated = await run({ task: () => 'z', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'all', testPath, { CI: 'true', EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI: '1' })
+    expect(updated.outcome.report.baseline).toMatchObject({ status: 'updated' })
+    expect(readBaseline(baselinePath(testPath, 'support bot'))?.cases.x?.scores.rougeL).toBe(0)
   })
 })
 
