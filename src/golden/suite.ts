@@ -195,15 +195,21 @@ export class GoldenSuite {
 
   /** Whether the case's own test fails, and the message. */
   caseFailure(r: CaseResult): string | undefined {
-    const errors = [...new Set(r.runs.map((run) => run.error).filter((e): e is string => e !== undefined))]
-    if (r.errored) return formatMessage(`Failed to run golden case "${r.c.id}": ${errors.join('; ')}`)
+    const errors = [...new Set(r.runs.flatMap((run) => run.errors ?? (run.error !== undefined ? [run.error] : [])))]
+    // One error per item, unabridged, its continuation lines indented under it.
+    const item = (e: string) => e.replace(/\n/g, '\n    ')
+    if (r.errored) {
+      return errors.length === 1
+        ? formatMessage(`Failed to run golden case "${r.c.id}": ${errors[0]}`)
+        : `${formatMessage(`Failed to run golden case "${r.c.id}":`)}\n${errors.map((e) => `  - ${item(e)}`).join('\n')}`
+    }
     if (r.pass) return undefined
     if (this.soft && errors.length === 0) return undefined
     const lines = [formatMessage(`Golden case "${r.c.id}" failed${this.repeat > 1 ? `: ${r.passes} of ${r.runs.length} runs passed, ${this.passAt} needed` : ''}.`)]
     for (const [name, s] of Object.entries(r.scores)) {
       if (!s.pass) lines.push(`  ${name}: ${fmtScore(s.score)}${s.threshold !== null ? ` < ${fmtScore(s.threshold)}` : ''}${s.detail ? ` (${s.detail})` : ''}`)
     }
-    for (const e of errors) lines.push(`  error: ${e}`)
+    for (const e of errors) lines.push(`  error: ${e.replace(/\n/g, '\n         ')}`)
     const assertErrors = [...new Set(r.runs.map((run) => run.assertError).filter((e): e is string => e !== undefined))]
     for (const e of assertErrors) lines.push(`  assert: ${e}`)
     lines.push(`  input:    ${clip(r.c.input, 200)}`)
@@ -408,8 +414,9 @@ export class GoldenSuite {
       if (r.c.source) rc.source = r.c.source
       if (r.c.tags) rc.tags = r.c.tags
       if (r.c.expected !== undefined) rc.expected = r.c.expected
-      const error = r.runs.find((run) => run.error)?.error
-      if (error) rc.error = error
+      const errored = r.runs.find((run) => run.error)
+      if (errored?.error) rc.error = errored.error
+      if (errored?.errors) rc.errors = errored.errors
       const assertError = r.runs.find((run) => run.assertError)?.assertError
       if (assertError) rc.assertError = assertError
       const diagnosis = r.runs.find((run) => run.diagnosis)?.diagnosis

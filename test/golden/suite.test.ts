@@ -143,6 +143,42 @@ describe('aggregate checks', () => {
     expect(suite.caseFailure(results[0]!)).toMatch(/^\[expect-llm\] Golden case "ship" failed\.\n {2}rougeL: 0\.18 < 0\.50\n {2}input: {4}ship\n {2}expected: Shipping is free on orders over \$50\.\n {2}actual: {3}Shipping costs five dollars\.$/)
   })
 
+  test('scorer errors: each on its own lines, never cut in the middle, in the summary and the case failure', async () => {
+    const judgeError = `[expect-llm] Failed to run the judge: the server answered 401 Unauthorized ${'(a long explanation of what went wrong) '.repeat(6)}Set OPENAI_API_KEY, or configure({ judge: { apiKey } }).`
+    const embedderError = '[expect-llm] Failed to embed: connection refused by http://127.0.0.1:9/v1.\nStart the server, or check embedder.baseURL.'
+    const { outcome, suite, results } = await run(
+      {
+        task: () => 'You can ask for a refund within 30 days.',
+        scorers: {
+          judge: { criteria: 'Polite', judge: () => Promise.reject(new Error(judgeError)) },
+          semantic: { embedder: () => Promise.reject(new Error(embedderError)) },
+        },
+        report: { dir: join(dir, 'reports'), console: true },
+      },
+      [{ id: 'refund', input: 'refund', expected: 'Refunds within 30 days.' }],
+    )
+    // Scorers run in a fixed order (semantic before judge), whatever the order of the options.
+    const summary = outcome.summary.split('\n')
+    const at = summary.findIndex((l) => l.includes('error: scorer semantic failed:'))
+    expect(at).toBeGreaterThan(0)
+    expect(summary.slice(at, at + 3)).toEqual([
+      '      error: scorer semantic failed: [expect-llm] Failed to embed: connection refused by http://127.0.0.1:9/v1.',
+      '             Start the server, or check embedder.baseURL.',
+      `      error: scorer judge failed: ${judgeError}`,
+    ])
+    expect(suite.caseFailure(results[0]!)).toBe(
+      [
+        '[expect-llm] Golden case "refund" failed.',
+        `  error: scorer semantic failed: ${embedderError.replace('\n', '\n         ')}`,
+        `  error: scorer judge failed: ${judgeError}`,
+        '  input:    refund',
+        '  expected: Refunds within 30 days.',
+        '  actual:   You can ask for a refund within 30 days.',
+      ].join('\n'),
+    )
+    expect(outcome.report.cases[0]?.errors).toEqual([`scorer semantic failed: ${embedderError}`, `scorer judge failed: ${judgeError}`])
+  })
+
   test('per-scorer mean and min thresholds', async () => {
     const { outcome, message } = await run({ task: (i: string) => answers[i] as string, scorers: { rougeL: null }, thresholds: { mean: { rougeL: 0.9 }, min: { rougeL: 0.1 } } }, cases)
     expect(outcome.report.scorers.rougeL).toMatchObject({ count: 3, threshold: null, passRate: 1 })
@@ -336,6 +372,13 @@ describe('compareGolden core', () => {
     expect(outcome.failure).toMatch(/v1 is not shown to be better than v2: v1 vs v2 on exact: mean difference -0\.500, 95% CI \[-0\.\d+, -0\.\d+\] does not lie above 0/)
     const close = await compare({ variants: { v1, v2 }, scorers: { exact: true }, expect: { better: 'v2', minDelta: 0.6 } }, data)
     expect(close.failure).toContain('v2 is not shown to be better than v1 by more than 0.6')
+  })
+
+  test('a case error lists each variant error on its own line, unabridged', async () => {
+    const suite = new CompareSuite('v1 vs v2', { dataset: [], report: false, variants: { v1: () => 'a', v2: () => Promise.reject(new Error('the model server is down.\nStart it first.')) }, scorers: { exact: true } })
+    suite.setCases(validateCases([{ id: 'q', input: 'q', expected: 'a' }]))
+    const errors = suite.caseErrors(await suite.runCase(suite.cases[0]!))
+    expect(errors).toBe('[expect-llm] Failed to compare golden case "q":\n  - v2: the task threw: the model server is down.\n    Start it first.')
   })
 
   test('setup errors name the option', () => {
