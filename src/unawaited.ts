@@ -9,11 +9,11 @@
  * `[expect-llm] toPassJudge(...) was not awaited: add await`, at the line of the `expect(...)` call.
  *
  * How "awaited" is seen: the promise a matcher returns is an {@link AssertionPromise}. The runner wraps it
- * synchronously, in the same turn as the matcher call (Vitest: `.then`; Jest: `.then().catch()`), and
- * hands the last wrapper to the test; those wrappers are AssertionPromises too. `await`, `return`,
- * `Promise.all` and the like call `.then` on that wrapper in a later microtask, so a `.then` after the
- * call's turn means someone waits for the result. The rejection of an unawaited assertion is marked as
- * handled, so that it is reported once, by this check, instead of as an unhandled rejection.
+ * while the `expect(...)` call runs (Vitest: `.then`; Jest: `.then().catch()`) and hands the last wrapper to
+ * the test; those wrappers are AssertionPromises too. `await`, `return`, `Promise.all` and the like call
+ * `.then` on that wrapper once the call has returned, so a `.then` made while the `expect(...)` line is no
+ * longer on the stack means someone waits for the result. The rejection of an unawaited assertion is
+ * marked as handled, so that it is reported once, by this check, instead of as an unhandled rejection.
  *
  * `.resolves` / `.rejects` call the matcher only once the received promise settles, and hand the test a
  * promise of the runner's. Under Vitest the entry wraps those modifiers ({@link trackPromiseModifiers});
@@ -37,8 +37,10 @@ interface Watched {
   failure?: string
   /** `.then` was called after the turn of the matcher call: the test waits for it. */
   awaited: boolean
-  /** Still in the turn of the matcher call: `.then` calls are the runner's own wrapping. */
+  /** Still in the turn of the matcher call (used when the call site is unknown). */
   sync: boolean
+  /** `file:line` of the `expect(...)` call: while that line is on the stack, `.then` is the runner's wrapping. */
+  callLine: string | undefined
   /** Only a result still running at the end of the test can be reported (Jest `.resolves` / `.rejects`). */
   runningOnly: boolean
 }
@@ -67,17 +69,42 @@ export class AssertionPromise<T> extends Promise<T> {
 
   override then<A = T, B = never>(onFulfilled?: ((value: T) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
     const record = this[RECORD]
-    if (record && !record.sync) record.awaited = true
+    const wrapping = record !== undefined && isWrapping(record)
+    if (record && !wrapping) record.awaited = true
     const child = super.then(onFulfilled, onRejected) as AssertionPromise<A | B>
     if (record) {
       child[RECORD] = record
-      // The runner's wrappers, made in the call's turn: their rejection is handled here and reported by
-      // the check (or by the user's await), never as an unhandled rejection. Promise.prototype.then
-      // directly, so that this handler does not count as a wait.
-      if (record.sync) Promise.prototype.then.call(child, undefined, noop)
+      // The runner's wrappers: their rejection is handled here and reported by the check (or by the
+      // user's await), never as an unhandled rejection. Promise.prototype.then directly, so that this
+      // handler does not count as a wait.
+      if (wrapping) Promise.prototype.then.call(child, undefined, noop)
     }
     return child
   }
+}
+
+/**
+ * Whether a `.then` call is the runner wrapping the matcher's promise (or the user chaining `.then` on the
+ * `expect(...)` line itself) rather than a wait: the `expect(...)` call is still on the stack. The runner
+ * wraps while that call runs (Vitest: `.then`; Jest: `.then().catch()`); `await`, `Promise.all` and a
+ * runner waiting for a test's returned promise call `.then` once it has returned (Jest even in the same
+ * turn, so the turn alone cannot tell). Without a known call site, the turn of the call decides.
+ */
+function isWrapping(record: Watched): boolean {
+  if (record.callLine === undefined) return record.sync
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 40
+  const holder: { stack?: string } = {}
+  Error.captureStackTrace?.(holder)
+  Error.stackTraceLimit = limit
+  return (holder.stack ?? '').includes(record.callLine)
+}
+
+/** `/abs/test.ts:12:` of the first frame: the call's file and line (the column differs between the frames of one call). */
+function callLineOf(frames: string | undefined): string | undefined {
+  const first = frames?.split('\n')[0]
+  const m = first && /\(?((?:file:\/\/)?[^\s()]+):(\d+):\d+\)?\s*$/.exec(first)
+  return m ? `${m[1]}:${m[2]}:` : undefined
 }
 
 /** `file.ts:12:5` of the first stack frame, relative to the working directory. */
@@ -135,7 +162,7 @@ function testOf(ctx: MatcherThis, runner: TrackingRunner['runner']): unknown {
  * records whether it is awaited.
  */
 export function watch<T>(thenable: PromiseLike<T>, label: string, test: unknown, frames: string | undefined, options: { runningOnly?: boolean; failed?: (value: T) => string | undefined } = {}): AssertionPromise<T> {
-  const record: Watched = { label, test, frames, state: 'running', awaited: false, sync: true, runningOnly: options.runningOnly ?? false }
+  const record: Watched = { label, test, frames, state: 'running', awaited: false, sync: true, callLine: callLineOf(frames), runningOnly: options.runningOnly ?? false }
   queueMicrotask(() => {
     record.sync = false
   })
@@ -275,7 +302,9 @@ export function takeUnawaited(test: unknown, all = false): Error | undefined {
   for (const w of set) {
     if (!all && w.test !== test) continue
     set.delete(w)
-    if (w.awaited || (w.runningOnly && w.state !== 'running')) continue
+    // A runningOnly record is adopted by a promise of the runner, which counts as awaiting it: only a
+    // result still running when the test ended tells that the test did not wait.
+    if (w.runningOnly ? w.state !== 'running' : w.awaited) continue
     unawaited.push(w)
   }
   if (unawaited.length === 0) return undefined
