@@ -1,4 +1,3 @@
-import type { OpenAI } from 'openai'
 
 /**
  * The scale a judge scores on. Scores are normalized to [0, 1] for thresholds:
@@ -84,6 +83,16 @@ export type JudgeFunctionResult = number | boolean | { score: number | boolean; 
  */
 export type JudgeFunction = (request: JudgeRequest) => JudgeFunctionResult | Promise<JudgeFunctionResult>
 
+/**
+ * A ready `openai` SDK client (`new OpenAI(...)`, `new AzureOpenAI(...)`), described by the members
+ * expect-llm uses, so that the types of expect-llm compile without the optional `openai` package.
+ */
+export interface OpenAIClientLike {
+  baseURL: string
+  chat: { completions: { create: (...args: any[]) => unknown } }
+  embeddings: { create: (...args: any[]) => unknown }
+}
+
 /** Settings of the built-in OpenAI judge (see `openAIJudge`). */
 export interface JudgeOptions {
   /** Chat model. Default {@link DEFAULT_JUDGE_MODEL} (`'gpt-4.1-mini'`). */
@@ -93,7 +102,7 @@ export interface JudgeOptions {
   /** API key. Default: `OPENAI_API_KEY`. Any non-empty string for local servers that ignore it. */
   apiKey?: string
   /** A ready `OpenAI` client (its baseURL, key, retries and timeout are used as they are). */
-  client?: OpenAI
+  client?: OpenAIClientLike
   /** Sampling temperature. Default 0. */
   temperature?: number
   /** Retries of 408/409/429/5xx and connection errors, by the SDK. Default: the SDK's (2). */
