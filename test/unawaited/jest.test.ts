@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { childEnv, copyInto, repo, runChild } from '../golden/helpers.js'
+import { childEnv, repo, runChild } from '../golden/helpers.js'
 
 const dist = process.env.GOLDEN_DIST ?? join(repo, 'dist')
 const dirs: string[] = []
@@ -15,7 +15,13 @@ afterAll(() => {
 async function runJest(mode: 'cjs' | 'esm'): Promise<{ output: string; results: Record<string, { status: string; failureMessages: string[] }> }> {
   const dir = mkdtempSync(join(tmpdir(), `unawaited-jest-${mode}-`))
   dirs.push(dir)
-  copyInto(dir, join(repo, `test/unawaited/child/unawaited.jest.test.${mode === 'cjs' ? 'cjs' : 'mjs'}`))
+  // One set of cases for both module systems: the ESM file is the CommonJS one with imports.
+  const cjs = readFileSync(join(repo, 'test/unawaited/child/unawaited.jest.test.cjs'), 'utf8')
+  const text =
+    mode === 'cjs'
+      ? cjs
+      : cjs.replace("const { expect, test } = require('@jest/globals')", "import { expect, test } from '@jest/globals'").replace("const { configure } = require('expect-llm')", "import { configure } from 'expect-llm'")
+  writeFileSync(join(dir, `unawaited.jest.test.${mode === 'cjs' ? 'cjs' : 'mjs'}`), text)
   const ext = mode === 'cjs' ? 'cjs' : 'js'
   writeFileSync(
     join(dir, 'jest.config.cjs'),
@@ -52,12 +58,12 @@ describe.each(['cjs', 'esm'] as const)('Jest 30 (%s)', (mode) => {
 
   test('a failing judge still running at the end fails the test, naming the line', () => {
     const message = failure('unawaited failing judge')
-    expect(message).toContain(`[expect-llm] toPassJudge(...) was not awaited: add await (${file}:8:26). The test ended before it finished`)
-    expect(message).toMatch(new RegExp(`\\n\\s+at .*${file.replace('.', '\\.')}:8:26`))
+    expect(message).toContain(`[expect-llm] toPassJudge(...) was not awaited: add await (${file}:9:26). The test ended before it finished`)
+    expect(message).toMatch(new RegExp(`\\n\\s+at .*${file.replace('.', '\\.')}:9:26`))
   })
 
   test('.not, a rejection, and one that passed this time', () => {
-    expect(failure('unawaited .not')).toContain(`[expect-llm] not.toPassJudge(...) was not awaited: add await (${file}:12:30).`)
+    expect(failure('unawaited .not')).toContain(`[expect-llm] not.toPassJudge(...) was not awaited: add await (${file}:13:30).`)
     expect(failure('unawaited rejection')).toContain('It failed after the test had moved on:')
     expect(failure('unawaited rejection')).toContain('Failed to run toPassJudge: the criteria are an empty string')
     expect(failure('unawaited, passing quickly')).toContain('toRefuse(...) was not awaited: add await')

@@ -1,4 +1,5 @@
-// Run by test/unawaited/jest.test.ts in a child Jest (CommonJS), against the built package.
+// Run by test/unawaited/jest.test.ts in a child Jest against the built package, as it is (CommonJS) and
+// with its two require lines turned into imports (ESM mode).
 const { expect, test } = require('@jest/globals')
 const { configure } = require('expect-llm')
 
