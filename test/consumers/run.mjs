@@ -263,8 +263,14 @@ for (const name of names) {
     for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'EXPECT_LLM_REPLAY', 'EXPECT_LLM_ALLOW_RECORD_IN_CI', 'EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI', 'EXPECT_LLM_SCRIPTED_MODEL', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'JEST_WORKER_ID']) delete env[k]
     const results = []
     const grouped = new Map()
+    // CONSUMERS_KEEP_GOING=1 runs every step and lists each failure (to see what a build gets wrong).
+    const failures = []
     for (const step of project.steps) {
       const result = runStep(step, dir, env)
+      if (result.problem && process.env.CONSUMERS_KEEP_GOING) {
+        failures.push(result.problem.split('\n')[0])
+        continue
+      }
       if (result.problem) {
         detail = result.problem
         throw new Error(detail)
@@ -273,6 +279,10 @@ for (const name of names) {
       else results.push(result.summary)
     }
     for (const [group, n] of grouped) results.push(`${group}: ${n} runs as expected`)
+    if (failures.length > 0) {
+      detail = `${failures.length} step(s) failed:\n  - ${failures.join('\n  - ')}`
+      throw new Error(detail)
+    }
     const versions = ['vitest', 'jest', '@jest/globals', 'msw', 'openai', 'typescript', 'typescript-7'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
     detail = `${versions}; ${results.join('; ')}`
     ok = true
