@@ -99,8 +99,8 @@ const vitestSteps = [
  * tsc runs, each with moduleResolution bundler and node16: TypeScript 7 for every program, with skipLibCheck
  * false and true; TypeScript 5.9 (slower) with skipLibCheck false, for `ts59` (the programs merged into one
  * where one program can hold them). skipLibCheck true only skips checking declaration files, so a program
- * that compiles with false compiles with true. These run in the cached install itself, TypeScript 5.9 with
- * --incremental, so that a rerun over an unchanged build is quick.
+ * that compiles with false compiles with true. TypeScript 5.9 runs with --incremental (its info kept in the
+ * cache), so that a rerun over an unchanged build is quick.
  */
 function typeMatrix(programs, ts59 = programs) {
   const files = {}
@@ -118,7 +118,8 @@ function typeMatrix(programs, ts59 = programs) {
     for (const program of ts59) {
       const name = `tsconfig.${program.name}.${resolution}.ts59.json`
       files[name] = config(program, options, false)
-      steps.push({ label: `TS 5.9 ${program.name} ${resolution} skipLibCheck=false`, args: ['node_modules/typescript/bin/tsc', '-p', name, '--incremental', '--tsBuildInfoFile', `.tsbuildinfo/${name}`], group: 'tsc' })
+      const info = (project) => join(cacheRoot, project, '.tsbuildinfo', name)
+      steps.push({ label: `TS 5.9 ${program.name} ${resolution} skipLibCheck=false`, args: (project) => ['node_modules/typescript/bin/tsc', '-p', name, '--incremental', '--tsBuildInfoFile', info(project)], group: 'tsc' })
     }
   }
   for (const program of programs) {
@@ -170,10 +171,10 @@ const projects = {
       },
     ],
   },
-  // Type checks only: run in the cached install (inPlace), which they do not modify beyond their own files.
-  'types-vitest-5': { template: 'types-vitest', inPlace: true, deps: { ...typescripts, vitest: '^5.1.0' }, files: vitestTypes.files, steps: vitestTypes.steps },
-  'types-vitest-4.1': { template: 'types-vitest', inPlace: true, deps: { ...typescripts, vitest: '~4.1.0' }, files: vitestTypes.files, steps: vitestTypes.steps },
-  'types-jest-30': { template: 'types-jest', inPlace: true, deps: { ...typescripts, '@jest/globals': '^30.0.0', '@types/jest': '^30.0.0' }, files: jestTypes.files, steps: jestTypes.steps },
+  // Type checks only; `without`: packages that must not be installed (checked).
+  'types-vitest-5': { template: 'types-vitest', stableDir: true, without: ['openai', 'msw', '@types/node'], deps: { ...typescripts, vitest: '^5.1.0' }, ...vitestTypes },
+  'types-vitest-4.1': { template: 'types-vitest', stableDir: true, without: ['openai', 'msw', '@types/node'], deps: { ...typescripts, vitest: '~4.1.0' }, ...vitestTypes },
+  'types-jest-30': { template: 'types-jest', stableDir: true, without: ['openai', 'msw'], deps: { ...typescripts, '@jest/globals': '^30.0.0', '@types/jest': '^30.0.0' }, ...jestTypes },
 }
 
 const selected = process.argv.slice(2)
@@ -193,8 +194,9 @@ const tarball = join(cacheRoot, packed.filename)
 console.log(`[consumers] packed ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} kB`)
 
 /** Runs one step; returns a problem, or undefined. */
-function runStep(step, dir, env) {
-  const { label, args, fails = false, exit, output = [], absent = [], check } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
+function runStep(step, dir, env, project) {
+  const { label, args: given, fails = false, exit, output = [], absent = [], check } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
+  const args = typeof given === 'function' ? given(project) : given
   const started = performance.now()
   const run = spawnSync(process.execPath, args, { cwd: dir, env, encoding: 'utf8', timeout: 180_000 })
   if (process.env.CONSUMERS_TIMING) console.log(`[consumers]   ${label}: ${seconds(started)}`)
@@ -236,24 +238,32 @@ for (const name of names) {
 
   // 3. A fresh project outside the repository: the suite, the recordings, the cached dependencies, and
   //    the tarball of this build installed over them.
-  //    Type-check-only projects run in the cached install itself (their files are written over it).
-  const dir = project.inPlace ? cached : mkdtempSync(join(tmpdir(), `expect-llm-consumer-${name}-`))
+  //    Never inside this repository: module resolution would find its node_modules (openai, msw,
+  //    @types/node) by walking up. Type-check projects use a folder whose path stays the same from run to
+  //    run (named after the checkout), so that TypeScript's --incremental info in the cache stays valid.
+  const dir = project.stableDir
+    ? join(tmpdir(), `expect-llm-consumer-${name}-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`)
+    : mkdtempSync(join(tmpdir(), `expect-llm-consumer-${name}-`))
+  if (project.stableDir) {
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir)
+  }
   let ok = false
   let detail = ''
   try {
     cpSync(join(here, 'projects', project.template), dir, { recursive: true })
     if (project.template === 'jest') cpSync(join(here, 'projects/vitest/test/__llm_fixtures__'), join(dir, 'test/__llm_fixtures__'), { recursive: true })
     for (const [file, text] of Object.entries(project.files ?? {})) writeFileSync(join(dir, file), text)
-    if (!project.inPlace) {
-      cpSync(join(cached, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
-      cpSync(join(cached, 'package-lock.json'), join(dir, 'package-lock.json'))
-      writeFileSync(join(dir, 'package.json'), manifest(project.deps))
-    }
+    cpSync(join(cached, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
+    cpSync(join(cached, 'package-lock.json'), join(dir, 'package-lock.json'))
+    writeFileSync(join(dir, 'package.json'), manifest(project.deps))
     if (!fresh) {
       const t = performance.now()
       npm(['install', '--prefer-offline', tarball], dir)
-      if (project.inPlace) writeFileSync(join(cached, '.tarball'), packed.integrity)
       if (process.env.CONSUMERS_TIMING) console.log(`[consumers]   npm install <tarball> over the cached install: ${seconds(t)}`)
+    }
+    for (const dep of ['openai', 'msw', '@types/node']) {
+      if (project.without?.includes(dep) && existsSync(join(dir, 'node_modules', dep))) throw new Error(`${dep} is installed, but this project must compile without it`)
     }
     const installed = JSON.parse(readFileSync(join(dir, 'node_modules/expect-llm/package.json'), 'utf8'))
     if (installed.version !== pkg.version || existsSync(join(dir, 'node_modules/expect-llm/src'))) throw new Error('the installed expect-llm is not the packed one')
@@ -266,7 +276,7 @@ for (const name of names) {
     // CONSUMERS_KEEP_GOING=1 runs every step and lists each failure (to see what a build gets wrong).
     const failures = []
     for (const step of project.steps) {
-      const result = runStep(step, dir, env)
+      const result = runStep(step, dir, env, name)
       if (result.problem && process.env.CONSUMERS_KEEP_GOING) {
         failures.push(result.problem.split('\n')[0])
         continue
@@ -289,7 +299,7 @@ for (const name of names) {
   } catch (error) {
     detail ||= error instanceof Error ? error.message : String(error)
   } finally {
-    if (!project.inPlace) rmSync(dir, { recursive: true, force: true })
+    rmSync(dir, { recursive: true, force: true })
   }
   if (!ok) failed++
   console.log(`[consumers] ${ok ? '✓' : '✗'} ${name} (${seconds(started)}): ${detail}`)
