@@ -158,10 +158,16 @@ const projects = {
       ['jest (CommonJS)', ['node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/test', '--testPathPatterns', '\\.test\\.cjs$']],
       ['jest (ESM mode, replay)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/test', '--testPathPatterns', '\\.test\\.mjs$']],
       {
-        label: 'unawaited matcher, CommonJS (must fail)',
+        label: 'unawaited matcher and golden failure, CommonJS (must fail)',
         args: ['node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/trust', '--testPathPatterns', '\\.test\\.cjs$'],
         fails: true,
-        output: ['[expect-llm] toPassJudge(...) was not awaited: add await (trust/unawaited.test.cjs:8:23). The test ended before it finished'],
+        output: [
+          '[expect-llm] toPassJudge(...) was not awaited: add await (trust/unawaited.test.cjs:8:23). The test ended before it finished',
+          '[expect-llm] Golden suite "answers below the pass rate" failed 1 check:',
+          // Jest's code frame and stack point at the describeGolden call.
+          /> 14 \| describeGolden\('answers below the pass rate', \{/,
+          /Golden suite "answers below the pass rate" failed[\s\S]*?\n\s+at Object\.<anonymous> \(trust\/unawaited\.test\.cjs:14:1\)/,
+        ],
       },
       {
         label: 'unawaited matcher, ESM mode (must fail)',
