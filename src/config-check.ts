@@ -88,7 +88,13 @@ const arrayOf = (each: ValueCheck, what: string): ValueCheck => (v) => {
   return undefined
 }
 
-const model = nonEmptyString
+/** A model name, or an AI SDK model object (`anthropic('claude-haiku-4-5')`, `google.textEmbeddingModel(...)`). */
+const model: ValueCheck = (v) =>
+  typeof v === 'string'
+    ? nonEmptyString(v)
+    : isObject(v) && typeof v.modelId === 'string' && typeof v.provider === 'string'
+      ? undefined
+      : `must be a model name or an AI SDK model, ${got(v)}`
 const maxRetries = integer(0)
 const timeout = number(0, Infinity, true)
 
@@ -98,10 +104,11 @@ const JUDGE_CHECKS: Record<(typeof JUDGE_OPTION_KEYS)[number], ValueCheck> = {
   baseURL: httpUrl,
   apiKey: string,
   client: object,
-  temperature: number(0, 2),
+  temperature: (v) => (v === null ? undefined : number(0, 2)(v)),
   maxRetries,
   timeout,
   structuredOutput: oneOf([true, false, 'auto']),
+  maxTokens: integer(1),
 }
 
 const EMBEDDER_CHECKS: Record<(typeof EMBEDDER_OPTION_KEYS)[number], ValueCheck> = {

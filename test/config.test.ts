@@ -46,7 +46,7 @@ describe('configure checks nested options at the call', () => {
 
   test('judge settings: baseUrl is baseURL', () => {
     expect(() => configure({ judge: { baseUrl: 'http://127.0.0.1:11434/v1' } } as never)).toThrow(
-      'unknown option "judge.baseUrl" (did you mean "judge.baseURL"?). Valid judge settings (or pass an object with evaluate(), or a function): model, baseURL, apiKey, client, temperature, maxRetries, timeout, structuredOutput.',
+      'unknown option "judge.baseUrl" (did you mean "judge.baseURL"?). Valid judge settings (or pass an object with evaluate(), or a function): model, baseURL, apiKey, client, temperature, maxRetries, timeout, structuredOutput, maxTokens.',
     )
   })
 

@@ -2,9 +2,9 @@
 // tarball into fresh projects under os.tmpdir(), outside the repository (so nothing resolves from its
 // node_modules), and runs a small suite in each:
 //
-//   vitest-5          Vitest 5, msw 3, openai 7: `tsc --noEmit` (strict), the suite, then what must fail
-//   vitest-4.1        Vitest 4.1, msw 2, openai 6: the same
-//   jest-30           Jest 30, msw 3, openai 7, "type": "module", the README's jest.config.cjs: the CommonJS
+//   vitest-5          Vitest 5, msw 3, openai 7, ai 7: `tsc --noEmit` (strict), the suite, then what must fail
+//   vitest-4.1        Vitest 4.1, msw 2, openai 6, ai 7: the same
+//   jest-30           Jest 30, msw 3, openai 7, without ai, "type": "module", the README's jest.config.cjs: the CommonJS
 //                     tests, the ESM tests (replay) with --experimental-vm-modules, then what must fail
 //   types-vitest-5    tsc only: Vitest 5 and expect-llm, nothing else (no openai, msw or @types/node), under
 //   types-vitest-4.1  TypeScript 5.9 and 7, skipLibCheck false and true, moduleResolution bundler and node16;
@@ -46,6 +46,10 @@ function readmeJestConfig() {
 }
 
 const common = { '@types/node': '^22.0.0', typescript: '~5.9.0' }
+// The AI SDK judge test (test/ai-sdk-judge.test.ts); the Jest project goes without it, so its suites also
+// show that nothing loads `ai` unless an AI SDK model is configured.
+// @types/json-schema: the AI SDK's own types import 'json-schema', which strict projects (skipLibCheck off) must provide.
+const aiSdk = { ai: '^7.0.0', '@ai-sdk/openai-compatible': '^3.0.0', '@types/json-schema': '^7.0.15' }
 const typescripts = { typescript: '~5.9.0', 'typescript-7': 'npm:typescript@^7.0.2' }
 
 // Steps: [label, args] must exit 0; { label, args, fails: true, output, absent, check } must exit non-zero
@@ -141,12 +145,12 @@ const jestConfig = readmeJestConfig()
 const projects = {
   'vitest-5': {
     template: 'vitest',
-    deps: { ...common, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0' },
+    deps: { ...common, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0', ...aiSdk },
     steps: vitestSteps,
   },
   'vitest-4.1': {
     template: 'vitest',
-    deps: { ...common, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0' },
+    deps: { ...common, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0', ...aiSdk },
     steps: vitestSteps,
   },
   'jest-30': {
@@ -299,7 +303,7 @@ for (const name of names) {
       detail = `${failures.length} step(s) failed:\n  - ${failures.join('\n  - ')}`
       throw new Error(detail)
     }
-    const versions = ['vitest', 'jest', '@jest/globals', 'msw', 'openai', 'typescript', 'typescript-7'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
+    const versions = ['vitest', 'jest', '@jest/globals', 'msw', 'openai', 'ai', 'typescript', 'typescript-7'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
     detail = `${versions}; ${results.join('; ')}`
     ok = true
   } catch (error) {
