@@ -20,6 +20,13 @@ const entries = {
   vitest: 'src/vitest.ts',
   replay: 'src/replay/index.ts',
 }
+const { vitest: vitestEntry, ...cjsEntries } = entries
+
+// Under moduleResolution node16/nodenext, `"types": ["expect-llm/vitest"]` in a tsconfig resolves with the
+// `require` condition, to vitest.d.cts, whose `declare module 'vitest'` then augments Vitest's CommonJS
+// types (`export * from './dist/index.js'`), which does not reach the `expect()` of test files. Importing
+// the ESM declarations from it (type-only, resolution-mode import) applies their augmentation instead.
+const vitestCjsTypesFooter = "import type {} from './vitest.js' with { 'resolution-mode': 'import' };"
 
 export default defineConfig([
   // ESM: the Jest entry awaits replay start-up at the top level (Jest's ESM mode).
@@ -29,11 +36,13 @@ export default defineConfig([
   {
     ...base,
     format: ['cjs'],
-    entry: { ...entries, jest: 'src/jest-cjs.ts' },
+    entry: { ...cjsEntries, jest: 'src/jest-cjs.ts' },
     esbuildOptions(options) {
       options.logOverride = { 'commonjs-variable-in-esm': 'silent' }
     },
   },
+  // The Vitest setup entry as CommonJS, on its own for its declaration footer (see above).
+  { ...base, format: ['cjs'], entry: { vitest: vitestEntry }, dts: { footer: vitestCjsTypesFooter } },
   // The `expect-llm` bin: ESM only, with a shebang.
   { ...base, dts: false, format: ['esm'], entry: { cli: 'src/replay/cli.ts' }, banner: { js: '#!/usr/bin/env node' } },
 ])

@@ -1,12 +1,13 @@
 import type { EmbedderLike } from './embedders/types.js'
+import { CONFIG_KEYS, checkConfig } from './config-check.js'
 import { formatMessage } from './errors.js'
 import type { JudgeLike } from './judges/types.js'
 import type { ModelPrice } from './ledger.js'
 import type { ReplayOptions } from './replay/types.js'
 
 /**
- * Library-wide settings, set with {@link configure}. Unknown keys are rejected so that a typo fails
- * loudly instead of being ignored.
+ * Library-wide settings, set with {@link configure}. Unknown keys, nested ones included (`replay.host`,
+ * `judge.baseUrl`), are rejected with a did-you-mean so that a typo fails loudly instead of being ignored.
  */
 export interface ExpectLlmConfig {
   /**
@@ -30,7 +31,6 @@ export interface ExpectLlmConfig {
   concurrency?: number
 }
 
-const KEYS = ['judge', 'embedder', 'replay', 'pricing', 'concurrency'] as const
 const STATE_KEY = Symbol.for('expect-llm.config')
 
 type GlobalWithConfig = typeof globalThis & { [STATE_KEY]?: ExpectLlmConfig }
@@ -52,7 +52,9 @@ export function getConfig(): ExpectLlmConfig {
 }
 
 /**
- * Sets library-wide options. Later calls merge over earlier ones (top-level keys are replaced).
+ * Sets library-wide options. Later calls merge over earlier ones (top-level keys are replaced). Every key
+ * and value, nested ones included, is checked first: a misspelled or mistyped option throws at the call,
+ * naming it with a did-you-mean (`replay.host` → `replay.hosts`), and nothing is stored.
  *
  * @example
  * ```ts
@@ -65,17 +67,16 @@ export function configure(options: ExpectLlmConfig): ExpectLlmConfig {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(formatMessage('Failed to configure expect-llm: the options must be an object. Call configure({ ... }) with an options object.'))
   }
-  const unknown = Object.keys(options).filter((k) => !(KEYS as readonly string[]).includes(k))
-  if (unknown.length > 0) {
+  // Every key, nested ones included, is checked before anything is stored: a typo fails here, at the call.
+  const problems = checkConfig(options as Record<string, unknown>)
+  if (problems.length === 1) throw new TypeError(formatMessage(`Failed to configure expect-llm: ${problems[0]!.reason}. ${problems[0]!.fix}`))
+  if (problems.length > 1) {
     throw new TypeError(
-      formatMessage(`Failed to configure expect-llm: unknown option ${unknown.map((k) => `"${k}"`).join(', ')}. Valid options are ${KEYS.join(', ')}.`),
+      `${formatMessage(`Failed to configure expect-llm: ${problems.length} problems. Nothing was changed; fix them and call configure() again.`)}\n${problems.map((p) => `  - ${p.reason}. ${p.fix}`).join('\n')}`,
     )
   }
-  if (options.concurrency !== undefined && !(Number.isInteger(options.concurrency) && options.concurrency >= 1)) {
-    throw new TypeError(formatMessage(`Failed to configure expect-llm: "concurrency" must be a whole number >= 1, got ${String(options.concurrency)}. Pass for example { concurrency: 4 }.`))
-  }
   const state = getConfig()
-  for (const key of KEYS) {
+  for (const key of CONFIG_KEYS) {
     if (key in options) (state as Record<string, unknown>)[key] = options[key]
   }
   return state

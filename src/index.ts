@@ -149,9 +149,8 @@ export { DEFAULT_CONCURRENCY } from './limit.js'
 export { ModelCallError } from './openai-client.js'
 
 // Replay control (the MSW handlers themselves live in `expect-llm/replay`, the only entry that imports msw)
-export { resolveMode as resolveReplayMode } from './replay/mode.js'
-export { getReplaySession } from './replay/session.js'
-export type { ReplaySession } from './replay/session.js'
+export { getReplaySession, resolveReplayMode } from './replay-control.js'
+export type { ReplaySession } from './replay-control.js'
 export type { ReplayOptions, ReplayMode, Fixture, FixtureMeta, NormalizedUsage, ReplayProblem, FixtureSummary } from './replay/types.js'
 
 // Golden datasets (describeGolden / compareGolden live in expect-llm/vitest and expect-llm/jest)

@@ -11,7 +11,7 @@
  *
  * @example
  * ```js
- * // jest.config.js
+ * // jest.config.cjs
  * module.exports = { setupFilesAfterEnv: ['expect-llm/jest'] }
  * ```
  * @packageDocumentation

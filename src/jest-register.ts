@@ -5,6 +5,7 @@ import type {} from 'expect'
 import * as matchers from '../matchers/index.js'
 import type { LlmAsyncMatchers, LlmMatchers } from '../matchers/types.js'
 import { formatMessage } from './errors.js'
+import { registerAwaitChecks, trackAsyncMatchers } from './unawaited.js'
 
 /** Jest's global `expect`, or a clear error saying how to make it available. */
 export function jestGlobals(): { expect: { extend: (m: object) => void; getState(): { testPath?: string; currentTestName?: string } }; afterEach: (fn: () => unknown) => void; afterAll: (fn: () => unknown) => void } {
@@ -19,7 +20,10 @@ export function jestGlobals(): { expect: { extend: (m: object) => void; getState
   return g as never
 }
 
-jestGlobals().expect.extend(matchers)
+// An async matcher's promise is watched: a test that ends without awaiting it fails (see unawaited.ts).
+const globals = jestGlobals()
+globals.expect.extend(trackAsyncMatchers(matchers, { runner: 'jest' }))
+registerAwaitChecks({ runner: 'jest', afterEach: globals.afterEach, afterAll: globals.afterAll, expect: globals.expect })
 
 declare module 'expect' {
   // @jest/globals users (Jest 30).

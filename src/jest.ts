@@ -9,8 +9,8 @@
  *
  * @example
  * ```js
- * // jest.config.js
- * export default { setupFilesAfterEnv: ['expect-llm/jest'] }
+ * // jest.config.cjs
+ * module.exports = { setupFilesAfterEnv: ['expect-llm/jest'] }
  * ```
  * @packageDocumentation
  */

@@ -7,6 +7,7 @@
  */
 import type { OpenAI } from 'openai'
 import { formatMessage } from './errors.js'
+import type { OpenAIClientLike } from './judges/types.js'
 import { getReplaySession } from './replay/session.js'
 
 /** The key sent when no key is configured but the replay session answers from recordings. */
@@ -16,7 +17,7 @@ export const REPLAY_PLACEHOLDER_KEY = 'expect-llm-replay-no-key'
 export interface ClientSettings {
   apiKey?: string
   baseURL?: string
-  client?: OpenAI
+  client?: OpenAIClientLike
   maxRetries?: number
   timeout?: number
 }
@@ -61,7 +62,7 @@ export function lazyClient(settings: ClientSettings, role: ClientRole): () => Pr
  * session is active (recordings need no key; a recording mode asks for one itself).
  */
 export async function createClient(settings: ClientSettings, role: ClientRole): Promise<OpenAI> {
-  if (settings.client) return settings.client
+  if (settings.client) return settings.client as unknown as OpenAI
   let apiKey = settings.apiKey ?? process.env.OPENAI_API_KEY
   if (!apiKey) {
     if (getReplaySession() !== undefined) apiKey = REPLAY_PLACEHOLDER_KEY

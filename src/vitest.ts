@@ -12,12 +12,27 @@
  * ```
  * @packageDocumentation
  */
-import { afterAll, afterEach, expect } from 'vitest'
+import { afterAll, afterEach, chai, expect } from 'vitest'
 import * as matchers from '../matchers/index.js'
 import type { LlmAsyncMatchers, LlmMatchers } from '../matchers/types.js'
+import { formatMessage } from './errors.js'
 import { setupReplay } from './replay/setup.js'
+import { registerAwaitChecks, trackAsyncMatchers, trackPromiseModifiers, type ChaiLike } from './unawaited.js'
 
-expect.extend(matchers)
+// Vitest sets VITEST_WORKER_ID in its test workers only. Loaded anywhere else (globalSetup, the config
+// file), the matchers would be registered where no test runs: say where the entry belongs.
+if (!process.env.VITEST_WORKER_ID) {
+  throw new Error(
+    formatMessage(
+      "Failed to register the expect-llm matchers: 'expect-llm/vitest' was loaded outside a Vitest test worker (from globalSetup, the config file or a script). List it under test.setupFiles (in every project of a multi-project config, or use extends: true), where it runs before each test file.",
+    ),
+  )
+}
+
+// An async matcher's promise is watched: a test that ends without awaiting it fails (see unawaited.ts).
+expect.extend(trackAsyncMatchers(matchers, { runner: 'vitest' }))
+trackPromiseModifiers(chai as unknown as ChaiLike, Object.keys(matchers))
+registerAwaitChecks({ runner: 'vitest', afterEach, afterAll, expect })
 
 // Under Vitest msw loads synchronously: the server is listening when this call returns.
 void setupReplay({ runner: 'vitest', afterEach, afterAll, expect })

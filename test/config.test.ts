@@ -21,9 +21,9 @@ describe('configure', () => {
     expect(state).toBe(getConfig())
   })
 
-  test('rejects an unknown option by name', () => {
+  test('rejects an unknown option by name, with a did-you-mean', () => {
     expect(() => configure({ concurency: 2 } as never)).toThrow(
-      '[expect-llm] Failed to configure expect-llm: unknown option "concurency". Valid options are judge, embedder, replay, pricing, concurrency.',
+      '[expect-llm] Failed to configure expect-llm: unknown option "concurency" (did you mean "concurrency"?). Valid options are judge, embedder, replay, pricing, concurrency.',
     )
   })
 
@@ -33,6 +33,62 @@ describe('configure', () => {
 
   test('rejects a non-object', () => {
     expect(() => configure(null as never)).toThrow('the options must be an object')
+  })
+})
+
+describe('configure checks nested options at the call', () => {
+  test('a misspelled replay option fails with a did-you-mean instead of being ignored', () => {
+    expect(() => configure({ replay: { host: ['http://127.0.0.1:11434'] } } as never)).toThrow(
+      '[expect-llm] Failed to configure expect-llm: unknown option "replay.host" (did you mean "replay.hosts"?). Valid replay options: mode, dir, rootDir, hosts, ignoreBodyFields, redact, maxAge, sequence, recordErrors, replayTiming, testPath, testName.',
+    )
+    expect(getConfig().replay).toBeUndefined()
+  })
+
+  test('judge settings: baseUrl is baseURL', () => {
+    expect(() => configure({ judge: { baseUrl: 'http://127.0.0.1:11434/v1' } } as never)).toThrow(
+      'unknown option "judge.baseUrl" (did you mean "judge.baseURL"?). Valid judge settings (or pass an object with evaluate(), or a function): model, baseURL, apiKey, client, temperature, maxRetries, timeout, structuredOutput, maxTokens.',
+    )
+  })
+
+  test('embedder settings are checked too', () => {
+    expect(() => configure({ embedder: { dimension: 256 } } as never)).toThrow('unknown option "embedder.dimension" (did you mean "embedder.dimensions"?)')
+  })
+
+  test('pricing entries: each field is named and checked', () => {
+    expect(() => configure({ pricing: { 'my-model': { inputPerMtok: 1, outputPerMTok: 2 } } } as never)).toThrow(
+      '[expect-llm] Failed to configure expect-llm: 2 problems. Nothing was changed; fix them and call configure() again.\n' +
+        '  - unknown option "pricing["my-model"].inputPerMtok" (did you mean "pricing["my-model"].inputPerMTok"?). Valid price fields (USD per million tokens): inputPerMTok, outputPerMTok.\n' +
+        '  - "pricing["my-model"].inputPerMTok" is missing. Give both prices in USD per million tokens.',
+    )
+  })
+
+  test('values are checked: a wrong type names the option and what it got', () => {
+    expect(() => configure({ judge: { temperature: '0' } } as never)).toThrow('"judge.temperature" must be a number >= 0 and <= 2, got a string ("0")')
+    expect(() => configure({ replay: { hosts: 'http://127.0.0.1:11434' } } as never)).toThrow(`"replay.hosts" must be an array of origins such as 'http://127.0.0.1:11434', got a string`)
+    expect(() => configure({ replay: { hosts: ['127.0.0.1:11434'] } })).toThrow(
+      `[expect-llm] Failed to configure expect-llm: "replay.hosts[0]" must be an http(s) URL such as 'http://127.0.0.1:11434/v1', got "127.0.0.1:11434". Change it, or leave it out for the default.`,
+    )
+    expect(() => configure({ replay: { mode: 'recrod' } } as never)).toThrow('"replay.mode" must be one of "replay", "record", "rerecord", "live", got a string ("recrod")')
+  })
+
+  test('one call with several problems stores nothing', () => {
+    expect(() => configure({ concurrency: 2, replay: { host: [] }, judge: { modle: 'x' } } as never)).toThrow('2 problems')
+    expect(getConfig()).toEqual({})
+  })
+
+  test('a Judge object, a function, or an Embedder object is taken as it is', () => {
+    const judge = { name: 'mine', evaluate: async () => ({ score: 1, scaleValue: 1, reason: '', raw: '' }), extra: true }
+    const embed = async (texts: string[]) => texts.map(() => [1, 0])
+    configure({ judge, embedder: embed })
+    expect(getConfig().judge).toBe(judge)
+    expect(getConfig().embedder).toBe(embed)
+    configure({ embedder: { embed, batch: 4 } as never })
+  })
+
+  test('valid nested options are stored as given', () => {
+    const replay = { mode: 'record' as const, hosts: ['http://127.0.0.1:11434'], ignoreBodyFields: ['user'], maxAge: '30d', sequence: false, redact: <T>(f: T) => f }
+    configure({ replay, judge: { model: 'gpt-4.1-mini', baseURL: 'http://127.0.0.1:11434/v1', temperature: 0, structuredOutput: 'auto' }, pricing: { m: { inputPerMTok: 0, outputPerMTok: 0 } } })
+    expect(getConfig().replay).toBe(replay)
   })
 })
 

@@ -1,4 +1,5 @@
 import { getConfig } from '../config.js'
+import { checkModelSettings } from '../config-check.js'
 import { describeValue } from '../errors.js'
 import { failWith, type Fail } from '../judges/fail.js'
 import { BATCHING, batchingEmbedder } from './batch.js'
@@ -79,10 +80,8 @@ export function resolveEmbedder(like?: EmbedderLike, fail: Fail = failWith('use 
     return embedder
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const unknown = Object.keys(value).filter((k) => !(EMBEDDER_OPTION_KEYS as readonly string[]).includes(k))
-    if (unknown.length > 0) {
-      fail(`unknown embedder option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Pass an Embedder (an object with embed()), a function, or settings with any of: ${EMBEDDER_OPTION_KEYS.join(', ')}.`)
-    }
+    const problems = checkModelSettings(value as Record<string, unknown>, 'embedder')
+    if (problems.length > 0) fail(problems.map((p) => p.reason).join('; '), problems[0]!.fix)
     const options = value as EmbedderOptions
     let embedder = fromOptions.get(options)
     if (!embedder) fromOptions.set(options, (embedder = embedderFromOptions(options, fail)))

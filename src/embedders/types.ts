@@ -1,4 +1,4 @@
-import type { OpenAI } from 'openai'
+import type { OpenAIClientLike } from '../judges/types.js'
 
 /** Any embedder: one method from texts to vectors (one vector per text, same order). */
 export interface Embedder {
@@ -34,7 +34,7 @@ export interface EmbedderOptions {
   /** API key. Default: `OPENAI_API_KEY`. */
   apiKey?: string
   /** A ready `OpenAI` client. */
-  client?: OpenAI
+  client?: OpenAIClientLike
   /** Shorter vectors (text-embedding-3 models only). */
   dimensions?: number
   /** Retries by the SDK. Default: the SDK's (2). */

@@ -108,8 +108,9 @@ export class CompareSuite {
 
   /** A case test fails only when a variant could not produce an output to compare (task or scorer error). */
   caseErrors(r: CompareCaseResult): string | undefined {
-    const errors = this.variants.filter((v) => r.runs[v]?.error).map((v) => `${v}: ${r.runs[v]!.error}`)
-    return errors.length > 0 ? formatMessage(`Failed to compare golden case "${r.c.id}": ${errors.join('; ')}`) : undefined
+    // One error per line, unabridged, continuation lines indented under it.
+    const errors = this.variants.flatMap((v) => (r.runs[v]?.errors ?? (r.runs[v]?.error ? [r.runs[v]!.error!] : [])).map((e) => `${v}: ${e}`))
+    return errors.length > 0 ? `${formatMessage(`Failed to compare golden case "${r.c.id}":`)}\n${errors.map((e) => `  - ${e.replace(/\n/g, '\n    ')}`).join('\n')}` : undefined
   }
 
   finish(ctx: { runner: 'vitest' | 'jest'; testPath: string | undefined }): CompareOutcome {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { LineCounter, parseDocument, isMap, isSeq, type Node as YamlNode } from 'yaml'
 import { describeValue, formatMessage } from '../errors.js'
+import { didYouMean } from '../suggest.js'
 import type { DatasetSource, GoldenCase, GoldenCaseInput } from './types.js'
 
 /** The fields a case may have. */
@@ -42,6 +43,8 @@ interface RawRecord {
   where: string
   /** Fields given as strings that must be parsed (CSV cells). */
   fromCsv?: boolean
+  /** A syntax problem of this record's line (JSON Lines): reported in line order with the other problems. */
+  syntaxError?: string
 }
 
 function lineOf(text: string, offset: number): number {
@@ -77,18 +80,18 @@ function topLevelElementOffsets(text: string, depthOfElements: number): number[]
   return offsets
 }
 
+/** Every line of a JSON Lines file; a line that does not parse is kept with its error, so that all are reported. */
 function readJsonl(text: string, file: string): RawRecord[] {
   const records: RawRecord[] = []
-  const problems: string[] = []
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === '') return
+    const where = `${file}:${i + 1}`
     try {
-      records.push({ value: JSON.parse(line) as unknown, where: `${file}:${i + 1}` })
+      records.push({ value: JSON.parse(line) as unknown, where })
     } catch (error) {
-      problems.push(`${file}:${i + 1}: invalid JSON (${(error as Error).message})`)
+      records.push({ value: undefined, where, syntaxError: `${where}: invalid JSON (${(error as Error).message})` })
     }
   })
-  if (problems.length > 0) throw new DatasetError(file, problems, 'Write one JSON object per line (JSON Lines).')
   return records
 }
 
@@ -268,9 +271,25 @@ function validate(records: RawRecord[], where: string): GoldenCase[] {
   const cases: GoldenCase[] = []
   const idLines = new Map<string, string>()
   const derivedCount = new Map<string, number>()
+  let syntaxErrors = 0
+  let csvColumnsChecked = false
   for (const record of records) {
     const at = record.where
     const raw = record.value
+    if (record.syntaxError !== undefined) {
+      problems.push(record.syntaxError)
+      syntaxErrors++
+      continue
+    }
+    if (record.fromCsv && !csvColumnsChecked && raw !== null && typeof raw === 'object') {
+      // Unknown CSV columns become metadata; one that is a near-miss of a case field is a typo, not data.
+      csvColumnsChecked = true
+      for (const column of Object.keys(raw).map((c) => c.trim())) {
+        if ((CASE_FIELDS as readonly string[]).includes(column) || column.startsWith('metadata.')) continue
+        const hint = didYouMean(column, CASE_FIELDS)
+        if (hint) problems.push(`${at}: column "${column}" is not a case field${hint}; name it "metadata.${column}" to keep it as metadata`)
+      }
+    }
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       problems.push(`${at}: the case is ${describeValue(raw)}, not an object`)
       continue
@@ -279,7 +298,7 @@ function validate(records: RawRecord[], where: string): GoldenCase[] {
     const before = problems.length
     const field = (name: string, message: string) => problems.push(`${at}: field "${name}" ${message}`)
     for (const key of Object.keys(obj)) {
-      if (!(CASE_FIELDS as readonly string[]).includes(key)) field(key, `is not a case field (valid fields: ${CASE_FIELDS.join(', ')}; put your own data under "metadata")`)
+      if (!(CASE_FIELDS as readonly string[]).includes(key)) field(key, `is not a case field${didYouMean(key, CASE_FIELDS)}; valid fields: ${CASE_FIELDS.join(', ')}; put your own data under "metadata"`)
     }
     const { id, input, expected, acceptable, context, relevant, keywords, answerable, criteria, tags, metadata } = obj
     if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) field('input', input === undefined ? 'is missing' : `is empty (${describeValue(input)})`)
@@ -323,7 +342,10 @@ function validate(records: RawRecord[], where: string): GoldenCase[] {
     cases.push(c)
   }
   // A derived id can collide with an explicit one ("case-1a2b3c4d" written by hand): report it.
-  if (problems.length > 0) throw new DatasetError(where, problems, 'Fix the cases listed.')
+  if (problems.length > 0) {
+    const fix = syntaxErrors === problems.length ? 'Write one JSON object per line (JSON Lines).' : syntaxErrors > 0 ? 'Fix the cases listed (JSON Lines: one JSON object per line).' : 'Fix the cases listed.'
+    throw new DatasetError(where, problems, fix)
+  }
   if (cases.length === 0) throw new DatasetError(where, [`${where}: the dataset has no cases`], 'Add at least one case with an "input".')
   return cases
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import { formatMessage } from '../errors.js'
-import { compareGoldenWith, describeGoldenWith, type RunnerAdapter } from './register.js'
+import { callSite, compareGoldenWith, describeGoldenWith, type RunnerAdapter } from './register.js'
 import type { UpdateMode } from './suite.js'
 import type { CompareOptions, GoldenOptions } from './types.js'
 import { fmtScore } from './report.js'
@@ -66,7 +66,7 @@ const adapter: RunnerAdapter<undefined> = {
  * ```
  */
 export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>>(name: string, options: GoldenOptions<I, E, M>): void {
-  describeGoldenWith(adapter, name, options as GoldenOptions<any, any, any>)
+  describeGoldenWith(adapter, name, options as GoldenOptions<any, any, any>, callSite(describeGolden))
 }
 
 /**
@@ -86,5 +86,5 @@ export function describeGolden<I = unknown, E = unknown, M = Record<string, unkn
  * ```
  */
 export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>>(name: string, options: CompareOptions<I, E, M>): void {
-  compareGoldenWith(adapter, name, options as CompareOptions<any, any, any>)
+  compareGoldenWith(adapter, name, options as CompareOptions<any, any, any>, callSite(compareGolden))
 }

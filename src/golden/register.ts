@@ -43,6 +43,31 @@ function loadCases(adapter: RunnerAdapter<any>, source: DatasetSource<any, any, 
   return loadDatasetSync(source)
 }
 
+/**
+ * The user's `describeGolden(...)` / `compareGolden(...)` call, captured when it is made, so that the
+ * suite's failures point there (the runner's code frame shows the test file) rather than into this library.
+ *
+ * @example
+ * ```ts
+ * export function describeGolden(name, options) {
+ *   describeGoldenWith(adapter, name, options, callSite(describeGolden))
+ * }
+ * ```
+ */
+export function callSite(fn: (...args: any[]) => unknown): Error {
+  const site = new Error()
+  Error.captureStackTrace?.(site, fn)
+  return site
+}
+
+/** An error with `message` whose stack is the call site's (the user's describeGolden line first). */
+function failureAt(message: string, site: Error | undefined): Error {
+  const error = new Error(message)
+  const frames = site?.stack?.split('\n').slice(1).join('\n')
+  if (frames) error.stack = `${error.name}: ${message}\n${frames}`
+  return error
+}
+
 /** What differs between `describeGolden` and `compareGolden` when their tests are registered. */
 interface SuiteTests<C> {
   /** The suite (`GoldenSuite` or `CompareSuite`): `setCases` keeps the cases left after `filter`. */
@@ -65,13 +90,18 @@ function registerSuite<C>(
   name: string,
   options: { dataset: DatasetSource<any, any, any>; timeout?: number; report?: GoldenOptions['report'] },
   tests: SuiteTests<C>,
+  site: Error | undefined,
 ): void {
   const print = options.report === false || options.report?.console === false ? () => undefined : adapter.print
   const body = (cases: GoldenCase[]): void => {
     const { suite } = tests
     suite.setCases(cases)
     for (const c of suite.cases) {
-      adapter.test(caseTitle(c), (ctx) => tests.runCase(c, ctx), {
+      const run = (ctx: C) =>
+        tests.runCase(c, ctx).catch((error: unknown) => {
+          throw error instanceof CaseFailure ? failureAt(error.message, site) : error
+        })
+      adapter.test(caseTitle(c), run, {
         concurrent: suite.concurrency > 1,
         ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
       })
@@ -83,7 +113,7 @@ function registerSuite<C>(
         finished = true
         const { summary, failure } = tests.finish(ctx)
         print(summary)
-        if (failure) throw new Error(failure)
+        if (failure) throw failureAt(failure, site)
       },
       { concurrent: false },
     )
@@ -101,8 +131,11 @@ function registerSuite<C>(
   })
 }
 
-/** `describeGolden` for a runner. */
-export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, options: GoldenOptions<any, any, any>): void {
+/** A golden case's own failure (scores below threshold, errors), as opposed to an error of the runner. */
+class CaseFailure extends Error {}
+
+/** `describeGolden` for a runner; `site` is the user's call ({@link callSite}), where failures point. */
+export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, options: GoldenOptions<any, any, any>, site?: Error): void {
   const suite = new GoldenSuite(name, options)
   const publish = { console: options.report !== false && options.report?.console !== false, annotate: options.annotate !== false }
   registerSuite(adapter, name, options, {
@@ -111,29 +144,29 @@ export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, o
       const result = await suite.runCase(c)
       await adapter.publishCase(ctx, name, result, publish)
       const failure = suite.caseFailure(result)
-      if (failure) throw new Error(failure)
+      if (failure) throw new CaseFailure(failure)
     },
     finalTitle: 'aggregate',
     finish(ctx) {
       const outcome = suite.finish({ runner: adapter.runner, testPath: adapter.testPath(ctx), updateMode: adapter.updateMode(ctx) })
       return { summary: outcome.summary, failure: GoldenSuite.failureMessage(name, outcome) }
     },
-  })
+  }, site)
 }
 
-/** `compareGolden` for a runner. */
-export function compareGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, options: CompareOptions<any, any, any>): void {
+/** `compareGolden` for a runner; `site` is the user's call ({@link callSite}), where failures point. */
+export function compareGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, options: CompareOptions<any, any, any>, site?: Error): void {
   const suite = new CompareSuite(name, options)
   registerSuite(adapter, name, options, {
     suite,
     async runCase(c) {
       const errors = suite.caseErrors(await suite.runCase(c))
-      if (errors) throw new Error(errors)
+      if (errors) throw new CaseFailure(errors)
     },
     finalTitle: 'comparison',
     finish(ctx) {
       const outcome = suite.finish({ runner: adapter.runner, testPath: adapter.testPath(ctx) })
       return { summary: outcome.summary, failure: outcome.failure }
     },
-  })
+  }, site)
 }

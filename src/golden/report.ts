@@ -64,7 +64,10 @@ export interface ReportCase {
   runs: number
   passes: number
   flaky: boolean
+  /** The task's or scorers' errors of the first run that had any, one per line. */
   error?: string
+  /** The same errors, one entry each, unabridged. */
+  errors?: string[]
   assertError?: string
   diagnosis?: 'retrieval' | 'generation'
   scores: Partial<Record<ScorerName, ReportScore>>
@@ -264,6 +267,20 @@ export function clip(value: unknown, max: number): string {
   return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (max - 1 - head)).join('')}`
 }
 
+/**
+ * An error message for the console summary, labelled and indented, never cut in the middle: each error
+ * starts on its own line, its lines follow under it (up to 12; a longer message, such as a replay miss
+ * with its diff, ends with a pointer to the JSON report), and only a line over 400 characters is cut, at its end.
+ */
+export function messageLines(label: string, message: string, maxLines = 12): string[] {
+  const head = `      ${label}: `
+  const indent = ' '.repeat(head.length)
+  const all = message.replace(/\r\n/g, '\n').replace(/\s+$/, '').split('\n')
+  const shown = all.slice(0, maxLines).map((line, i) => `${i === 0 ? head : indent}${line.length > 400 ? `${line.slice(0, 399)}…` : line}`)
+  if (all.length > maxLines) shown.push(`${indent}… ${all.length - maxLines} more line${all.length - maxLines === 1 ? '' : 's'}: see the JSON report`)
+  return shown
+}
+
 /** A score with 2 decimals, or `1`/`0` exactly. */
 export function fmtScore(n: number): string {
   return n === 1 ? '1' : n === 0 ? '0' : n.toFixed(2)
@@ -305,8 +322,8 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
     const failed = Object.entries(c.scores).filter(([, sc]) => !sc.pass && sc.detail)
     for (const [name, sc] of failed) out.push(`      ${name}: ${clip(sc.detail, 140)}`)
     if (c.diagnosis) out.push(`      diagnosis: ${c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'}`)
-    if (c.error) out.push(`      error: ${clip(c.error, 200)}`)
-    if (c.assertError) out.push(`      assert: ${clip(c.assertError, 200)}`)
+    for (const error of c.errors ?? (c.error ? [c.error] : [])) out.push(...messageLines('error', error))
+    if (c.assertError) out.push(...messageLines('assert', c.assertError))
   }
   if (order.length > maxCases) {
     const hiddenFailing = order.slice(maxCases).filter((c) => !c.pass).length

@@ -29,8 +29,10 @@ export interface RunUsage {
 /** One run of a case. */
 export interface CaseRun {
   output?: string
-  /** The task or a scorer threw (the message). */
+  /** The task or a scorer threw: every message, one per line (see `errors`). */
   error?: string
+  /** The task's or each scorer's error, one entry each, unabridged (`scorer judge failed: ...`). */
+  errors?: string[]
   /** The user's `assert` threw (the message). */
   assertError?: string
   scores: Partial<Record<ScorerName, ScoreResult>>
@@ -112,13 +114,14 @@ export async function runOnce(
   const wall = performance.now() - started
   const empty: RunUsage = { calls: captured.calls.length, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] }
   if (!captured.value.ok) {
-    return { error: `the task threw: ${message(captured.value.error)}`, scores: {}, pass: false, latencyMs: wall, latencySource: 'measured', usage: usageFrom({ output: '' }, captured.calls) ?? empty }
+    const error = `the task threw: ${message(captured.value.error)}`
+    return { error, errors: [error], scores: {}, pass: false, latencyMs: wall, latencySource: 'measured', usage: usageFrom({ output: '' }, captured.calls) ?? empty }
   }
   let result: TaskResult
   try {
     result = normalizeResult(captured.value.value, c)
   } catch (error) {
-    return { error: message(error), scores: {}, pass: false, latencyMs: wall, latencySource: 'measured', usage: empty }
+    return { error: message(error), errors: [message(error)], scores: {}, pass: false, latencyMs: wall, latencySource: 'measured', usage: empty }
   }
   const recorded = captured.calls.filter((call) => call.recordedMs !== undefined)
   let latencyMs = wall
@@ -147,9 +150,12 @@ export async function runOnce(
   settled.forEach((s, i) => {
     const name = (plansForCase[i] as ScorerPlan).name
     if (s.status === 'fulfilled') run.scores[name] = s.value
-    else errors.push(`${name}: ${message(s.reason)}`)
+    else errors.push(`scorer ${name} failed: ${message(s.reason)}`)
   })
-  if (errors.length > 0) run.error = `scorer failed: ${errors.join('; ')}`
+  if (errors.length > 0) {
+    run.errors = errors
+    run.error = errors.join('\n')
+  }
   if (assert) {
     try {
       await assert(result.output, c)

@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { describeValue, formatMessage } from '../errors.js'
+import { isCi } from '../replay/mode.js'
 import { costOf, getLedger, type LedgerEntry } from '../ledger.js'
 import { baselinePath, compareBaseline, mergeBaseline, readBaseline, slugify, writeBaseline, type BaselineCases } from './baseline.js'
 import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } from './run.js'
@@ -33,6 +34,16 @@ export interface FinishContext {
   runner: 'vitest' | 'jest'
   testPath: string | undefined
   updateMode: UpdateMode
+  /** The environment (`CI`, `EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI`). Default `process.env`. */
+  env?: Record<string, string | undefined>
+}
+
+/**
+ * Whether a baseline update (`-u`) must be refused: `CI` is set and the update was not allowed on purpose
+ * with `EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1` (as recording in CI needs `EXPECT_LLM_ALLOW_RECORD_IN_CI=1`).
+ */
+export function baselineUpdateRefused(env: Record<string, string | undefined> = process.env): boolean {
+  return isCi(env) && env.EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI !== '1'
 }
 
 /** What the aggregate test gets. */
@@ -196,15 +207,21 @@ export class GoldenSuite {
 
   /** Whether the case's own test fails, and the message. */
   caseFailure(r: CaseResult): string | undefined {
-    const errors = [...new Set(r.runs.map((run) => run.error).filter((e): e is string => e !== undefined))]
-    if (r.errored) return formatMessage(`Failed to run golden case "${r.c.id}": ${errors.join('; ')}`)
+    const errors = [...new Set(r.runs.flatMap((run) => run.errors ?? (run.error !== undefined ? [run.error] : [])))]
+    // One error per item, unabridged, its continuation lines indented under it.
+    const item = (e: string) => e.replace(/\n/g, '\n    ')
+    if (r.errored) {
+      return errors.length === 1
+        ? formatMessage(`Failed to run golden case "${r.c.id}": ${errors[0]}`)
+        : `${formatMessage(`Failed to run golden case "${r.c.id}":`)}\n${errors.map((e) => `  - ${item(e)}`).join('\n')}`
+    }
     if (r.pass) return undefined
     if (this.soft && errors.length === 0) return undefined
     const lines = [formatMessage(`Golden case "${r.c.id}" failed${this.repeat > 1 ? `: ${r.passes} of ${r.runs.length} runs passed, ${this.passAt} needed` : ''}.`)]
     for (const [name, s] of Object.entries(r.scores)) {
       if (!s.pass) lines.push(`  ${name}: ${fmtScore(s.score)}${s.threshold !== null ? ` < ${fmtScore(s.threshold)}` : ''}${s.detail ? ` (${s.detail})` : ''}`)
     }
-    for (const e of errors) lines.push(`  error: ${e}`)
+    for (const e of errors) lines.push(`  error: ${e.replace(/\n/g, '\n         ')}`)
     const assertErrors = [...new Set(r.runs.map((run) => run.assertError).filter((e): e is string => e !== undefined))]
     for (const e of assertErrors) lines.push(`  assert: ${e}`)
     lines.push(`  input:    ${clip(r.c.input, 200)}`)
@@ -351,10 +368,20 @@ export class GoldenSuite {
           current[r.c.id] = { pass: r.pass, scores: Object.fromEntries(Object.entries(r.scores).map(([n, s]) => [n, Math.round(s.score * 1e6) / 1e6])) }
         }
         const previous = readBaseline(path)
-        if (previous === undefined && ctx.updateMode === 'none') {
+        // -u in CI would rewrite the committed baseline and hide a regression: refused unless allowed.
+        const refused = ctx.updateMode === 'all' && baselineUpdateRefused(ctx.env)
+        const updateMode: UpdateMode = refused ? 'none' : ctx.updateMode
+        if (refused) {
+          console.warn(
+            formatMessage(
+              `Failed to update the golden baseline ${path}: CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline). Update it on your machine and commit it, or set EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 to update it in CI on purpose.`,
+            ),
+          )
+        }
+        if (previous === undefined && updateMode === 'none') {
           baselineInfo = { path, status: 'missing' }
           check('baseline', false, `baseline ${path} is missing`, `the baseline ${path} is missing, and snapshots are not written in CI. Run the suite locally (it writes the baseline) and commit the file.`)
-        } else if (previous === undefined || ctx.updateMode === 'all') {
+        } else if (previous === undefined || updateMode === 'all') {
           writeBaseline(path, mergeBaseline(previous, this.name, current))
           baselineInfo = { path, status: previous === undefined ? 'created' : 'updated' }
           checks.push({ name: 'baseline', ok: true, message: `baseline ${previous === undefined ? 'written' : 'updated'}: ${path}` })
@@ -365,10 +392,14 @@ export class GoldenSuite {
           const changes = (title: string, list: typeof comparison.regressedCases) =>
             list.length === 0 ? '' : `\n${title}:\n${list.slice(0, 20).map((ch) => `  - ${ch.id}: ${ch.scorer} ${fmtScore(ch.baseline)} → ${fmtScore(ch.current)}`).join('\n')}${list.length > 20 ? `\n  … ${list.length - 20} more` : ''}`
           const ok = comparison.regressions.length === 0
+          const label = `baseline${refused ? ' (-u ignored: CI is set)' : ''}`
+          const deltas = comparison.scorers.map((d) => `${d.scorer} ${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)}`).join(', ') || 'nothing to compare'
           check(
             'baseline',
             ok,
-            ok ? `baseline: no scorer mean dropped by more than its tolerance (${comparison.scorers.map((d) => `${d.scorer} ${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)}`).join(', ') || 'nothing to compare'})` : `baseline: ${comparison.regressions.map((d) => `${d.scorer} mean ${fmtScore(d.current)} vs ${fmtScore(d.baseline)}`).join(', ')}`,
+            ok
+              ? `${label}: no scorer mean dropped by more than its tolerance (${deltas})`
+              : `${label}: ${comparison.regressions.map((d) => `${d.scorer} mean ${fmtScore(d.current)} vs ${fmtScore(d.baseline)}`).join(', ')}`,
             `scores regressed against the baseline ${path}:\n${comparison.regressions.map((d) => `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? "" : "s"}`).join('\n')}${changes('Regressed cases', comparison.regressedCases)}${changes('Improved cases', comparison.improvedCases)}\nIf the change is intended, update the baseline with -u.`,
           )
         }
@@ -396,8 +427,9 @@ export class GoldenSuite {
       if (r.c.source) rc.source = r.c.source
       if (r.c.tags) rc.tags = r.c.tags
       if (r.c.expected !== undefined) rc.expected = r.c.expected
-      const error = r.runs.find((run) => run.error)?.error
-      if (error) rc.error = error
+      const errored = r.runs.find((run) => run.error)
+      if (errored?.error) rc.error = errored.error
+      if (errored?.errors) rc.errors = errored.errors
       const assertError = r.runs.find((run) => run.assertError)?.assertError
       if (assertError) rc.assertError = assertError
       const diagnosis = r.runs.find((run) => run.diagnosis)?.diagnosis

@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, test, type TestContext } from 'vitest'
 import { fmtScore } from './report.js'
-import { compareGoldenWith, describeGoldenWith, type RunnerAdapter } from './register.js'
+import { callSite, compareGoldenWith, describeGoldenWith, type RunnerAdapter } from './register.js'
 import type { CaseResult } from './run.js'
 import type { UpdateMode } from './suite.js'
 import type { CompareOptions, GoldenOptions, ScorerName } from './types.js'
@@ -98,7 +98,7 @@ const adapter: RunnerAdapter<TestContext> = {
  * ```
  */
 export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>>(name: string, options: GoldenOptions<I, E, M>): void {
-  describeGoldenWith(adapter, name, options as GoldenOptions<any, any, any>)
+  describeGoldenWith(adapter, name, options as GoldenOptions<any, any, any>, callSite(describeGolden))
 }
 
 /**
@@ -120,5 +120,5 @@ export function describeGolden<I = unknown, E = unknown, M = Record<string, unkn
  * ```
  */
 export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>>(name: string, options: CompareOptions<I, E, M>): void {
-  compareGoldenWith(adapter, name, options as CompareOptions<any, any, any>)
+  compareGoldenWith(adapter, name, options as CompareOptions<any, any, any>, callSite(compareGolden))
 }

@@ -1,11 +1,10 @@
 import { effectiveBaseURL, lazyClient, retriesOf, translateError } from '../openai-client.js'
 import { callWithFallbacks, SYSTEM_PROMPT, verdictSchema, verdictSchemaName, type JudgeCapabilities } from './capabilities.js'
 import { parseJudgeReply } from './parse.js'
-import { DEFAULT_JUDGE_MODEL, type Judge, type JudgeOptions, type JudgeRequest, type JudgeResult } from './types.js'
-import type { OpenAI } from 'openai'
+import { DEFAULT_JUDGE_MODEL, type Judge, type JudgeOptions, type JudgeRequest, type JudgeResult, type OpenAIClientLike } from './types.js'
 
 /** Settings of {@link openAIJudge}: {@link JudgeOptions} with a model name and an `OpenAI` client. */
-export type OpenAIJudgeOptions = Omit<JudgeOptions, 'model' | 'client'> & { model?: string; client?: OpenAI }
+export type OpenAIJudgeOptions = Omit<JudgeOptions, 'model' | 'client'> & { model?: string; client?: OpenAIClientLike }
 
 function responseFormat(request: JudgeRequest) {
   return { type: 'json_schema' as const, json_schema: { name: verdictSchemaName(request), strict: true, schema: verdictSchema(request) } }

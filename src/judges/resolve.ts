@@ -1,4 +1,5 @@
 import { getConfig } from '../config.js'
+import { checkModelSettings } from '../config-check.js'
 import { describeValue, formatMessage } from '../errors.js'
 import { failWith, type Fail } from './fail.js'
 import { isAiSdkEmbeddingModel, isAiSdkLanguageModel } from '../ai-sdk.js'
@@ -123,10 +124,8 @@ export function resolveJudge(like?: JudgeLike, fail: Fail = failWith('use the ju
   }
   if (isJudge(value)) return value
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const unknown = Object.keys(value).filter((k) => !(JUDGE_OPTION_KEYS as readonly string[]).includes(k))
-    if (unknown.length > 0) {
-      fail(`unknown judge option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Pass a Judge (an object with evaluate()), a function, or settings with any of: ${JUDGE_OPTION_KEYS.join(', ')}.`)
-    }
+    const problems = checkModelSettings(value as Record<string, unknown>, 'judge')
+    if (problems.length > 0) fail(problems.map((p) => p.reason).join('; '), problems[0]!.fix)
     const options = value as JudgeOptions
     let judge = fromOptions.get(options)
     if (!judge) fromOptions.set(options, (judge = judgeFromOptions(options, fail)))

@@ -1,5 +1,3 @@
-import type { OpenAI } from 'openai'
-
 /**
  * The scale a judge scores on. Scores are normalized to [0, 1] for thresholds:
  * `'binary'` 0 (FAIL) or 1 (PASS); `'1-5'` → (v - 1) / 4; `'0-5'` → v / 5; `'0-1'` as is.
@@ -85,6 +83,16 @@ export type JudgeFunctionResult = number | boolean | { score: number | boolean; 
 export type JudgeFunction = (request: JudgeRequest) => JudgeFunctionResult | Promise<JudgeFunctionResult>
 
 /**
+ * A ready `openai` SDK client (`new OpenAI(...)`, `new AzureOpenAI(...)`), described by the members
+ * expect-llm uses, so that the types of expect-llm compile without the optional `openai` package.
+ */
+export interface OpenAIClientLike {
+  baseURL: string
+  chat: { completions: { create: (...args: any[]) => unknown } }
+  embeddings: { create: (...args: any[]) => unknown }
+}
+
+/**
  * An AI SDK language model, such as `anthropic('claude-haiku-4-5')`, `google('gemini-2.5-flash')` or
  * `openai('gpt-4.1-mini')` from the `@ai-sdk/*` providers. Typed by shape (the provider's
  * `LanguageModel` specification object), so that expect-llm's types do not depend on the `ai` package.
@@ -123,7 +131,7 @@ export interface JudgeOptions {
    * A ready client, used as it is (its baseURL, key, retries and timeout): an `OpenAI` client, or an
    * `Anthropic` client of `@anthropic-ai/sdk`.
    */
-  client?: OpenAI | AnthropicClientLike
+  client?: OpenAIClientLike | AnthropicClientLike
   /**
    * Sampling temperature. Default 0, dropped (with a notice) for a model that rejects it; `null` sends
    * none, so the model's default applies (models that accept no temperature, under record/replay).

@@ -27,6 +27,12 @@ Options:
   --max-age <age>   verify: fixtures older than this are stale, e.g. 30d, 12h, 90m
   --dry-run         prune: only list what would be deleted
   --json            ls: print JSON
+  -h, --help        Print this help
+
+Exit codes:
+  0  done (verify: every fixture is fine)
+  1  verify found a problem, or a command failed
+  2  usage error: a missing or unknown command or option (the help is printed for a missing command)
 `
 
 /** Where the CLI writes. */
@@ -125,14 +131,20 @@ export async function runCli(argv: string[], io: CliIo = { out: (l) => console.l
     return 2
   }
   const { positional, flags } = parsed
-  if (flags.has('help') || positional.length === 0) {
+  if (flags.has('help')) {
     io.out(HELP)
-    return positional.length === 0 && !flags.has('help') ? 1 : 0
+    return 0
   }
   const [group, command] = positional
+  // A missing command is a usage error: print the help (so the user sees the commands) and exit 2.
+  if (positional.length === 0 || (group === 'fixtures' && command === undefined)) {
+    io.out(HELP)
+    io.err(`[expect-llm] Failed to run "${['expect-llm', ...positional].join(' ')}": a command is missing. Use one of: expect-llm fixtures ls | verify | prune (help above).`)
+    return 2
+  }
   if (group !== 'fixtures' || !['ls', 'verify', 'prune'].includes(command ?? '') || positional.length > 2) {
     io.err(`[expect-llm] Failed to run "expect-llm ${positional.join(' ')}": unknown command. Use one of: expect-llm fixtures ls | verify | prune.`)
-    return 1
+    return 2
   }
   const root = typeof flags.get('root') === 'string' ? (flags.get('root') as string) : process.cwd()
   const layout = resolveLayout(resolve(root), typeof flags.get('dir') === 'string' ? (flags.get('dir') as string) : undefined)

@@ -24,7 +24,7 @@ export interface ResolvedMode {
  * isCi() // reads process.env.CI
  * ```
  */
-export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
+export function isCi(env: Record<string, string | undefined> = process.env): boolean {
   const v = env.CI
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false'
 }
@@ -39,7 +39,7 @@ export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
  * resolveMode('record', { CI: 'true' }) // { mode: 'replay', refusedInCi: 'record', source: 'options' }
  * ```
  */
-export function resolveMode(optionMode: ReplayMode | undefined, env: NodeJS.ProcessEnv = process.env): ResolvedMode {
+export function resolveMode(optionMode: ReplayMode | undefined, env: Record<string, string | undefined> = process.env): ResolvedMode {
   const raw = env.EXPECT_LLM_REPLAY?.trim().toLowerCase()
   const source: ResolvedMode['source'] = raw ? 'env' : optionMode ? 'options' : 'default'
   const requested = (raw || optionMode || 'replay') as ReplayMode

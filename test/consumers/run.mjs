@@ -2,13 +2,21 @@
 // tarball into fresh projects under os.tmpdir(), outside the repository (so nothing resolves from its
 // node_modules), and runs a small suite in each:
 //
-//   vitest-5     Vitest 5, msw 3, openai 7, ai 7: `tsc --noEmit` (strict), then the suite
-//   vitest-4.1   Vitest 4.1, msw 2, openai 6, ai 7: `tsc --noEmit` (strict), then the suite
-//   jest-30      Jest 30, msw 3, openai 7, without ai: the CommonJS tests, then the ESM tests (replay) with --experimental-vm-modules
+//   vitest-5          Vitest 5, msw 3, openai 7, ai 7: `tsc --noEmit` (strict), the suite, then what must fail
+//   vitest-4.1        Vitest 4.1, msw 2, openai 6, ai 7: the same
+//   jest-30           Jest 30, msw 3, openai 7, without ai, "type": "module", the README's jest.config.cjs: the CommonJS
+//                     tests, the ESM tests (replay) with --experimental-vm-modules, then what must fail
+//   types-vitest-5    tsc only: Vitest 5 and expect-llm, nothing else (no openai, msw or @types/node), under
+//   types-vitest-4.1  TypeScript 5.9 and 7, skipLibCheck false and true, moduleResolution bundler and node16;
+//   types-jest-30     Jest 30 (@jest/globals and @types/jest, with the @types/node Jest itself installs).
+//                     Each also checks that without the tsconfig's
+//                     "types" entry the test files get no matcher types (so they rely on that one step).
 //
-// Every suite registers the setup file, uses lexical and model-backed matchers replayed from committed
+// The suites register the setup file, use lexical and model-backed matchers replayed from committed
 // recordings (projects/vitest/test/__llm_fixtures__, recorded with `npm run test:consumers:record`) and
-// one describeGolden. CI=true forces replay: no key, no network.
+// describeGolden. CI=true forces replay: no key, no network. Steps that must fail (an unawaited
+// matcher, a golden failure's code frame, -u in CI, a forgotten setup file, the CLI without a command)
+// pass when the output says what the README says.
 //
 // Installs are slow, so each project's dependencies are installed once into
 // node_modules/.cache/expect-llm-consumers/<project> (keyed by the dependency versions and expect-llm's
@@ -28,37 +36,155 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const here = fileURLToPath(new URL('.', import.meta.url))
 const cacheRoot = join(root, 'node_modules/.cache/expect-llm-consumers')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+const readme = readFileSync(join(root, 'README.md'), 'utf8')
 
-const common = { '@types/node': '^22.0.0', typescript: '^5.9.0' }
+/** The README's Jest config snippet (Install > Jest): its file name and its text. */
+function readmeJestConfig() {
+  const m = /### Jest\n\n```js\n\/\/ (jest\.config\.\w+)\n([\s\S]*?)```/.exec(readme)
+  if (!m) throw new Error('[consumers] README.md: no Jest config snippet under "### Jest"')
+  return { name: m[1], text: m[2] }
+}
+
+const common = { '@types/node': '^22.0.0', typescript: '~5.9.0' }
 // The AI SDK judge test (test/ai-sdk-judge.test.ts); the Jest project goes without it, so its suites also
 // show that nothing loads `ai` unless an AI SDK model is configured.
 // @types/json-schema: the AI SDK's own types import 'json-schema', which strict projects (skipLibCheck off) must provide.
 const aiSdk = { ai: '^7.0.0', '@ai-sdk/openai-compatible': '^3.0.0', '@types/json-schema': '^7.0.15' }
+const typescripts = { typescript: '~5.9.0', 'typescript-7': 'npm:typescript@^7.0.2' }
+
+// Steps: [label, args] must exit 0; { label, args, fails: true, output, absent, check } must exit non-zero
+// with every `output` pattern in its output, none of `absent`, and `check(dir)` returning nothing.
+const vitestSteps = [
+  ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
+  // The matcher tests alone (nothing imports expect-llm/vitest): types from the tsconfig step only. The
+  // declarations were checked by the step above; skipping them here saves two thirds of the time.
+  ['tsc, matcher tests only', ['node_modules/typescript/bin/tsc', '--noEmit', '--skipLibCheck', '-p', 'tsconfig.matchers.json']],
+  ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
+  {
+    label: 'unawaited matcher and golden failure (must fail)',
+    args: ['node_modules/vitest/vitest.mjs', 'run', '--config', 'trust/vitest.config.ts', 'trust/unawaited.trust.ts'],
+    fails: true,
+    output: [
+      '[expect-llm] toPassJudge(...) was not awaited: add await (trust/unawaited.trust.ts:9:23).',
+      // The golden failure's code frame points at the describeGolden call, not into node_modules.
+      '[expect-llm] Golden suite "answers below the pass rate" failed 1 check:',
+      /❯ trust\/unawaited\.trust\.ts:12:1\n/,
+    ],
+    absent: ['node_modules/expect-llm/dist', 'Unhandled'],
+  },
+  {
+    label: '-u with CI=true (must fail on the regression, baseline kept)',
+    args: ['node_modules/vitest/vitest.mjs', 'run', '--config', 'trust/vitest.config.ts', '-u', 'trust/baseline.trust.ts'],
+    fails: true,
+    output: ['CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline)', 'scores regressed against the baseline'],
+    check: (dir) => {
+      const path = 'trust/__golden__/baseline.trust.ts/refund-answers.json'
+      if (readFileSync(join(dir, path), 'utf8') !== readFileSync(join(here, 'projects/vitest', path), 'utf8')) return `${path} was rewritten`
+      return undefined
+    },
+  },
+  {
+    label: 'no setup file (must fail as the README Troubleshooting says)',
+    args: ['node_modules/vitest/vitest.mjs', 'run', '--config', 'trust/no-setup.config.ts'],
+    fails: true,
+    output: ['Invalid Chai property: toHaveRougeLAbove'],
+    check: () => (readme.includes('`Invalid Chai property: toHaveRougeLAbove`') ? undefined : 'README.md does not name the error in Troubleshooting'),
+  },
+  {
+    label: 'expect-llm fixtures without a command (help, exit 2)',
+    args: ['node_modules/expect-llm/dist/cli.js', 'fixtures'],
+    fails: true,
+    exit: 2,
+    output: ['Usage: expect-llm fixtures <command> [options]', 'a command is missing'],
+  },
+]
+
+/**
+ * tsc runs, each with moduleResolution bundler and node16: TypeScript 7 for every program, with skipLibCheck
+ * false and true; TypeScript 5.9 (slower) with skipLibCheck false, for `ts59` (the programs merged into one
+ * where one program can hold them). skipLibCheck true only skips checking declaration files, so a program
+ * that compiles with false compiles with true. TypeScript 5.9 runs with --incremental (its info kept in the
+ * cache), so that a rerun over an unchanged build is quick.
+ */
+function typeMatrix(programs, ts59 = programs) {
+  const files = {}
+  const steps = []
+  const resolutions = { bundler: { module: 'ESNext', moduleResolution: 'bundler' }, node16: { module: 'Node16', moduleResolution: 'Node16' } }
+  const config = (program, options, skipLibCheck) => JSON.stringify({ compilerOptions: { target: 'ES2022', ...options, strict: true, noEmit: true, skipLibCheck, types: program.types }, files: program.files }, null, 2)
+  for (const [resolution, options] of Object.entries(resolutions)) {
+    for (const program of programs) {
+      for (const skipLibCheck of [false, true]) {
+        const name = `tsconfig.${program.name}.${resolution}.${skipLibCheck ? 'skip' : 'check'}.json`
+        files[name] = config(program, options, skipLibCheck)
+        steps.push({ label: `TS 7 ${program.name} ${resolution} skipLibCheck=${skipLibCheck}`, args: ['node_modules/typescript-7/bin/tsc', '-p', name], group: 'tsc' })
+      }
+    }
+    for (const program of ts59) {
+      const name = `tsconfig.${program.name}.${resolution}.ts59.json`
+      files[name] = config(program, options, false)
+      const info = (project) => join(cacheRoot, project, '.tsbuildinfo', name)
+      steps.push({ label: `TS 5.9 ${program.name} ${resolution} skipLibCheck=false`, args: (project) => ['node_modules/typescript/bin/tsc', '-p', name, '--incremental', '--tsBuildInfoFile', info(project)], group: 'tsc' })
+    }
+  }
+  for (const program of programs) {
+    // Without the "types" entry the same files get no matcher types: they rely on that one step.
+    const without = `tsconfig.${program.name}.without-types.json`
+    files[without] = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'Node16', moduleResolution: 'Node16', strict: true, noEmit: true, types: program.types.filter((t) => !t.startsWith('expect-llm')) }, files: program.files }, null, 2)
+    steps.push({ label: `${program.name} without the types entry (must fail)`, args: ['node_modules/typescript-7/bin/tsc', '-p', without], fails: true, output: [/Property 'toHaveRougeLAbove' does not exist/], group: 'tsc' })
+  }
+  return { files, steps }
+}
+
+const vitestTypes = typeMatrix([{ name: 'vitest', files: ['test/matchers.test.ts'], types: ['expect-llm/vitest'] }])
+// Jest's own declarations (@jest/environment) need Node's, which Jest installs (@types/node): "node" is listed.
+const jestGlobals = { name: 'jest-globals', files: ['test/globals.test.ts'], types: ['node', 'expect-llm/jest'] }
+const typesJest = { name: 'types-jest', files: ['test/types-jest.test.ts'], types: ['node', 'jest', 'expect-llm/jest'] }
+const jestTypes = typeMatrix([jestGlobals, typesJest], [{ name: 'jest', files: [...jestGlobals.files, ...typesJest.files], types: typesJest.types }])
+
+const jestConfig = readmeJestConfig()
 const projects = {
   'vitest-5': {
     template: 'vitest',
     deps: { ...common, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0', ...aiSdk },
-    steps: [
-      ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
-      ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
-    ],
+    steps: vitestSteps,
   },
   'vitest-4.1': {
     template: 'vitest',
     deps: { ...common, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0', ...aiSdk },
-    steps: [
-      ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
-      ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
-    ],
+    steps: vitestSteps,
   },
   'jest-30': {
     template: 'jest',
     deps: { jest: '^30.0.0', '@jest/globals': '^30.0.0', msw: '^3.0.0', openai: '^7.0.0' },
+    // The README's config, as it is, in a "type": "module" package (where a jest.config.js would be ESM).
+    files: { [jestConfig.name]: jestConfig.text },
     steps: [
-      ['jest (CommonJS)', ['node_modules/jest/bin/jest.js', '--selectProjects', 'cjs']],
-      ['jest (ESM mode, replay)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects', 'esm']],
+      ['jest (CommonJS)', ['node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/test', '--testPathPatterns', '\\.test\\.cjs$']],
+      ['jest (ESM mode, replay)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/test', '--testPathPatterns', '\\.test\\.mjs$']],
+      {
+        label: 'unawaited matcher and golden failure, CommonJS (must fail)',
+        args: ['node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/trust', '--testPathPatterns', '\\.test\\.cjs$'],
+        fails: true,
+        output: [
+          '[expect-llm] toPassJudge(...) was not awaited: add await (trust/unawaited.test.cjs:8:23). The test ended before it finished',
+          '[expect-llm] Golden suite "answers below the pass rate" failed 1 check:',
+          // Jest's code frame and stack point at the describeGolden call.
+          /> 14 \| describeGolden\('answers below the pass rate', \{/,
+          /Golden suite "answers below the pass rate" failed[\s\S]*?\n\s+at Object\.<anonymous> \(trust\/unawaited\.test\.cjs:14:1\)/,
+        ],
+      },
+      {
+        label: 'unawaited matcher, ESM mode (must fail)',
+        args: ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/trust', '--testPathPatterns', '\\.test\\.mjs$'],
+        fails: true,
+        output: ['[expect-llm] toPassJudge(...) was not awaited: add await (trust/unawaited.test.mjs:8:23). The test ended before it finished'],
+      },
     ],
   },
+  // Type checks only; `without`: packages that must not be installed (checked).
+  'types-vitest-5': { template: 'types-vitest', stableDir: true, without: ['openai', 'msw', '@types/node'], deps: { ...typescripts, vitest: '^5.1.0' }, ...vitestTypes },
+  'types-vitest-4.1': { template: 'types-vitest', stableDir: true, without: ['openai', 'msw', '@types/node'], deps: { ...typescripts, vitest: '~4.1.0' }, ...vitestTypes },
+  'types-jest-30': { template: 'types-jest', stableDir: true, without: ['openai', 'msw'], deps: { ...typescripts, '@jest/globals': '^30.0.0', '@types/jest': '^30.0.0' }, ...jestTypes },
 }
 
 const selected = process.argv.slice(2)
@@ -69,13 +195,36 @@ const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fun
 const seconds = (start) => `${((performance.now() - start) / 1000).toFixed(1)} s`
 const version = (dir, name) => JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
 
-// 1. Pack the built package, as `npm publish` would.
+// 1. Pack the built package, as `npm publish` would (--ignore-scripts: `prepack` would build again; npm test has built).
 if (!existsSync(join(root, 'dist/index.js'))) throw new Error('[consumers] dist/ is missing: run `npm run build` first (npm test does).')
 mkdirSync(cacheRoot, { recursive: true })
 for (const f of readdirSync(cacheRoot)) if (f.endsWith('.tgz')) rmSync(join(cacheRoot, f))
-const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', cacheRoot], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString())[0]
+const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', cacheRoot], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString())[0]
 const tarball = join(cacheRoot, packed.filename)
 console.log(`[consumers] packed ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} kB`)
+
+/** Runs one step; returns a problem, or undefined. */
+function runStep(step, dir, env, project) {
+  const { label, args: given, fails = false, exit, output = [], absent = [], check } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
+  const args = typeof given === 'function' ? given(project) : given
+  const started = performance.now()
+  const run = spawnSync(process.execPath, args, { cwd: dir, env, encoding: 'utf8', timeout: 180_000 })
+  if (process.env.CONSUMERS_TIMING) console.log(`[consumers]   ${label}: ${seconds(started)}`)
+  const text = `${run.stdout}${run.stderr}`
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, '')
+  const problems = []
+  if (!fails && run.status !== 0) problems.push(`exit ${run.status ?? run.signal}`)
+  if (fails && (run.status === 0 || run.status === null)) problems.push(`exit ${run.status ?? run.signal}, expected a failure`)
+  if (exit !== undefined && run.status !== exit) problems.push(`exit ${run.status}, expected ${exit}`)
+  for (const p of output) if (typeof p === 'string' ? !plain.includes(p) : !p.test(plain)) problems.push(`no ${p} in the output`)
+  for (const p of absent) if (plain.includes(p)) problems.push(`"${p}" in the output`)
+  const checked = check?.(dir)
+  if (checked) problems.push(checked)
+  if (problems.length > 0) return { problem: `${label}: ${problems.join('; ')}:\n${text}` }
+  // Vitest: "Tests  7 passed (7)"; Jest: "Tests:       5 passed, 5 total".
+  const tests = /Tests:?\s+(\d+ passed)/.exec(plain)?.[1]
+  return { summary: fails ? `${label}: failed as expected` : tests ? `${label}: ${tests}` : `${label}: ok`, group: step.group }
+}
 
 let failed = 0
 for (const name of names) {
@@ -84,7 +233,7 @@ for (const name of names) {
   // 2. The dependency install, cached: a project with the tarball and the peers, installed once per key.
   const key = createHash('sha256').update(JSON.stringify({ deps: project.deps, expectLlmDeps: pkg.dependencies, node: process.versions.node.split('.')[0] })).digest('hex').slice(0, 16)
   const cached = join(cacheRoot, name)
-  const manifest = (deps) => `${JSON.stringify({ name: `expect-llm-consumer-${name}`, private: true, ...(project.template === 'vitest' ? { type: 'module' } : {}), dependencies: deps }, null, 2)}\n`
+  const manifest = (deps) => `${JSON.stringify({ name: `expect-llm-consumer-${name}`, private: true, type: 'module', dependencies: deps }, null, 2)}\n`
   if (!existsSync(join(cached, `.key-${key}`))) {
     rmSync(cached, { recursive: true, force: true })
     mkdirSync(cached, { recursive: true })
@@ -99,38 +248,62 @@ for (const name of names) {
 
   // 3. A fresh project outside the repository: the suite, the recordings, the cached dependencies, and
   //    the tarball of this build installed over them.
-  const dir = mkdtempSync(join(tmpdir(), `expect-llm-consumer-${name}-`))
+  //    Never inside this repository: module resolution would find its node_modules (openai, msw,
+  //    @types/node) by walking up. Type-check projects use a folder whose path stays the same from run to
+  //    run (named after the checkout), so that TypeScript's --incremental info in the cache stays valid.
+  const dir = project.stableDir
+    ? join(tmpdir(), `expect-llm-consumer-${name}-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`)
+    : mkdtempSync(join(tmpdir(), `expect-llm-consumer-${name}-`))
+  if (project.stableDir) {
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir)
+  }
   let ok = false
   let detail = ''
   try {
     cpSync(join(here, 'projects', project.template), dir, { recursive: true })
-    if (project.template !== 'vitest') cpSync(join(here, 'projects/vitest/test/__llm_fixtures__'), join(dir, 'test/__llm_fixtures__'), { recursive: true })
+    if (project.template === 'jest') cpSync(join(here, 'projects/vitest/test/__llm_fixtures__'), join(dir, 'test/__llm_fixtures__'), { recursive: true })
+    for (const [file, text] of Object.entries(project.files ?? {})) writeFileSync(join(dir, file), text)
     cpSync(join(cached, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
     cpSync(join(cached, 'package-lock.json'), join(dir, 'package-lock.json'))
     writeFileSync(join(dir, 'package.json'), manifest(project.deps))
     if (!fresh) {
+      const t = performance.now()
       npm(['install', '--prefer-offline', tarball], dir)
+      if (process.env.CONSUMERS_TIMING) console.log(`[consumers]   npm install <tarball> over the cached install: ${seconds(t)}`)
+    }
+    for (const dep of ['openai', 'msw', '@types/node']) {
+      if (project.without?.includes(dep) && existsSync(join(dir, 'node_modules', dep))) throw new Error(`${dep} is installed, but this project must compile without it`)
     }
     const installed = JSON.parse(readFileSync(join(dir, 'node_modules/expect-llm/package.json'), 'utf8'))
     if (installed.version !== pkg.version || existsSync(join(dir, 'node_modules/expect-llm/src'))) throw new Error('the installed expect-llm is not the packed one')
 
     // 4. The steps, with CI=true (replay only) and no key.
     const env = { ...process.env, CI: 'true', NODE_OPTIONS: '' }
-    for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'EXPECT_LLM_REPLAY', 'EXPECT_LLM_ALLOW_RECORD_IN_CI', 'EXPECT_LLM_SCRIPTED_MODEL', 'VITEST', 'JEST_WORKER_ID']) delete env[k]
+    for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'EXPECT_LLM_REPLAY', 'EXPECT_LLM_ALLOW_RECORD_IN_CI', 'EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI', 'EXPECT_LLM_SCRIPTED_MODEL', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'JEST_WORKER_ID']) delete env[k]
     const results = []
-    for (const [label, args] of project.steps) {
-      const run = spawnSync(process.execPath, args, { cwd: dir, env, encoding: 'utf8', timeout: 180_000 })
-      const output = `${run.stdout}${run.stderr}`
-      if (run.status !== 0) {
-        detail = `${label} failed (exit ${run.status ?? run.signal}):\n${output}`
+    const grouped = new Map()
+    // CONSUMERS_KEEP_GOING=1 runs every step and lists each failure (to see what a build gets wrong).
+    const failures = []
+    for (const step of project.steps) {
+      const result = runStep(step, dir, env, name)
+      if (result.problem && process.env.CONSUMERS_KEEP_GOING) {
+        failures.push(result.problem.split('\n')[0])
+        continue
+      }
+      if (result.problem) {
+        detail = result.problem
         throw new Error(detail)
       }
-      // Vitest: "Tests  7 passed (7)"; Jest: "Tests:       5 passed, 5 total".
-      const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
-      const tests = /Tests:?\s+(\d+ passed)/.exec(plain)?.[1]
-      results.push(tests ? `${label}: ${tests}` : `${label}: ok`)
+      if (result.group) grouped.set(result.group, (grouped.get(result.group) ?? 0) + 1)
+      else results.push(result.summary)
     }
-    const versions = ['vitest', 'jest', 'msw', 'openai', 'ai'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
+    for (const [group, n] of grouped) results.push(`${group}: ${n} runs as expected`)
+    if (failures.length > 0) {
+      detail = `${failures.length} step(s) failed:\n  - ${failures.join('\n  - ')}`
+      throw new Error(detail)
+    }
+    const versions = ['vitest', 'jest', '@jest/globals', 'msw', 'openai', 'ai', 'typescript', 'typescript-7'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
     detail = `${versions}; ${results.join('; ')}`
     ok = true
   } catch (error) {

@@ -109,7 +109,7 @@ describe('resolveEmbedder', () => {
 
   test('rejects an unknown settings key', () => {
     expect(() => resolveEmbedder({ modle: 'x' } as never)).toThrow(
-      '[expect-llm] Failed to use the embedder: unknown embedder option "modle". Pass an Embedder (an object with embed()), a function, or settings with any of: model, baseURL, apiKey, client, dimensions, maxRetries, timeout, maxBatchSize.',
+      '[expect-llm] Failed to use the embedder: unknown option "embedder.modle" (did you mean "embedder.model"?). Valid embedder settings (or pass an object with embed(), or a function): model, baseURL, apiKey, client, dimensions, maxRetries, timeout, maxBatchSize.',
     )
   })
 })

@@ -106,10 +106,27 @@ describe('errors name the file, the line and the field', () => {
     expect(e.problems).toEqual([
       expect.stringMatching(/fields\.jsonl:1: field "input" is missing$/),
       expect.stringMatching(/fields\.jsonl:2: field "keywords" must be a non-empty array of non-empty strings, got a string \("refund"\)$/),
-      expect.stringMatching(/fields\.jsonl:3: field "expectd" is not a case field \(valid fields: id, input, expected/),
+      expect.stringMatching(/fields\.jsonl:3: field "expectd" is not a case field \(did you mean "expected"\?\); valid fields: id, input, expected/),
       expect.stringMatching(/fields\.jsonl:4: field "answerable" must be true or false, got a string \("no"\)$/),
     ])
     expect(e.message).toContain('4 problems. Fix the cases listed.\n  - ')
+  })
+
+  test('JSON Lines: every bad line and every bad case of the file, at once, in line order', () => {
+    const text = ['{"input": "ok"}', '{"input": "broken"', '{"inptu": "typo"}', '{"input": "fine"}', '{input: "no quotes"}'].join('\n')
+    const e = errorOf(() => loadDatasetSync(file('mixed.jsonl', text)))
+    expect(e.problems).toEqual([
+      expect.stringMatching(/mixed\.jsonl:2: invalid JSON \(.+\)$/),
+      expect.stringMatching(/mixed\.jsonl:3: field "inptu" is not a case field \(did you mean "input"\?\); valid fields: /),
+      expect.stringMatching(/mixed\.jsonl:3: field "input" is missing$/),
+      expect.stringMatching(/mixed\.jsonl:5: invalid JSON \(.+\)$/),
+    ])
+    expect(e.message).toContain('4 problems. Fix the cases listed (JSON Lines: one JSON object per line).')
+  })
+
+  test('CSV: a column that looks like a misspelled case field is reported, not kept as metadata', () => {
+    const e = errorOf(() => loadDatasetSync(file('typo.csv', 'input,expeted,source\nq1,a1,web\nq2,a2,app\n')))
+    expect(e.problems).toEqual([expect.stringMatching(/typo\.csv:2: column "expeted" is not a case field \(did you mean "expected"\?\); name it "metadata\.expeted" to keep it as metadata$/)])
   })
 
   test('a duplicate id names both lines', () => {

@@ -21,12 +21,18 @@ beforeEach(() => {
 })
 
 let n = 0
-async function run(options: Omit<GoldenOptions<any, any, any>, 'dataset'>, cases: GoldenCaseInput<any, any, any>[], updateMode: UpdateMode = 'new', testPath = join(dir, `t${++n}.test.ts`)) {
+async function run(
+  options: Omit<GoldenOptions<any, any, any>, 'dataset'>,
+  cases: GoldenCaseInput<any, any, any>[],
+  updateMode: UpdateMode = 'new',
+  testPath = join(dir, `t${++n}.test.ts`),
+  env: Record<string, string | undefined> = {},
+) {
   const suite = new GoldenSuite('support bot', { dataset: cases, report: { dir: join(dir, 'reports'), console: false }, ...options })
   suite.setCases(validateCases(cases))
   const results = []
   for (const c of suite.cases) results.push(await suite.runCase(c))
-  const outcome = suite.finish({ runner: 'vitest', testPath, updateMode })
+  const outcome = suite.finish({ runner: 'vitest', testPath, updateMode, env })
   return { suite, results, outcome, testPath, message: GoldenSuite.failureMessage('support bot', outcome) }
 }
 
@@ -147,6 +153,42 @@ describe('aggregate checks', () => {
   test('without passRate a failing case fails its own test with the scores, input, expected and actual', async () => {
     const { suite, results } = await run({ task: (i: string) => answers[i] as string, scorers: { rougeL: 0.5 } }, cases.slice(1, 2))
     expect(suite.caseFailure(results[0]!)).toMatch(/^\[expect-llm\] Golden case "ship" failed\.\n {2}rougeL: 0\.18 < 0\.50\n {2}input: {4}ship\n {2}expected: Shipping is free on orders over \$50\.\n {2}actual: {3}Shipping costs five dollars\.$/)
+  })
+
+  test('scorer errors: each on its own lines, never cut in the middle, in the summary and the case failure', async () => {
+    const judgeError = `[expect-llm] Failed to run the judge: the server answered 401 Unauthorized ${'(a long explanation of what went wrong) '.repeat(6)}Set OPENAI_API_KEY, or configure({ judge: { apiKey } }).`
+    const embedderError = '[expect-llm] Failed to embed: connection refused by http://127.0.0.1:9/v1.\nStart the server, or check embedder.baseURL.'
+    const { outcome, suite, results } = await run(
+      {
+        task: () => 'You can ask for a refund within 30 days.',
+        scorers: {
+          judge: { criteria: 'Polite', judge: () => Promise.reject(new Error(judgeError)) },
+          semantic: { embedder: () => Promise.reject(new Error(embedderError)) },
+        },
+        report: { dir: join(dir, 'reports'), console: true },
+      },
+      [{ id: 'refund', input: 'refund', expected: 'Refunds within 30 days.' }],
+    )
+    // Scorers run in a fixed order (semantic before judge), whatever the order of the options.
+    const summary = outcome.summary.split('\n')
+    const at = summary.findIndex((l) => l.includes('error: scorer semantic failed:'))
+    expect(at).toBeGreaterThan(0)
+    expect(summary.slice(at, at + 3)).toEqual([
+      '      error: scorer semantic failed: [expect-llm] Failed to embed: connection refused by http://127.0.0.1:9/v1.',
+      '             Start the server, or check embedder.baseURL.',
+      `      error: scorer judge failed: ${judgeError}`,
+    ])
+    expect(suite.caseFailure(results[0]!)).toBe(
+      [
+        '[expect-llm] Golden case "refund" failed.',
+        `  error: scorer semantic failed: ${embedderError.replace('\n', '\n         ')}`,
+        `  error: scorer judge failed: ${judgeError}`,
+        '  input:    refund',
+        '  expected: Refunds within 30 days.',
+        '  actual:   You can ask for a refund within 30 days.',
+      ].join('\n'),
+    )
+    expect(outcome.report.cases[0]?.errors).toEqual([`scorer semantic failed: ${embedderError}`, `scorer judge failed: ${judgeError}`])
   })
 
   test('per-scorer mean and min thresholds', async () => {
@@ -292,6 +334,44 @@ describe('baseline', () => {
   })
 })
 
+describe('baseline update (-u) in CI', () => {
+  test('is refused: the committed baseline stays and the run is compared with it', async () => {
+    const testPath = join(dir, 'ci-update', 'bot.test.ts')
+    const path = baselinePath(testPath, 'support bot')
+    await run({ task: () => 'a b c', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'new', testPath)
+    const before = readFileSync(path, 'utf8')
+    const warnings: string[] = []
+    const warn = console.warn
+    console.warn = (m: string) => warnings.push(m)
+    try {
+      const worse = await run({ task: () => 'z', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'all', testPath, { CI: 'true' })
+      expect(readFileSync(path, 'utf8')).toBe(before)
+      expect(worse.outcome.report.baseline).toMatchObject({ status: 'compared' })
+      expect(worse.message).toContain('scores regressed against the baseline')
+      expect(worse.outcome.report.checks.find((c) => c.name === 'baseline')?.message).toMatch(/^baseline \(-u ignored: CI is set\): rougeL mean 0 vs 1$/)
+    } finally {
+      console.warn = warn
+    }
+    expect(warnings).toEqual([expect.stringContaining(`[expect-llm] Failed to update the golden baseline ${path}: CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline).`)])
+    expect(warnings[0]).toContain('set EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 to update it in CI on purpose')
+  })
+
+  test('a missing baseline is not written either', async () => {
+    const testPath = join(dir, 'ci-missing', 'bot.test.ts')
+    const missing = await run({ task: () => 'x', baseline: true }, [{ input: 'x' }], 'all', testPath, { CI: '1' })
+    expect(missing.message).toContain('is missing, and snapshots are not written in CI.')
+    expect(existsSync(baselinePath(testPath, 'support bot'))).toBe(false)
+  })
+
+  test('EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 allows it on purpose', async () => {
+    const testPath = join(dir, 'ci-allowed', 'bot.test.ts')
+    await run({ task: () => 'a b c', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'new', testPath)
+    const updated = await run({ task: () => 'z', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'all', testPath, { CI: 'true', EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI: '1' })
+    expect(updated.outcome.report.baseline).toMatchObject({ status: 'updated' })
+    expect(readBaseline(baselinePath(testPath, 'support bot'))?.cases.x?.scores.rougeL).toBe(0)
+  })
+})
+
 describe('compareGolden core', () => {
   async function compare(options: Omit<CompareOptions<any, any, any>, 'dataset'>, data: GoldenCaseInput<any, any, any>[]) {
     const suite = new CompareSuite('v1 vs v2', { dataset: data, report: { dir: join(dir, 'reports'), console: false }, ...options })
@@ -339,6 +419,13 @@ describe('compareGolden core', () => {
     expect(pair.ci.high).toBeGreaterThan(0)
     expect(outcome.report.expectation).toMatchObject({ better: 'v2', ok: false })
     expect(outcome.failure).toMatch(/v2 is not shown to be better than v1: v2 vs v1 on exact: mean difference \+0\.167, 95% CI \[-0\.\d+, \+0\.\d+\] does not lie above 0/)
+  })
+
+  test('a case error lists each variant error on its own line, unabridged', async () => {
+    const suite = new CompareSuite('v1 vs v2', { dataset: [], report: false, variants: { v1: () => 'a', v2: () => Promise.reject(new Error('the model server is down.\nStart it first.')) }, scorers: { exact: true } })
+    suite.setCases(validateCases([{ id: 'q', input: 'q', expected: 'a' }]))
+    const errors = suite.caseErrors(await suite.runCase(suite.cases[0]!))
+    expect(errors).toBe('[expect-llm] Failed to compare golden case "q":\n  - v2: the task threw: the model server is down.\n    Start it first.')
   })
 
   test('setup errors name the option', () => {

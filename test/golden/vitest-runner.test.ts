@@ -59,6 +59,10 @@ test('one test per case, then the aggregate; scores in annotations, task.meta an
   expect(failure).toContain('[expect-llm] Golden suite "handbook bot" failed 1 check:')
   expect(failure).toMatch(/rougeL: mean 0\.\d+ vs 0\.\d+ \(-0\.\d+, tolerance 0\.05\) over 2 cases/)
   expect(failure).toContain('Regressed cases:\n  - refund-window: tokenF1 1 → 0\n  - refund-window: rougeL 1 → 0')
+  // The failure points at the describeGolden call in the test file (its code frame), not into the library.
+  expect(failure).toMatch(/\n {4}at .*basic\.golden\.ts:14:1\n/)
+  expect(failure).not.toMatch(/src\/golden\/|expect-llm\/dist\//)
+  expect(regressed.output).toMatch(/❯ basic\.golden\.ts:14:1\n/)
   const before = readFileSync(baseline, 'utf8')
 
   const updated = await runVitest(dir, { ...env, GOLDEN_VARIANT: 'worse' }, ['-u'])

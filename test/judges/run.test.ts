@@ -94,7 +94,7 @@ describe('prepareJudgeCall', () => {
   })
 
   test('fails on unknown judge settings', () => {
-    expect(() => prepare({ criteria: 'x', judge: { modle: 'gpt-4o' } })).toThrow('unknown judge option "modle"')
+    expect(() => prepare({ criteria: 'x', judge: { modle: 'gpt-4o' } })).toThrow('unknown option "judge.modle" (did you mean "judge.model"?)')
   })
 })
 

@@ -1,8 +1,8 @@
-// A consumer's first suite: the setup file registers the matchers (typed on expect()) and replays the
-// model calls from __llm_fixtures__, so this runs with no key and no network.
+// A consumer's first suite: the setup file registers the matchers and replays the model calls from
+// __llm_fixtures__, so this runs with no key and no network. Nothing here imports 'expect-llm/vitest': the
+// matchers' types on expect() come from the tsconfig's "types": ["node", "expect-llm/vitest"] alone.
 import { describe, expect, test } from 'vitest'
-import { BootstrapAggregator, bleu, chrF, configure, corpusBleuDetails, gleu, rouge, rougeL, ter, type GoldenCaseInput } from 'expect-llm'
-import { describeGolden } from 'expect-llm/vitest'
+import { BootstrapAggregator, bleu, chrF, configure, corpusBleuDetails, gleu, rouge, rougeL, ter } from 'expect-llm'
 
 configure({ embedder: { dimensions: 256 } })
 
@@ -61,23 +61,4 @@ describe('model-backed matchers, replayed', () => {
     await expect("I don't know. Please contact our support team.").toRefuse()
     await expect(right).not.toRefuse()
   })
-})
-
-const cases: Array<GoldenCaseInput<string, string, { answer: string }>> = [
-  { id: 'refund-window', input: question, expected: reference, keywords: ['30 days'], metadata: { answer: right } },
-  {
-    id: 'damaged-item',
-    input: 'My order arrived damaged. What should I do?',
-    expected: 'Send us a photo of the damage within 48 hours and we will send a replacement at no cost.',
-    keywords: ['48 hours', 'photo'],
-    metadata: { answer: "Send a photo of the damage within 48 hours and we'll ship you a free replacement." },
-  },
-]
-
-describeGolden<string, string, { answer: string }>('refund and delivery answers', {
-  dataset: cases,
-  task: (_question, c) => c.metadata?.answer ?? '',
-  scorers: { judge: true, rougeL: null },
-  thresholds: { passRate: 1 },
-  report: { console: false },
 })
