@@ -105,7 +105,7 @@ describe('openAIJudge replies', () => {
     await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow(`Failed to read the judge's reply: the reply is empty.`)
   })
 
-  test('usage goes to the model the server names, or the configured model when it names none; no usage, no entry', async () => {
+  test('usage goes to the model the server names, or the configured model when it names none; a reply without usage is counted with unknown usage', async () => {
     const reply = (model: string, usage?: object) => ({
       json: { id: 'x', object: 'chat.completion', created: 0, model, choices: [{ index: 0, message: { role: 'assistant', content: '{"reasoning":"ok","score":1}' }, finish_reason: 'stop' }], ...(usage ? { usage } : {}) },
     })
@@ -117,7 +117,9 @@ describe('openAIJudge replies', () => {
     server.setReply(() => reply('judge-model'))
     expect(await verdictOf({ criteria: 'x', judge: judgeWith() })).toMatchObject({ pass: true })
     expect(Object.keys(getLedger().byModel)).toEqual(['judge-model-2025-01-01', 'judge-model'])
-    expect(getLedger().calls).toBe(2)
+    expect(getLedger().calls).toBe(3)
+    expect(getLedger().callsWithoutUsage).toBe(1)
+    expect(getLedger().modelsWithoutUsage).toEqual(['judge-model'])
   })
 
   test('rejects an unparseable reply and shows it', async () => {

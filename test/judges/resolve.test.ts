@@ -93,13 +93,13 @@ describe('resolveJudge', () => {
 
   test('unknown settings and values that are no judge fail with what was passed', () => {
     expect(() => resolveJudge({ modle: 'x', temprature: 0 } as never)).toThrow(
-      '[expect-llm] Failed to use the judge: unknown judge option "modle", "temprature". Pass a Judge (an object with evaluate()), a function, or settings with any of: model, baseURL, apiKey, client, temperature, maxRetries, timeout, structuredOutput.',
+      '[expect-llm] Failed to use the judge: unknown option "judge.modle" (did you mean "judge.model"?); unknown option "judge.temprature" (did you mean "judge.temperature"?). Valid judge settings (or pass an object with evaluate(), or a function): model, baseURL, apiKey, client, temperature, maxRetries, timeout, structuredOutput, maxTokens.',
     )
     expect(() => resolveJudge('gpt-4o' as never)).toThrow(
       '[expect-llm] Failed to use the judge: the judge must be a Judge, a function or judge settings, got a string ("gpt-4o"). Pass for example { model: "gpt-4.1-mini" }, or a function (request) => score.',
     )
     expect(() => resolveJudge([] as never)).toThrow('the judge must be a Judge, a function or judge settings, got an array')
     expect(resolveJudge(null as never)).toBe(resolveJudge()) // null, like undefined: the default judge
-    expect(() => resolveJudge({ evaluate: 'no' } as never)).toThrow('unknown judge option "evaluate"')
+    expect(() => resolveJudge({ evaluate: 'no' } as never)).toThrow('unknown option "judge.evaluate"')
   })
 })

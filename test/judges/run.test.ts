@@ -57,9 +57,9 @@ describe('prepareJudgeCall', () => {
     expect(() => prepare({ criteria: 'x', threshold: Number.NaN })).toThrow('the threshold must be a number from 0 to 1, got NaN.')
     expect(() => prepare({ criteria: 'x', threshold: '0.5' })).toThrow('the threshold must be a number from 0 to 1, got a string ("0.5").')
     expect(prepare({ criteria: 'x', samples: 25, judge }).samples).toBe(25)
-    expect(() => prepare({ criteria: 'x', samples: 26 })).toThrow('"samples" must be a whole number from 1 to 25, got 26. Pass for example { samples: 3 } (an odd number avoids ties).')
-    expect(() => prepare({ criteria: 'x', samples: 1.5 })).toThrow('"samples" must be a whole number from 1 to 25, got 1.5.')
-    expect(() => prepare({ criteria: 'x', samples: '3' })).toThrow('"samples" must be a whole number from 1 to 25, got a string ("3").')
+    expect(() => prepare({ criteria: 'x', samples: 26 })).toThrow('"samples" must be a whole number from 1 to 25 or a list of judges, got 26. Pass for example { samples: 3 } (an odd number avoids ties).')
+    expect(() => prepare({ criteria: 'x', samples: 1.5 })).toThrow('"samples" must be a whole number from 1 to 25 or a list of judges, got 1.5.')
+    expect(() => prepare({ criteria: 'x', samples: '3' })).toThrow('"samples" must be a whole number from 1 to 25 or a list of judges, got a string ("3").')
   })
 
   test('criteria, reference and input must be non-empty strings; template a non-empty string; the spec an object', () => {
