@@ -11,11 +11,13 @@ import { describeValue, formatMessage } from '../errors.js'
 import { getLedger } from '../ledger.js'
 import { slugify } from './baseline.js'
 import { createLimiter, runOnce, type CaseRun } from './run.js'
-import { clip, fmtScore, readGitInfo, reportPath, writeReport, type CompareReport, type ReportComparisonScorer, type UsageTotals } from './report.js'
+import { clip, fmtScore, readGitInfo, reportPath, writeReport, type CompareReport, type CompareRow, type ReportComparisonScorer, type UsageTotals } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import { mcnemar, pairedBootstrap } from './stats.js'
 import { applyFilter, ledgerTotals } from './suite.js'
 import type { CompareOptions, GoldenCase, ScorerName } from './types.js'
+import { shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { checkRecordOptions, recordRun } from '../report/record.js'
 
 const TIE = 1e-9
 const OPTION_KEYS = ['dataset', 'variants', 'scorers', 'assert', 'filter', 'concurrency', 'timeout', 'report', 'expect', 'resamples', 'seed', 'confidence']
@@ -49,6 +51,8 @@ export class CompareSuite {
   readonly concurrency: number
   readonly results = new Map<string, CompareCaseResult>()
   cases: GoldenCase[] = []
+  /** This machine's shard of the suite (`EXPECT_LLM_SHARD`), if any. */
+  shard: SuiteShard | undefined
   private env: ScorerEnv | undefined
   private readonly limit: <T>(fn: () => Promise<T>) => Promise<T>
   private started = 0
@@ -79,12 +83,14 @@ export class CompareSuite {
       if (e.scorer !== undefined && !(SCORER_NAMES as readonly string[]).includes(e.scorer)) fail(`expect.scorer "${String(e.scorer)}" is not a scorer`, `Valid scorers are: ${SCORER_NAMES.join(', ')}.`)
       if (e.scorer === undefined && this.plans.length === 0) fail('expect needs a scorer to decide on, and "scorers" lists none', 'List the scorers, or pass expect.scorer.')
     }
+    checkRecordOptions(options.report, 'compareGolden')
     this.limit = createLimiter(this.concurrency)
   }
 
   setCases(all: GoldenCase[]): void {
-    this.cases = applyFilter(all, this.options.filter)
-    if (this.cases.length === 0) fail(`"filter" selects none of the ${all.length} cases`, 'Check the tags and ids in the filter.')
+    const selected = applyFilter(all, this.options.filter)
+    if (selected.length === 0) fail(`"filter" selects none of the ${all.length} cases`, 'Check the tags and ids in the filter.')
+    ;({ cases: this.cases, shard: this.shard } = takeShardSlice(selected))
   }
 
   /** Runs every variant on one case (each run through the concurrency limit). */
@@ -248,7 +254,11 @@ export class CompareSuite {
       usage: { app: appUsage, evaluator: { calls: evaluator.calls, inputTokens: evaluator.inputTokens, outputTokens: evaluator.outputTokens, totalTokens: evaluator.totalTokens, costUsd: evaluator.costUsd, unpricedModels: evaluator.unpricedModels } },
       differing,
       cases: ran.length,
+      rows: ran.map((r) => compareRow(r, this.variants)),
+      options: { ...bootstrap, ...(e ? { expect: { better: e.better, ...(e.scorer !== undefined ? { scorer: e.scorer } : {}), ...(e.minDelta !== undefined ? { minDelta: e.minDelta } : {}) } } : {}) },
     }
+    // A shard's slice cannot decide the expectation: `expect-llm report --merge` does, over all cases.
+    if (this.shard) report.shard = { index: this.shard.index, count: this.shard.count, source: this.shard.source, total: this.shard.total, positions: this.shard.positions, deferred: e ? ['expectation'] : [] }
     let reportFile: string | undefined
     const failures: string[] = []
     if (this.options.report !== false) {
@@ -261,13 +271,35 @@ export class CompareSuite {
       }
     }
     const errored = ran.filter((r) => this.variants.some((v) => r.runs[v]!.output === undefined)).length
-    if (expectation && !expectation.ok) failures.unshift(expectation.message)
-    if (errored > 0 && expectation) failures.push(`${errored} case${errored === 1 ? '' : 's'} errored for some variant and are left out of the comparison`)
-    const summary = formatCompareSummary(report, this.options.report ? this.options.report.maxConsoleCases : undefined, reportFile)
+    const recorded = reportFile ? recordRun(report, reportFile, this.options.report || undefined) : undefined
+    if (recorded) failures.push(...recorded.failures)
+    if (expectation && !expectation.ok && !this.shard) failures.unshift(expectation.message)
+    if (errored > 0 && expectation && !this.shard) failures.push(`${errored} case${errored === 1 ? '' : 's'} errored for some variant and are left out of the comparison`)
+    const summary = [formatCompareSummary(report, this.options.report ? this.options.report.maxConsoleCases : undefined, reportFile), ...(report.shard ? [shardSummaryLine(report.shard)] : []), ...(recorded?.lines ?? [])].join('\n')
     const failure = failures.length > 0 ? `${formatMessage(`Golden comparison "${this.name}" failed:`)}\n${failures.map((f) => `  - ${f}`).join('\n')}\n\n${summary}` : undefined
     this.outcome = { report, summary, ...(failure ? { failure } : {}), ...(reportFile ? { reportFile } : {}) }
     return this.outcome
   }
+}
+
+/** A case of a comparison as the report keeps it: every variant's output, verdict, scores and details. */
+function compareRow(r: CompareCaseResult, variants: readonly string[]): CompareRow {
+  const row: CompareRow = {
+    id: r.c.id,
+    input: r.c.input,
+    outputs: Object.fromEntries(variants.map((v) => [v, r.runs[v]!.output ?? null])),
+    pass: Object.fromEntries(variants.map((v) => [v, r.runs[v]!.pass])),
+    scores: Object.fromEntries(variants.map((v) => [v, Object.fromEntries(Object.entries(r.runs[v]!.scores).map(([n, s]) => [n, s!.score]))])),
+  }
+  if (r.c.expected !== undefined) row.expected = r.c.expected
+  if (r.c.tags) row.tags = r.c.tags
+  const details = Object.fromEntries(
+    variants
+      .map((v) => [v, Object.fromEntries(Object.entries(r.runs[v]!.scores).flatMap(([n, s]) => (s?.detail ? [[n, s.detail]] : [])))] as const)
+      .filter(([, d]) => Object.keys(d).length > 0),
+  )
+  if (Object.keys(details).length > 0) row.details = details
+  return row
 }
 
 /** The console summary of a comparison. */
