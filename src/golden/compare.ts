@@ -16,7 +16,7 @@ import { createScorerEnv, inputText, planScorers, SCORER_NAMES, type ScorerEnv, 
 import { mcnemar, pairedBootstrap } from './stats.js'
 import { applyFilter, ledgerTotals } from './suite.js'
 import type { CompareOptions, GoldenCase, ScorerName } from './types.js'
-import { shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 
 const TIE = 1e-9
@@ -262,7 +262,7 @@ export class CompareSuite {
     let reportFile: string | undefined
     const failures: string[] = []
     if (this.options.report !== false) {
-      reportFile = reportPath(this.options.report?.dir ?? '.expect-llm/reports', ctx.testPath, slugify(this.name))
+      reportFile = reportPath(this.options.report?.dir ?? '.expect-llm/reports', ctx.testPath, `${slugify(this.name)}${shardFileSuffix(this.shard)}`)
       try {
         writeReport(reportFile, report)
       } catch (error) {

@@ -14,7 +14,7 @@ import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } fr
 import { clip, fmtMs, fmtScore, fmtUsd, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import { BootstrapAggregator, mean, percentile } from './stats.js'
-import { aggregateCheckNames, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { aggregateCheckNames, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 
 const CI = { confidence: 0.95, samples: 1000, seed: 42 }
@@ -477,7 +477,7 @@ export class GoldenSuite {
     const reportOption = this.options.report
     let reportFile: string | undefined
     if (reportOption !== false) {
-      reportFile = reportPath(reportOption?.dir ?? '.expect-llm/reports', ctx.testPath, slugify(this.name))
+      reportFile = reportPath(reportOption?.dir ?? '.expect-llm/reports', ctx.testPath, `${slugify(this.name)}${shardFileSuffix(this.shard)}`)
       try {
         writeReport(reportFile, report)
       } catch (error) {

@@ -7,9 +7,8 @@
  */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { slugify } from '../golden/baseline.js'
 import { writeReport, type CompareReport, type GoldenReport } from '../golden/report.js'
-import { appendHistory, historyEntry, historyFileOf, parseAge, pruneHistory, readHistory, shownPath } from './history.js'
+import { appendHistory, historyEntry, historyFileOf, parseAge, pruneHistory, readHistory, shownPath, suiteFilePath } from './history.js'
 import { DEFAULT_REPORTS_DIR, groupBySuite, latestPerSuite, loadReports, writeHtmlReport, type AnyReport } from './load.js'
 import { mergeCompareShards, mergeGoldenShards, unshardedOutcome, type LoadedReport, type MergeOutcome } from './merge.js'
 
@@ -68,7 +67,9 @@ const fail = (io: ReportIo, action: string, reason: string, fix: string, code: n
   return code
 }
 
-function mergeGroup(group: LoadedReport[], root: string): MergeOutcome {
+function mergeGroup(all: LoadedReport[], root: string): MergeOutcome {
+  // A report merged earlier, in the same folder as its shards, is not one of them.
+  const group = all.some((g) => g.report.shard) ? all.filter((g) => !g.report.merged) : all
   const first = group[0]!.report
   if (group.length === 1 && !first.shard) return unshardedOutcome(first)
   if (group.some((g) => g.report.kind !== first.kind)) {
@@ -143,7 +144,7 @@ export async function runReportCli(argv: string[], io: ReportIo = { out: (l) => 
     const outcome = mergeGroup(group, root)
     outcomes.push(outcome)
     const report = outcome.report
-    if (report.merged) writeReport(resolve(reportsDir, (report.file ?? 'unknown-file').replace(/^(\.\.[/\\])+/, ''), `${slugify(report.suite)}.json`), report)
+    if (report.merged) writeReport(suiteFilePath(reportsDir, report.file, report.suite, '.json'), report)
     // One history entry per suite, once: a report already in the history (the same run) is not added twice.
     if (historyDir !== false && outcome.complete) {
       const file = historyFileOf(historyDir, report)

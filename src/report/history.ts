@@ -142,11 +142,18 @@ export function historyEntry(report: GoldenReport | CompareReport): HistoryEntry
   return report.kind === 'golden' ? goldenHistoryEntry(report) : compareHistoryEntry(report)
 }
 
+/**
+ * `<dir>/<test file>/<suite slug><ext>`: where a suite's file goes under a folder, as its JSON report
+ * does under the reports folder (a test file outside the working directory keeps its path, made relative).
+ */
+export function suiteFilePath(dir: string, file: string | null, suite: string, ext: string): string {
+  const safe = (file ?? 'unknown-file').replace(/^(\.\.[/\\])+/, '').replace(/^[/\\]+/, '')
+  return resolve(dir, safe, `${slugify(suite)}${ext}`)
+}
+
 /** `<history dir>/<test file>/<suite slug>.jsonl`, as reports are laid out under their folder. */
 export function historyPath(dir: string, file: string | null, suite: string): string {
-  const rel = file ?? 'unknown-file'
-  const safe = rel.replace(/^(\.\.[/\\])+/, '').replace(/^[/\\]+/, '')
-  return resolve(dir, safe, `${slugify(suite)}.jsonl`)
+  return suiteFilePath(dir, file, suite, '.jsonl')
 }
 
 /**

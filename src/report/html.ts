@@ -51,7 +51,7 @@ caption{text-align:left;color:var(--muted);padding:.25rem 0}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .score.bad,.down{color:var(--bad);font-weight:600}.up{color:var(--good);font-weight:600}
 .na{color:var(--muted)}
-td.id{max-width:16rem;overflow-wrap:anywhere}td.input{max-width:28rem;overflow-wrap:anywhere}
+td.id{min-width:9rem;max-width:16rem;overflow-wrap:anywhere}td.input{min-width:16rem;max-width:32rem;overflow-wrap:anywhere}
 .preview{color:var(--muted)}
 button{font:inherit;color:inherit;background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.2rem .6rem;cursor:pointer}
 button:disabled{opacity:.5;cursor:default}

@@ -296,10 +296,12 @@ export function mergeGoldenShards(group: ReadonlyArray<LoadedReport<GoldenReport
     cases,
   }
   delete report.shard
+  // Gates over an incomplete suite would judge the wrong cases: the problems alone fail the merge.
+  if (problems.length > 0) return { report, failures: problems, complete: false }
   const gates = goldenChecks(report, options.root, latencies)
   report.checks = gates.checks
   report.baseline = gates.baseline
-  return { report, failures: [...problems, ...gates.failures], complete: problems.length === 0 }
+  return { report, failures: gates.failures, complete: true }
 }
 
 /** The statistics of a comparison over its rows, as `compareGolden` computes them. */
@@ -411,11 +413,12 @@ export function mergeCompareShards(group: ReadonlyArray<LoadedReport<CompareRepo
     rows,
   }
   delete report.shard
-  const failures = [...problems]
+  if (problems.length > 0) return { report: { ...report, expectation: null }, failures: problems, complete: false }
+  const failures: string[] = []
   if (stats.expectation && !stats.expectation.ok) failures.push(stats.expectation.message)
   const errored = rows.filter((r) => first.variants.some((v) => r.outputs[v] === null)).length
   if (errored > 0 && stats.expectation) failures.push(`${errored} case${errored === 1 ? '' : 's'} errored for some variant and are left out of the comparison`)
-  return { report, failures, complete: problems.length === 0 }
+  return { report, failures, complete: true }
 }
 
 /** A report that was not sharded, passed through a merge: its own failed checks still fail the merge. */

@@ -104,3 +104,11 @@ export function shardSummaryLine(shard: { index: number; count: number; total: n
   const deferred = shard.deferred.length > 0 ? `; aggregate checks (${shard.deferred.join(', ')}) are left to \`expect-llm report --merge\`` : ''
   return `  shard ${shard.index}/${shard.count}: ${shard.positions.length} of ${shard.total} cases${deferred}`
 }
+
+/**
+ * What a shard adds to its report's file name (`<suite>.shard-2-of-4.json`), so that the reports of all
+ * shards can sit in one folder (CI artifacts downloaded together) without overwriting each other.
+ */
+export function shardFileSuffix(shard: Shard | undefined): string {
+  return shard ? `.shard-${shard.index}-of-${shard.count}` : ''
+}

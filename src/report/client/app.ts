@@ -645,6 +645,9 @@ function verdictChanges(history: PageHistory, goToCase: (id: string) => void): H
 function goldenHistory(suite: PageGolden, goToCase: (id: string) => void): HTMLElement | null {
   const history = suite.history
   if (!history || history.runs.length === 0) return null
+  if (history.runs.length < 2) {
+    return h('section', { 'aria-labelledby': 'history-h', 'data-section': 'history' }, h('h3', { id: 'history-h' }, 'History (1 run)'), h('p', {}, 'One run so far: the trend per check and the cases whose verdict changed show from the next run on.'))
+  }
   const labels = history.runs.map((r) => shortCommit(r.commit))
   const current = Math.max(0, history.runs.findIndex((r) => r.current))
   const charts = [
@@ -664,7 +667,7 @@ function goldenHistory(suite: PageGolden, goToCase: (id: string) => void): HTMLE
     h('h3', { id: 'history-h' }, `History (${plural(history.runs.length, 'run')})`),
     h('div', { class: 'chart-grid' }, charts),
     h('h4', {}, 'Cases whose verdict changed between two runs'),
-    history.runs.length > 1 ? verdictChanges(history, goToCase) : h('p', {}, 'One run so far: the next run shows what changed.'),
+    verdictChanges(history, goToCase),
   )
 }
 
@@ -775,7 +778,7 @@ function compareView(suite: PageCompare): HTMLElement {
           ),
       })),
       ...others.flatMap((b) =>
-        checkNames.slice(0, 1).map<Column<PageCompare['rows'][number]>>((n) => ({
+        [suite.expectation?.scorer ?? checkNames[0]].filter((n): n is string => n !== undefined).map<Column<PageCompare['rows'][number]>>((n) => ({
           key: `diff:${b}:${n}`,
           label: `Δ ${n}`,
           className: 'num',
@@ -804,7 +807,7 @@ function compareView(suite: PageCompare): HTMLElement {
       }
     },
   })
-  const history = suite.history && suite.history.runs.length > 0 ? suite.history : null
+  const history = suite.history && suite.history.runs.length > 1 ? suite.history : null
   return h(
     'article',
     { class: 'suite', 'data-suite': suite.key },
