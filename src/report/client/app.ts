@@ -313,6 +313,10 @@ function dataGrid<R>(opts: TableOptions<R>): HTMLElement {
   }
 
   const apply = () => {
+    // The header and the pager are drawn anew: a keyboard user who sorted or turned the page keeps focus
+    // on the same control rather than being thrown back to the top of the page.
+    const active = document.activeElement
+    const refocus = active instanceof HTMLElement && root.contains(active) ? (active.getAttribute('data-sort') ? `button[data-sort="${CSS.escape(active.getAttribute('data-sort')!)}"]` : active.getAttribute('data-page') ? `button[data-page="${active.getAttribute('data-page')}"]` : null) : null
     filtered = opts.rows.filter(match)
     const col = opts.columns.find((c) => c.key === sortKey)
     if (col?.sort) {
@@ -371,9 +375,13 @@ function dataGrid<R>(opts: TableOptions<R>): HTMLElement {
       sizeSelect,
     )
     drawHead()
+    if (refocus) {
+      const target = root.querySelector<HTMLButtonElement>(refocus)
+      // A page button that became disabled (the last page) hands focus to the other one.
+      ;(target && !target.disabled ? target : root.querySelector<HTMLButtonElement>('button[data-page]:not([disabled])'))?.focus()
+    }
   }
-  apply()
-  return h(
+  const root = h(
     'div',
     { class: 'grid', 'data-grid': opts.name },
     h('div', { class: 'filters' }, controls),
@@ -381,6 +389,8 @@ function dataGrid<R>(opts: TableOptions<R>): HTMLElement {
     h('div', { class: 'table-wrap' }, h('table', { class: 'cases' }, h('caption', { class: 'sr-only' }, opts.caption), h('thead', {}, headRow), tbody)),
     nav,
   )
+  apply()
+  return root
 }
 
 function selectControl(label: string, name: string, options: Array<[string, string]>, onChange: () => void): [HTMLElement, () => string, (value: string) => void] {
