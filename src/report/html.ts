@@ -1,14 +1,18 @@
 /**
- * The HTML report: one self-contained static file. The page data is a JSON block (`<` escaped, so no
- * text in it can close the block), the script and the styles are inlined, and a Content Security
- * Policy allows exactly that script and that stylesheet (by hash) and no network at all: even text
- * that got past the escaping could not run or fetch anything.
+ * The HTML report: one self-contained static file. The page data is JSON, gzipped and base64-encoded
+ * in a data block (so no text in it can close the block, and 5,000 cases with their answers stay a few
+ * MB: answers compress about 4:1); the page's script inflates it with the browser's own
+ * `DecompressionStream`. The script and the styles are inlined, and a Content Security Policy allows
+ * exactly that script and that stylesheet (by hash) and no network at all: even text that got past the
+ * escaping could not run or fetch anything.
  *
  * @module
  */
 import { createHash } from 'node:crypto'
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { formatMessage } from '../errors.js'
 import { CLIENT_SCRIPT } from './client/bundle.generated.js'
 import type { PageData } from './page-types.js'
 
@@ -112,6 +116,27 @@ export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
+/** The page data as the HTML file carries it: JSON, gzipped, in base64 (characters that cannot end a script block). */
+export function encodePageData(data: PageData): string {
+  return gzipSync(Buffer.from(JSON.stringify(data), 'utf8')).toString('base64')
+}
+
+/**
+ * The page data of an HTML report file's text, for tools and tests (the page's script does the same in
+ * the browser).
+ *
+ * @example
+ * ```ts
+ * const data = readPageData(readFileSync('.expect-llm/report.html', 'utf8'))
+ * data.suites.map((s) => s.name)
+ * ```
+ */
+export function readPageData(html: string): PageData {
+  const m = /<script type="application\/octet-stream" id="report-data" data-encoding="gzip\+base64">([A-Za-z0-9+/=]*)<\/script>/.exec(html)
+  if (!m) throw new Error(formatMessage('Failed to read the HTML report: it has no report-data block. Write it again with expect-llm report.'))
+  return JSON.parse(gunzipSync(Buffer.from(m[1]!, 'base64')).toString('utf8')) as PageData
+}
+
 /** Text for an HTML text node or attribute. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
@@ -147,8 +172,8 @@ export function renderReportHtml(data: PageData): string {
     `<style>${REPORT_CSS}</style>`,
     '</head>',
     '<body>',
-    `<div id="app"><noscript>This report needs JavaScript to draw its tables and charts; the data is in the JSON block of this file and in the JSON reports.</noscript></div>`,
-    `<script type="application/json" id="report-data">${jsonForHtml(data)}</script>`,
+    `<div id="app"><noscript>This report needs JavaScript to draw its tables and charts; its data is in the JSON reports it was made from (.expect-llm/reports/).</noscript></div>`,
+    `<script type="application/octet-stream" id="report-data" data-encoding="gzip+base64">${encodePageData(data)}</script>`,
     `<script>${script}</script>`,
     '</body>',
     '</html>',

@@ -11,6 +11,7 @@ import { resetLedger } from '../../src/ledger.js'
 import type { CompareReport, GoldenReport } from '../../src/golden/report.js'
 import { mergeCompareShards, mergeGoldenShards, type LoadedReport } from '../../src/report/merge.js'
 import { runReportCli } from '../../src/report/cli.js'
+import { readPageData } from '../../src/report/html.js'
 import { readHistory } from '../../src/report/history.js'
 import { makeCases, runCompare, runGolden } from './helpers.js'
 
@@ -123,7 +124,7 @@ describe('expect-llm report --merge', () => {
     expect(merged.merged?.shards).toBe(2)
     const historyFile = join(root, '.expect-llm/history', testPath.replace(/^\//, ''), 'support-bot.jsonl')
     expect(readHistory(historyFile).entries).toHaveLength(1)
-    expect(readFileSync(join(root, '.expect-llm/report.html'), 'utf8')).toContain('<script type="application/json" id="report-data">')
+    expect(readPageData(readFileSync(join(root, '.expect-llm/report.html'), 'utf8')).suites).toMatchObject([{ name: 'support bot', shards: 2, summary: { ran: 60 } }])
     // Merging again (the merged report now sits beside its shards) adds no second entry for the same run.
     expect(await runReportCli(['--merge', join(root, 'artifacts'), '--root', root], io)).toBe(0)
     expect(readHistory(historyFile).entries).toHaveLength(1)

@@ -900,13 +900,30 @@ function render(data: PageData, root: HTMLElement): void {
   show(false)
 }
 
-function start(): void {
+/** The page data: JSON, gzipped and base64-encoded by the renderer (see html.ts), inflated here by the browser. */
+async function readData(source: HTMLElement): Promise<PageData> {
+  const text = source.textContent ?? ''
+  if (source.getAttribute('data-encoding') !== 'gzip+base64') return JSON.parse(text) as PageData
+  const binary = atob(text.trim())
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))
+  return JSON.parse(await new Response(stream).text()) as PageData
+}
+
+async function start(): Promise<void> {
   const source = document.getElementById('report-data')
   const root = document.getElementById('app')
   if (!source || !root) return
-  const data = JSON.parse(source.textContent ?? '{}') as PageData
+  let data: PageData
+  try {
+    data = await readData(source)
+  } catch (error) {
+    root.replaceChildren(h('p', { role: 'alert' }, `This report could not be read (${(error as Error).message}). This browser may lack DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 and later have it); or write the report again with expect-llm report.`))
+    return
+  }
   render(data, root)
   document.documentElement.setAttribute('data-ready', 'true')
 }
 
-start()
+void start()
