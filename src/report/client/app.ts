@@ -48,7 +48,8 @@ function s(tag: string, attrs?: Record<string, Attr>, ...children: Child[]): SVG
 
 const fmtScore = (n: number | null | undefined): string => (n === null || n === undefined ? '–' : n === 1 ? '1' : n === 0 ? '0' : n.toFixed(2))
 const pct = (n: number | null | undefined): string => (n === null || n === undefined ? 'n/a' : `${(n * 100).toFixed(1)}%`)
-const signed = (n: number): string => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(3)}`
+// A difference that rounds to zero shows as +0.000, never −0.000.
+const signed = (n: number): string => `${n >= 0 || n.toFixed(3) === '-0.000' ? '+' : '−'}${Math.abs(n).toFixed(3)}`
 const fmtMs = (n: number | null): string => (n === null ? 'n/a' : n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n).toLocaleString('en-US')} ms`)
 const fmtUsd = (n: number | null): string => (n === null ? 'unknown' : n === 0 ? '$0' : n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`)
 const fmtInt = (n: number): string => n.toLocaleString('en-US')
