@@ -68,8 +68,9 @@ const fail = (io: ReportIo, action: string, reason: string, fix: string, code: n
 }
 
 function mergeGroup(all: LoadedReport[], root: string): MergeOutcome {
-  // A report merged earlier, in the same folder as its shards, is not one of them.
-  const group = all.some((g) => g.report.shard) ? all.filter((g) => !g.report.merged) : all
+  // With shard reports present, only they are merged: a report merged earlier, or one of a whole run
+  // left in the same folder (a local run before the sharded one), is not one of the shards.
+  const group = all.some((g) => g.report.shard) ? all.filter((g) => g.report.shard) : all
   const first = group[0]!.report
   if (group.length === 1 && !first.shard) return unshardedOutcome(first)
   if (group.some((g) => g.report.kind !== first.kind)) {
