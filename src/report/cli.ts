@@ -152,7 +152,7 @@ export async function runReportCli(argv: string[], io: ReportIo = { out: (l) => 
       if (!readHistory(file).entries.some((e) => e.createdAt === report.createdAt && e.suite === report.suite)) appendHistory(file, historyEntry(report))
       prune(report)
     }
-    io.out(suiteLine(outcome, group.length))
+    io.out(suiteLine(outcome, report.merged?.shards ?? group.length))
     for (const f of outcome.failures) io.out(`  ✗ ${f.replace(/\n/g, '\n    ')}`)
     if (outcome.failures.length > 0) failed = true
   }

@@ -115,6 +115,8 @@ describe('expect-llm report --merge', () => {
     const root = join(dir, 'cli')
     const testPath = join(root, 'bot.test.ts')
     for (const shard of ['1/2', '2/2']) await runGolden({ dir: join(root, 'artifacts'), testPath, cases, shard, options: { baseline: undefined } })
+    // A whole run left in the same folder (run locally before the sharded one) is not one of the shards.
+    await runGolden({ dir: join(root, 'artifacts'), testPath, cases, options: { baseline: undefined } })
     const lines: string[] = []
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) }
     const code = await runReportCli(['--merge', join(root, 'artifacts'), '--root', root], io)
