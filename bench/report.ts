@@ -80,6 +80,10 @@ function chromiumPath(): string {
   return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim().split('\n')[0]!
 }
 
+// The page functions below run in the browser (playwright serializes them); the project's tsconfig has
+// no DOM library, so the globals they use are declared here, loosely.
+declare const document: { activeElement: { id: string; textContent: string | null; getAttribute(name: string): string | null } | null; getElementById(id: string): { textContent: string | null } | null; querySelector(selector: string): { textContent: string | null } | null; documentElement: { scrollWidth: number; clientWidth: number } }
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 
 export async function run(): Promise<void> {

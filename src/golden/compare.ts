@@ -19,7 +19,26 @@ import type { CompareOptions, GoldenCase, ScorerName } from './types.js'
 import { shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 
-const TIE = 1e-9
+/** Score differences within this are ties. */
+export const TIE = 1e-9
+
+/**
+ * One pair of variants on one scorer: the paired bootstrap of `b − a` over the cases, and wins, ties and
+ * losses of `b`. Used by `compareGolden` and by the merge of its shards.
+ */
+export function comparePair(a: string, b: string, av: readonly number[], bv: readonly number[], bootstrap: { resamples: number; seed: number; confidence: number }): ReportComparisonScorer['pairs'][number] {
+  const ci = pairedBootstrap([...av], [...bv], bootstrap)
+  let wins = 0
+  let ties = 0
+  let losses = 0
+  av.forEach((x, i) => {
+    const d = (bv[i] as number) - x
+    if (d > TIE) wins++
+    else if (d < -TIE) losses++
+    else ties++
+  })
+  return { a, b, cases: av.length, meanDiff: ci.meanDiff, ci: { low: ci.low, high: ci.high, confidence: ci.confidence, resamples: ci.resamples, seed: ci.seed }, wins, ties, losses }
+}
 const OPTION_KEYS = ['dataset', 'variants', 'scorers', 'assert', 'filter', 'concurrency', 'timeout', 'report', 'expect', 'resamples', 'seed', 'confidence']
 
 const fail = (reason: string, fix: string): never => {
@@ -130,21 +149,7 @@ export class CompareSuite {
       if (complete.length === 0) continue
       const values = (v: string) => complete.map((r) => r.runs[v]!.scores[name]!.score)
       const means = Object.fromEntries(this.variants.map((v) => [v, values(v).reduce((s, x) => s + x, 0) / complete.length]))
-      const pairs = others.map((b) => {
-        const av = values(first)
-        const bv = values(b)
-        const ci = pairedBootstrap(av, bv, bootstrap)
-        let wins = 0
-        let ties = 0
-        let losses = 0
-        av.forEach((a, i) => {
-          const d = (bv[i] as number) - a
-          if (d > TIE) wins++
-          else if (d < -TIE) losses++
-          else ties++
-        })
-        return { a: first, b, cases: complete.length, meanDiff: ci.meanDiff, ci: { low: ci.low, high: ci.high, confidence: ci.confidence, resamples: ci.resamples, seed: ci.seed }, wins, ties, losses }
-      })
+      const pairs = others.map((b) => comparePair(first, b, values(first), values(b), bootstrap))
       scorers.push({ scorer: name, means, pairs })
     }
     const scoredRuns = ran.filter((r) => this.variants.every((v) => r.runs[v]?.output !== undefined))

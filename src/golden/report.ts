@@ -347,6 +347,29 @@ export function fmtUsd(n: number | null): string {
   return n === 0 ? '$0' : n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`
 }
 
+/**
+ * The token and cost budget checks over a run's usage: the same for a suite's aggregate test and for the
+ * merge of its shards (`expect-llm report --merge`).
+ */
+export function tokenAndCostChecks(
+  budget: { maxTokens?: number; maxCostUsd?: number } | undefined,
+  { app, evaluator, total }: { app: UsageTotals; evaluator: UsageTotals; total: UsageTotals },
+  check: (name: string, ok: boolean, message: string, failure?: string) => void,
+): void {
+  if (budget?.maxTokens !== undefined) {
+    const ok = total.totalTokens <= budget.maxTokens
+    check('budget.maxTokens', ok, `tokens ${total.totalTokens.toLocaleString('en-US')} ${ok ? '<=' : '>'} ${budget.maxTokens.toLocaleString('en-US')} (app ${app.totalTokens.toLocaleString('en-US')}, evaluator ${evaluator.totalTokens.toLocaleString('en-US')})`)
+  }
+  if (budget?.maxCostUsd !== undefined) {
+    if (total.costUsd === null) {
+      check('budget.maxCostUsd', false, `cost unknown: no price for ${total.unpricedModels.join(', ')}`, `the cost cannot be checked against the budget of ${fmtUsd(budget.maxCostUsd)}: no price for ${total.unpricedModels.join(', ')}. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).`)
+    } else {
+      const ok = total.costUsd <= budget.maxCostUsd
+      check('budget.maxCostUsd', ok, `cost ${fmtUsd(total.costUsd)} ${ok ? '<=' : '>'} ${fmtUsd(budget.maxCostUsd)} (app ${fmtUsd(app.costUsd)}, evaluator ${fmtUsd(evaluator.costUsd)})`)
+    }
+  }
+}
+
 function fmtTokens(u: UsageTotals): string {
   return `${u.totalTokens.toLocaleString('en-US')} tokens (in ${u.inputTokens.toLocaleString('en-US')} / out ${u.outputTokens.toLocaleString('en-US')}), ${fmtUsd(u.costUsd)}${u.unpricedModels.length > 0 ? ` (no price for ${u.unpricedModels.join(', ')})` : ''}`
 }

@@ -11,7 +11,7 @@ import { isCi } from '../replay/mode.js'
 import { costOf, getLedger, type LedgerEntry } from '../ledger.js'
 import { baselinePath, compareBaseline, mergeBaseline, readBaseline, slugify, writeBaseline, type BaselineCases } from './baseline.js'
 import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } from './run.js'
-import { clip, fmtMs, fmtScore, fmtUsd, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
+import { clip, fmtMs, fmtScore, formatGoldenSummary, readGitInfo, reportPath, tokenAndCostChecks, writeReport, type GoldenReport, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import { BootstrapAggregator, mean, percentile } from './stats.js'
 import { aggregateCheckNames, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
@@ -347,18 +347,7 @@ export class GoldenSuite {
         .map((x) => `  - ${x.id}: ${fmtMs(x.ms)}`)
         .join('\n')}`)
     }
-    if (budget?.maxTokens !== undefined) {
-      const ok = total.totalTokens <= budget.maxTokens
-      check('budget.maxTokens', ok, `tokens ${total.totalTokens.toLocaleString('en-US')} ${ok ? '<=' : '>'} ${budget.maxTokens.toLocaleString('en-US')} (app ${app.totalTokens.toLocaleString('en-US')}, evaluator ${evaluator.totalTokens.toLocaleString('en-US')})`)
-    }
-    if (budget?.maxCostUsd !== undefined) {
-      if (total.costUsd === null) {
-        check('budget.maxCostUsd', false, `cost unknown: no price for ${total.unpricedModels.join(', ')}`, `the cost cannot be checked against the budget of ${fmtUsd(budget.maxCostUsd)}: no price for ${total.unpricedModels.join(', ')}. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).`)
-      } else {
-        const ok = total.costUsd <= budget.maxCostUsd
-        check('budget.maxCostUsd', ok, `cost ${fmtUsd(total.costUsd)} ${ok ? '<=' : '>'} ${fmtUsd(budget.maxCostUsd)} (app ${fmtUsd(app.costUsd)}, evaluator ${fmtUsd(evaluator.costUsd)})`)
-      }
-    }
+    tokenAndCostChecks(budget, { app, evaluator, total }, check)
 
     // Baseline
     let baselineInfo: GoldenReport['baseline'] = null

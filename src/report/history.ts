@@ -25,10 +25,9 @@ export interface HistoryScorer {
   ci?: [number, number]
 }
 
-/** One run of a `describeGolden` suite: one line of its history file. */
-export interface GoldenHistoryEntry {
+/** What every history line has: which suite ran, where and when. */
+export interface HistoryRunInfo {
   v: 1
-  kind: 'golden'
   suite: string
   file: string | null
   runner: 'vitest' | 'jest'
@@ -36,6 +35,11 @@ export interface GoldenHistoryEntry {
   git: GitInfo
   /** Merged from this many shards. */
   shards?: number
+}
+
+/** One run of a `describeGolden` suite: one line of its history file. */
+export interface GoldenHistoryEntry extends HistoryRunInfo {
+  kind: 'golden'
   summary: { ran: number; passed: number; failed: number; errored: number; flaky: number; passRate: number | null }
   /** Per check (scorer) name. */
   scorers: Record<string, HistoryScorer>
@@ -51,15 +55,8 @@ export interface GoldenHistoryEntry {
 }
 
 /** One run of a `compareGolden` suite. */
-export interface CompareHistoryEntry {
-  v: 1
+export interface CompareHistoryEntry extends HistoryRunInfo {
   kind: 'compare'
-  suite: string
-  file: string | null
-  runner: 'vitest' | 'jest'
-  createdAt: string
-  git: GitInfo
-  shards?: number
   variants: string[]
   cases: number
   passRates: Record<string, number>
@@ -72,6 +69,18 @@ export type HistoryEntry = GoldenHistoryEntry | CompareHistoryEntry
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6
 
+function runInfo(report: GoldenReport | CompareReport): HistoryRunInfo {
+  return {
+    v: HISTORY_VERSION,
+    suite: report.suite,
+    file: report.file,
+    runner: report.runner,
+    createdAt: report.createdAt,
+    git: report.git,
+    ...(report.merged ? { shards: report.merged.shards } : {}),
+  }
+}
+
 /** The history line of a golden report. */
 export function goldenHistoryEntry(report: GoldenReport): GoldenHistoryEntry {
   const names = Object.keys(report.scorers)
@@ -82,14 +91,8 @@ export function goldenHistoryEntry(report: GoldenReport): GoldenHistoryEntry {
   }
   const comparison = report.baseline?.comparison
   return {
-    v: HISTORY_VERSION,
+    ...runInfo(report),
     kind: 'golden',
-    suite: report.suite,
-    file: report.file,
-    runner: report.runner,
-    createdAt: report.createdAt,
-    git: report.git,
-    ...(report.merged ? { shards: report.merged.shards } : {}),
     summary: {
       ran: report.summary.ran,
       passed: report.summary.passed,
@@ -113,14 +116,8 @@ export function goldenHistoryEntry(report: GoldenReport): GoldenHistoryEntry {
 /** The history line of a comparison report. */
 export function compareHistoryEntry(report: CompareReport): CompareHistoryEntry {
   return {
-    v: HISTORY_VERSION,
+    ...runInfo(report),
     kind: 'compare',
-    suite: report.suite,
-    file: report.file,
-    runner: report.runner,
-    createdAt: report.createdAt,
-    git: report.git,
-    ...(report.merged ? { shards: report.merged.shards } : {}),
     variants: report.variants,
     cases: report.cases,
     passRates: report.passRates,

@@ -13,7 +13,8 @@
 import { resolve } from 'node:path'
 import { baselinePath, compareBaseline, readBaseline, type BaselineCases } from '../golden/baseline.js'
 import type { CompareReport, CompareRow, GoldenReport, ReportCase, ReportCheck, ReportScorer, UsageTotals } from '../golden/report.js'
-import { clip, fmtMs, fmtScore, fmtUsd } from '../golden/report.js'
+import { clip, fmtMs, fmtScore, tokenAndCostChecks } from '../golden/report.js'
+import { comparePair, TIE } from '../golden/compare.js'
 import { BootstrapAggregator, mcnemar, mean, pairedBootstrap, percentile } from '../golden/stats.js'
 
 /** A report read from a file. */
@@ -31,7 +32,6 @@ export interface MergeOutcome<R = GoldenReport | CompareReport> {
   complete: boolean
 }
 
-const TIE = 1e-9
 
 /** Keys in the order the shards list them (each shard's order is a subsequence of the whole suite's). */
 function mergedOrder(lists: ReadonlyArray<readonly string[]>): string[] {
@@ -185,18 +185,7 @@ function goldenChecks(report: GoldenReport, root: string, latencies: readonly nu
     const ok = latencyMs.p95 !== null && latencyMs.p95 <= budget.p95LatencyMs
     check('budget.p95LatencyMs', ok, `P95 latency ${fmtMs(latencyMs.p95)} ${ok ? '<=' : '>'} ${fmtMs(budget.p95LatencyMs)}`, `P95 latency ${fmtMs(latencyMs.p95)} (over ${latencies.length} runs) is over the budget of ${fmtMs(budget.p95LatencyMs)}.`)
   }
-  if (budget?.maxTokens !== undefined) {
-    const ok = total.totalTokens <= budget.maxTokens
-    check('budget.maxTokens', ok, `tokens ${total.totalTokens.toLocaleString('en-US')} ${ok ? '<=' : '>'} ${budget.maxTokens.toLocaleString('en-US')} (app ${app.totalTokens.toLocaleString('en-US')}, evaluator ${evaluator.totalTokens.toLocaleString('en-US')})`)
-  }
-  if (budget?.maxCostUsd !== undefined) {
-    if (total.costUsd === null) {
-      check('budget.maxCostUsd', false, `cost unknown: no price for ${total.unpricedModels.join(', ')}`, `the cost cannot be checked against the budget of ${fmtUsd(budget.maxCostUsd)}: no price for ${total.unpricedModels.join(', ')}. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).`)
-    } else {
-      const ok = total.costUsd <= budget.maxCostUsd
-      check('budget.maxCostUsd', ok, `cost ${fmtUsd(total.costUsd)} ${ok ? '<=' : '>'} ${fmtUsd(budget.maxCostUsd)} (app ${fmtUsd(app.costUsd)}, evaluator ${fmtUsd(evaluator.costUsd)})`)
-    }
-  }
+  tokenAndCostChecks(budget, { app, evaluator, total }, check)
   let baseline: GoldenReport['baseline'] = null
   if (options.baseline !== undefined) {
     if (!report.file) {
@@ -314,21 +303,7 @@ function compareStatistics(rows: readonly CompareRow[], variants: readonly strin
     if (complete.length === 0) continue
     const values = (v: string) => complete.map((r) => r.scores[v]![name]!)
     const means = Object.fromEntries(variants.map((v) => [v, values(v).reduce((s, x) => s + x, 0) / complete.length]))
-    const pairs = others.map((b) => {
-      const av = values(first)
-      const bv = values(b)
-      const ci = pairedBootstrap(av, bv, bootstrap)
-      let wins = 0
-      let ties = 0
-      let losses = 0
-      av.forEach((a, i) => {
-        const d = bv[i]! - a
-        if (d > TIE) wins++
-        else if (d < -TIE) losses++
-        else ties++
-      })
-      return { a: first, b, cases: complete.length, meanDiff: ci.meanDiff, ci: { low: ci.low, high: ci.high, confidence: ci.confidence, resamples: ci.resamples, seed: ci.seed }, wins, ties, losses }
-    })
+    const pairs = others.map((b) => comparePair(first, b, values(first), values(b), bootstrap))
     scorers.push({ scorer: name as CompareReport['scorers'][number]['scorer'], means, pairs })
   }
   const scored = rows.filter((r) => variants.every((v) => r.outputs[v] !== null && r.outputs[v] !== undefined))

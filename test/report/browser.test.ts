@@ -28,6 +28,11 @@ export function chromiumPath(): string {
   }
 }
 
+// The page functions below run in the browser (playwright serializes them); the project's tsconfig has
+// no DOM library, so the globals they use are declared here, loosely.
+declare const document: { activeElement: { id: string; textContent: string | null; getAttribute(name: string): string | null } | null; getElementById(id: string): { textContent: string | null } | null; querySelector(selector: string): { textContent: string | null } | null; documentElement: { scrollWidth: number; clientWidth: number } }
+declare const window: { __injected?: string }
+
 const shots = join(repo, 'test-results', 'report')
 const dir = vitestSandbox(['report.golden.ts'], 'test/report/child')
 const reportsDir = join(dir, '.expect-llm', 'reports', 'report.golden.ts')
@@ -136,7 +141,7 @@ describe('a replayed golden suite', () => {
 
   test('every chart has a text alternative: a title and a description with its figures', async () => {
     const charts = await page.locator('svg.chart').evaluateAll((svgs) =>
-      svgs.map((svg) => ({ role: svg.getAttribute('role'), labelled: (svg.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '') })),
+      svgs.map((svg) => ({ role: svg.getAttribute('role'), labelled: (svg.getAttribute('aria-labelledby') ?? '').split(' ').map((id: string) => document.getElementById(id)?.textContent ?? '') })),
     )
     expect(charts.length).toBeGreaterThanOrEqual(4)
     for (const c of charts) {
@@ -170,7 +175,7 @@ describe('a replayed golden suite', () => {
     const shown = await page.locator('tr[data-detail=injected] pre.text').allInnerTexts()
     expect(shown).toContain(INJECTED)
     expect(await page.locator('tr[data-detail=injected] script, tr[data-detail=injected] img').count()).toBe(0)
-    expect(await page.evaluate(() => (window as { __injected?: string }).__injected)).toBeUndefined()
+    expect(await page.evaluate(() => window.__injected)).toBeUndefined()
     expect(pageErrors).toEqual([])
   })
 
