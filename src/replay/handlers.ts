@@ -10,6 +10,11 @@ import { formatMessage } from '../errors.js'
 export interface LlmReplay {
   /** MSW handlers to spread into your own `setupServer(...)` or `server.use(...)`. Put them first. */
   handlers: HttpHandler[]
+  /**
+   * The CI network rule as a handler: in `replay` mode with `CI` set, it fails every request to a host that is
+   * neither a replay host, nor loopback, nor in `allowedHosts`. Put it last, after your own handlers.
+   */
+  networkGuard: HttpHandler
   /** The mode in effect now (after `EXPECT_LLM_REPLAY` and the CI guard). */
   mode(): ReplayMode
   /** Removes and returns the problems (misses, corrupt fixtures, refused writes) seen so far. */
@@ -41,12 +46,15 @@ export interface LlmReplay {
  * const engine = new ReplayEngine({ options: { mode: 'replay' } })
  * const replay = createLlmReplay(msw as unknown as Parameters<typeof createLlmReplay>[0], engine)
  * server.use(...replay.handlers)
+ * // and, after your own handlers, the CI network rule: setupServer(...replay.handlers, ...mine, replay.networkGuard)
  * ```
  */
 export function createLlmReplay(msw: MswApi, engine: ReplayEngine): LlmReplay {
   const handler = msw.http.all('*', async ({ request }) => engine.handle(request, msw))
+  const guard = msw.http.all('*', ({ request }) => engine.guard(request))
   return {
     handlers: [handler as HttpHandler],
+    networkGuard: guard as HttpHandler,
     mode: () => engine.mode(),
     takeProblems: (testPath) => engine.takeProblems(testPath),
     assertNoProblems(testPath) {

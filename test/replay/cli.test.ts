@@ -89,7 +89,7 @@ describe('expect-llm fixtures prune', () => {
   test('deletes only fixtures unused by a complete run of their test file', async () => {
     const files = await fixtureFiles(sandbox.root)
     const folder = join(sandbox.root, 'test', '__llm_fixtures__', 'example.test.ts')
-    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: files.slice(1) }, true)
+    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: files.slice(1) }, { complete: true })
     const dry = await cli('fixtures', 'prune', '--dry-run')
     expect(dry.out).toContain('Would delete 2 unused fixture(s).')
     expect(await fixtureFiles(sandbox.root)).toHaveLength(3)
@@ -102,7 +102,7 @@ describe('expect-llm fixtures prune', () => {
   test('keeps every fixture of a test file whose last run was filtered', async () => {
     const files = await fixtureFiles(sandbox.root)
     const folder = join(sandbox.root, 'test', '__llm_fixtures__', 'example.test.ts')
-    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: [] }, false)
+    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: [] }, { complete: false, reason: 'filtered' })
     const { out } = await cli('fixtures', 'prune')
     expect(out).toContain('skip test/__llm_fixtures__/example.test.ts: its last run was filtered or skipped tests')
     expect(out).toContain('Deleted 0 unused fixture(s).')
