@@ -6,7 +6,10 @@
  * - `POST /v1/chat/completions`: JSON, or SSE when `stream: true` (a final usage chunk with
  *   `stream_options.include_usage`, then `data: [DONE]`);
  * - `POST /v1/responses`: JSON, or the Responses API SSE events when `stream: true`;
- * - `POST /v1/embeddings`: float arrays, or base64 float32 when `encoding_format: 'base64'` (the SDK default).
+ * - `POST /v1/embeddings`: float arrays, or base64 float32 when `encoding_format: 'base64'` (the SDK default);
+ * - `POST /v1/audio/transcriptions` (multipart): `{ text }` naming the uploaded file and its size;
+ * - `POST /v1/messages`: Anthropic's Messages API, JSON or its named SSE events when `stream: true`;
+ * - `POST /v1beta/models/<model>:generateContent` and `:streamGenerateContent?alt=sse`: Gemini's API.
  *
  * Every reply is scripted per test by a function from the request to a {@link ScriptedReply}; the default
  * script echoes the last user message. Forced statuses, extra headers and latency are part of the reply.
@@ -34,12 +37,14 @@ export interface RecordedRequest {
   /** Parsed JSON body, or `undefined` when the body is empty or not JSON. */
   body: any
   rawBody: string
-  /** `'chat'`, `'responses'`, `'embeddings'`, or `'other'`. */
-  endpoint: 'chat' | 'responses' | 'embeddings' | 'other'
+  /** `'chat'`, `'responses'`, `'embeddings'`, `'transcription'`, `'anthropic'` (Messages API), `'gemini'`, or `'other'`. */
+  endpoint: 'chat' | 'responses' | 'embeddings' | 'transcription' | 'anthropic' | 'gemini' | 'other'
   /** `body.stream === true`. */
   stream: boolean
-  /** The text of the last user message (chat `messages` or Responses `input`), or `''`. */
+  /** The text of the last user message (chat `messages`, Responses `input`, Gemini `contents`), or `''`. */
   lastUserText: string
+  /** The body's bytes. */
+  bytes: Buffer
 }
 
 /** What the script returns for a request. Every field is optional. */
@@ -62,6 +67,10 @@ export interface ScriptedReply {
   json?: unknown
   /** Usage numbers to report (defaults derived from word counts). */
   usage?: { input: number; output: number }
+  /** Send exactly these bytes (status 200 unless `status` says otherwise) with these headers, nothing else. */
+  raw?: { body: string | Uint8Array; headers: Record<string, string> }
+  /** Break the connection after this many SSE events (streams) or after the first half of a `raw` body. */
+  breakAfter?: number
 }
 
 /** The script: a function from the request (and its 0-based index) to a reply. */
@@ -93,6 +102,10 @@ function lastUserText(body: any): string {
   if (!body || typeof body !== 'object') return ''
   const fromContent = (c: unknown): string =>
     typeof c === 'string' ? c : Array.isArray(c) ? c.map((p: any) => (typeof p?.text === 'string' ? p.text : '')).join('') : ''
+  if (Array.isArray(body.contents)) {
+    const users = body.contents.filter((c: any) => c?.role === 'user' || c?.role === undefined)
+    return (users.at(-1)?.parts ?? []).map((p: any) => (typeof p?.text === 'string' ? p.text : '')).join('')
+  }
   if (Array.isArray(body.messages)) {
     const users = body.messages.filter((m: any) => m?.role === 'user')
     return fromContent(users.at(-1)?.content)
@@ -138,7 +151,8 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       void (async () => {
-        const rawBody = Buffer.concat(chunks).toString('utf8')
+        const bytes = Buffer.concat(chunks)
+        const rawBody = bytes.toString('utf8')
         let body: any
         try {
           body = rawBody ? JSON.parse(rawBody) : undefined
@@ -146,7 +160,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
           body = undefined
         }
         const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-        const endpoint = url.pathname.endsWith('/chat/completions') ? 'chat' : url.pathname.endsWith('/responses') ? 'responses' : url.pathname.endsWith('/embeddings') ? 'embeddings' : 'other'
+        const endpoint = endpointOf(url.pathname)
         const recorded: RecordedRequest = {
           method: req.method ?? 'GET',
           url: req.url ?? '/',
@@ -156,7 +170,8 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
           body,
           rawBody,
           endpoint,
-          stream: body?.stream === true,
+          stream: body?.stream === true || url.pathname.includes(':streamGenerateContent'),
+          bytes,
           lastUserText: lastUserText(body),
         }
         const index = requests.length
@@ -194,6 +209,16 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
   }
 }
 
+function endpointOf(path: string): RecordedRequest['endpoint'] {
+  if (path.endsWith('/chat/completions')) return 'chat'
+  if (path.endsWith('/responses')) return 'responses'
+  if (path.endsWith('/embeddings')) return 'embeddings'
+  if (path.endsWith('/audio/transcriptions')) return 'transcription'
+  if (path.endsWith('/messages')) return 'anthropic'
+  if (/\/models\/[^/]+:(?:stream)?generateContent$/i.test(path)) return 'gemini'
+  return 'other'
+}
+
 function send(res: ServerResponse, status: number, json: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(json)
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-request-id': `req_${Date.now().toString(36)}`, ...headers })
@@ -202,6 +227,19 @@ function send(res: ServerResponse, status: number, json: unknown, headers: Recor
 
 async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerResponse): Promise<void> {
   const headers = reply.headers ?? {}
+  if (reply.raw) {
+    const bytes = typeof reply.raw.body === 'string' ? Buffer.from(reply.raw.body) : Buffer.from(reply.raw.body)
+    if (reply.breakAfter !== undefined) {
+      // Promise the whole body, send half of it, then drop the connection.
+      res.writeHead(reply.status ?? 200, { ...reply.raw.headers, 'content-length': String(bytes.byteLength) })
+      res.write(bytes.subarray(0, Math.floor(bytes.byteLength / 2)))
+      setTimeout(() => res.socket?.destroy(), 20)
+      return
+    }
+    res.writeHead(reply.status ?? 200, { ...reply.raw.headers, 'content-length': String(bytes.byteLength) })
+    res.end(bytes)
+    return
+  }
   if (reply.status && reply.status >= 400) {
     const type = reply.status === 401 ? 'invalid_request_error' : reply.status === 429 ? 'rate_limit_exceeded' : 'server_error'
     send(res, reply.status, { error: { message: reply.errorMessage ?? `forced ${reply.status}`, type, code: type, param: null } }, headers)
@@ -234,6 +272,19 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
     )
     return
   }
+  if (req.endpoint === 'transcription') {
+    const file = /filename="([^"]*)"/.exec(req.rawBody)?.[1] ?? '?'
+    send(res, status, { text: reply.text ?? `transcribed ${file} (${req.bytes.byteLength} bytes)` }, headers)
+    return
+  }
+  if (req.endpoint === 'anthropic') {
+    await respondAnthropic(req, reply, res, { model, text, inputTokens, outputTokens, status, headers })
+    return
+  }
+  if (req.endpoint === 'gemini') {
+    await respondGemini(req, reply, res, { text, inputTokens, outputTokens, status, headers })
+    return
+  }
   if (req.endpoint === 'chat') {
     const id = 'chatcmpl-test'
     if (!req.stream) {
@@ -263,7 +314,7 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
     })
     const events: object[] = [chunk({ role: 'assistant', content: '' }, null), ...splitText(text).map((p) => chunk({ content: p }, null)), chunk({}, 'stop')]
     if (includeUsage) events.push({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens } })
-    await streamEvents(res, status, headers, [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), 'data: [DONE]\n\n'], reply.chunkDelayMs)
+    await streamEvents(res, status, headers, [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), 'data: [DONE]\n\n'], reply.chunkDelayMs, reply.breakAfter)
     return
   }
   if (req.endpoint === 'responses') {
@@ -296,10 +347,59 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
   send(res, 404, { error: { message: `no such endpoint ${req.path}`, type: 'invalid_request_error' } })
 }
 
-async function streamEvents(res: ServerResponse, status: number, headers: Record<string, string>, events: string[], delayMs = 0): Promise<void> {
+interface Answer {
+  model?: string
+  text: string
+  inputTokens: number
+  outputTokens: number
+  status: number
+  headers: Record<string, string>
+}
+
+/** Anthropic's Messages API: one message, or its named stream events. */
+async function respondAnthropic(req: RecordedRequest, reply: ScriptedReply, res: ServerResponse, a: Answer): Promise<void> {
+  const id = 'msg_test'
+  const message = { id, type: 'message', role: 'assistant', model: a.model, content: [{ type: 'text', text: a.text }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: a.inputTokens, output_tokens: a.outputTokens } }
+  if (!req.stream) {
+    send(res, a.status, message, a.headers)
+    return
+  }
+  const ev = (type: string, data: object): string => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`
+  const events = [
+    ev('message_start', { message: { ...message, content: [], stop_reason: null, usage: { input_tokens: a.inputTokens, output_tokens: 1 } } }),
+    ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
+    ev('ping', {}),
+    ...splitText(a.text).map((t) => ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: t } })),
+    ev('content_block_stop', { index: 0 }),
+    ev('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: a.outputTokens } }),
+    ev('message_stop', {}),
+  ]
+  await streamEvents(res, a.status, a.headers, events, reply.chunkDelayMs, reply.breakAfter)
+}
+
+/** Gemini's generateContent, or streamGenerateContent as SSE (`alt=sse`). */
+async function respondGemini(req: RecordedRequest, reply: ScriptedReply, res: ServerResponse, a: Answer): Promise<void> {
+  const modelVersion = /\/models\/([^/:]+):/.exec(req.path)?.[1] ?? 'gemini-test'
+  const usageMetadata = { promptTokenCount: a.inputTokens, candidatesTokenCount: a.outputTokens, totalTokenCount: a.inputTokens + a.outputTokens }
+  const candidate = (text: string, finish: boolean) => ({ content: { parts: [{ text }], role: 'model' }, ...(finish ? { finishReason: 'STOP' } : {}), index: 0 })
+  if (!req.stream) {
+    send(res, a.status, { candidates: [candidate(a.text, true)], usageMetadata, modelVersion }, a.headers)
+    return
+  }
+  const parts = splitText(a.text)
+  const events = parts.map((t, i) => `data: ${JSON.stringify({ candidates: [candidate(t, i === parts.length - 1)], ...(i === parts.length - 1 ? { usageMetadata } : {}), modelVersion })}\r\n\r\n`)
+  await streamEvents(res, a.status, a.headers, events, reply.chunkDelayMs, reply.breakAfter)
+}
+
+async function streamEvents(res: ServerResponse, status: number, headers: Record<string, string>, events: string[], delayMs = 0, breakAfter?: number): Promise<void> {
   res.writeHead(status, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-request-id': 'req_stream', ...headers })
-  for (const e of events) {
+  for (const [i, e] of events.entries()) {
     if (res.destroyed) return
+    if (breakAfter !== undefined && i >= breakAfter) {
+      await sleep(20)
+      res.socket?.destroy()
+      return
+    }
     res.write(e)
     if (delayMs) await sleep(delayMs)
   }
