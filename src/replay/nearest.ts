@@ -23,10 +23,16 @@ export interface Nearest {
   diffs: KeyDifference[]
 }
 
-/** The client family of a user agent: `OpenAI/JS 7.59.0` → `openai`, `ai-sdk/openai/4.0.1 ...` → `ai-sdk`. */
+/**
+ * The client family of a user agent: `OpenAI/JS 7.59.0` → `openai`, `ai/7.0.1 ...` and `ai-sdk-openai/4.0.1 ...`
+ * → `ai-sdk`, `langchainjs-openai/1.0.0 ...` → `langchain`, `Anthropic/JS 1.14.0` → `anthropic`.
+ */
 export function clientFamily(userAgent: string | null | undefined): string | null {
   const first = userAgent?.trim().split(/[/\s]/)[0]?.toLowerCase()
-  return first ? first : null
+  if (!first) return null
+  if (first === 'ai' || first.startsWith('ai-sdk')) return 'ai-sdk'
+  if (first.startsWith('langchain')) return 'langchain'
+  return first
 }
 
 /** How far apart two values are, for ranking: edit distance for strings, the JSON length otherwise. */
