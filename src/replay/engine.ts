@@ -324,6 +324,7 @@ export class ReplayEngine {
     const testName = this.testName(opts)
     const store = this.store(opts.layout)
     const usage = this.fileUsage(opts.layout, testPath)
+    let claim: { settle: (recorded: RecordedInRun | undefined) => void } | undefined
     try {
       const body = new Uint8Array(await request.clone().arrayBuffer())
       const key = buildKey(request.method, url, body, request.headers.get('content-type'), opts)
@@ -332,12 +333,15 @@ export class ReplayEngine {
       const exchange: Exchange = { request, body, msw, opts, key, file, store, usage, testPath, testName }
       if (arrival) return await this.handleSequence(exchange, arrival)
       if (mode !== 'replay') {
-        const shared = this.inRun.get(file)
-        const recorded = shared ? await shared : undefined
-        if (recorded) {
-          this.noticeRepeat(exchange)
-          return toResponse(recorded.response, opts.replayTiming, { 'x-expect-llm-fixture': store.rel(recorded.file), 'x-expect-llm-duration-ms': String(recorded.durationMs) })
+        // One request per key and run while recording: identical requests wait for it and share its response.
+        for (let shared = this.inRun.get(file); shared; shared = this.inRun.get(file)) {
+          const recorded = await shared
+          if (recorded) {
+            this.noticeRepeat(exchange)
+            return toResponse(recorded.response, opts.replayTiming, { 'x-expect-llm-fixture': store.rel(recorded.file), 'x-expect-llm-duration-ms': String(recorded.durationMs) })
+          }
         }
+        claim = this.claim(file)
       }
       if (mode !== 'rerecord') {
         const found = await store.find(file, key.hash)
@@ -350,7 +354,11 @@ export class ReplayEngine {
         const message = await this.missMessage(key, file, store, opts, testPath, request.headers.get('user-agent'))
         return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
       }
-      return await this.recordOnce(exchange)
+      const { response, recorded } = await this.record(exchange, (r) => ({ response: r }))
+      const mine = claim
+      claim = undefined
+      void recorded.then((r) => mine?.settle(r), () => mine?.settle(undefined))
+      return response
     } catch (error) {
       const isFixture = (error as Error).name === 'FixtureError'
       // A fixture that was looked up counts as used even when it cannot be read: it is the file the error
@@ -359,6 +367,8 @@ export class ReplayEngine {
       return this.fail({ kind: isFixture ? 'corrupt' : 'record', message: (error as Error).message, testPath, testName }, isFixture ? 'expect_llm_replay_corrupt_fixture' : 'expect_llm_replay_error')
     } finally {
       arrival?.done()
+      // Not recorded by this request (served from a fixture, failed): release the key for the next one.
+      claim?.settle(undefined)
     }
   }
 
@@ -396,23 +406,23 @@ export class ReplayEngine {
     )
   }
 
-  /** Records a request once per run: identical requests that arrive meanwhile wait for it and share its response. */
-  private async recordOnce(exchange: Exchange): Promise<Response> {
-    const { file } = exchange
-    let settle!: (value: RecordedInRun | undefined) => void
-    const shared = new Promise<RecordedInRun | undefined>((r) => (settle = r))
+  /**
+   * Claims the recording of a fixture file for this run (synchronously, before any `await`): identical
+   * requests that arrive meanwhile wait for its outcome. Settling with `undefined` (nothing recorded)
+   * releases the key, so the next identical request tries again.
+   */
+  private claim(file: string): { settle: (recorded: RecordedInRun | undefined) => void } {
+    let resolve!: (value: RecordedInRun | undefined) => void
+    const shared = new Promise<RecordedInRun | undefined>((r) => (resolve = r))
     this.inRun.set(file, shared)
-    // A failed or unrecordable exchange is forgotten, so the next identical request tries again.
-    void shared.then((r) => {
-      if (!r && this.inRun.get(file) === shared) this.inRun.delete(file)
-    })
-    try {
-      const { response, recorded } = await this.record(exchange, (r) => ({ response: r }))
-      void recorded.then(settle, () => settle(undefined))
-      return response
-    } catch (error) {
-      settle(undefined)
-      throw error
+    let settled = false
+    return {
+      settle: (recorded) => {
+        if (settled) return
+        settled = true
+        if (!recorded && this.inRun.get(file) === shared) this.inRun.delete(file)
+        resolve(recorded)
+      },
     }
   }
 
