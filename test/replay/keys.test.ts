@@ -16,6 +16,8 @@ beforeEach(async () => {
   vi.stubEnv('OPENAI_API_KEY', '')
   root = await tempRoot()
   attempts = []
+  phase = startReplay({ mode: 'record', rootDir: root, testPath: () => `${root}/test/a.test.ts` })
+  // Installed over MSW's fetch (after it started listening), so app requests still go through MSW.
   const realFetch = globalThis.fetch
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init)
@@ -25,12 +27,11 @@ beforeEach(async () => {
     }
     return realFetch(input, init)
   })
-  phase = startReplay({ mode: 'record', rootDir: root, testPath: () => `${root}/test/a.test.ts` })
 })
 
 afterEach(async () => {
-  phase.close()
   vi.unstubAllGlobals()
+  phase.close()
   vi.unstubAllEnvs()
   await removeRoot(root)
 })
