@@ -17,6 +17,6 @@ export default defineConfig({
   test: {
     root: here('./projects/vitest'),
     include: ['test/**/*.test.ts'],
-    setupFiles: [here('../../examples/support-bot/scripted-model/setup.ts'), here('../../src/vitest.ts'), here('./record.setup.ts')],
+    setupFiles: [here('../../src/vitest.ts'), here('./record.setup.ts'), here('../../examples/support-bot/scripted-model/setup.ts')],
   },
 })

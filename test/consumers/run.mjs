@@ -6,6 +6,9 @@
 //   vitest-4.1   Vitest 4.1, msw 2, openai 6: `tsc --noEmit` (strict), then the suite
 //   jest-30      Jest 30, msw 3, openai 7: the CommonJS tests, then the ESM tests (replay) with --experimental-vm-modules
 //
+// The Vitest suites also test apps built on the Vercel AI SDK, LangChain and the Anthropic SDK
+// (test/clients.test.ts), whose requests replay like the judge's.
+//
 // Every suite registers the setup file, uses lexical and model-backed matchers replayed from committed
 // recordings (projects/vitest/test/__llm_fixtures__, recorded with `npm run test:consumers:record`) and
 // one describeGolden. CI=true forces replay: no key, no network.
@@ -30,10 +33,13 @@ const cacheRoot = join(root, 'node_modules/.cache/expect-llm-consumers')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
 const common = { '@types/node': '^22.0.0', typescript: '^5.9.0' }
+// Clients other than openai, used by the Vitest template's test/clients.test.ts. The AI SDK's declarations
+// import the `json-schema` types, which the strict `tsc` (skipLibCheck: false) needs installed.
+const clients = { ai: '^7.0.0', '@ai-sdk/openai': '^4.0.0', '@types/json-schema': '^7.0.0', '@langchain/openai': '^1.0.0', '@langchain/core': '^1.0.0', '@anthropic-ai/sdk': '^1.0.0' }
 const projects = {
   'vitest-5': {
     template: 'vitest',
-    deps: { ...common, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0' },
+    deps: { ...common, ...clients, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0' },
     steps: [
       ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
       ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
@@ -41,7 +47,7 @@ const projects = {
   },
   'vitest-4.1': {
     template: 'vitest',
-    deps: { ...common, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0' },
+    deps: { ...common, ...clients, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0' },
     steps: [
       ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
       ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
@@ -51,7 +57,8 @@ const projects = {
     template: 'jest',
     deps: { jest: '^30.0.0', '@jest/globals': '^30.0.0', msw: '^3.0.0', openai: '^7.0.0' },
     steps: [
-      ['jest (CommonJS)', ['node_modules/jest/bin/jest.js', '--selectProjects', 'cjs']],
+      // Replay cannot start under CommonJS; that is said only when a model request goes out (model-request.test.cjs), never at start-up.
+      ['jest (CommonJS)', ['node_modules/jest/bin/jest.js', '--selectProjects', 'cjs'], { mustNotPrint: ['[expect-llm] Failed to start record/replay', 'msw could not be loaded'] }],
       ['jest (ESM mode, replay)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects', 'esm']],
     ],
   },
@@ -114,12 +121,18 @@ for (const name of names) {
     const env = { ...process.env, CI: 'true', NODE_OPTIONS: '' }
     for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'EXPECT_LLM_REPLAY', 'EXPECT_LLM_ALLOW_RECORD_IN_CI', 'EXPECT_LLM_SCRIPTED_MODEL', 'VITEST', 'JEST_WORKER_ID']) delete env[k]
     const results = []
-    for (const [label, args] of project.steps) {
+    for (const [label, args, checks = {}] of project.steps) {
       const run = spawnSync(process.execPath, args, { cwd: dir, env, encoding: 'utf8', timeout: 180_000 })
       const output = `${run.stdout}${run.stderr}`
       if (run.status !== 0) {
         detail = `${label} failed (exit ${run.status ?? run.signal}):\n${output}`
         throw new Error(detail)
+      }
+      for (const text of checks.mustNotPrint ?? []) {
+        if (output.includes(text)) {
+          detail = `${label} printed "${text}":\n${output}`
+          throw new Error(detail)
+        }
       }
       // Vitest: "Tests  7 passed (7)"; Jest: "Tests:       5 passed, 5 total".
       const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
