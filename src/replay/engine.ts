@@ -133,6 +133,14 @@ interface Arrival {
 
 const unique = (list: readonly string[]): string[] => [...new Set(list)]
 
+/** `true` unless a JSON request body pins its temperature to 0 (`temperature`, or Gemini's `generationConfig.temperature`). */
+function samples(body: unknown): boolean {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false
+  const b = body as { temperature?: unknown; generationConfig?: { temperature?: unknown } }
+  const temperature = b.temperature ?? b.generationConfig?.temperature
+  return temperature !== 0
+}
+
 /**
  * The record/replay engine behind `llmReplay()` and `setupReplay()`: turns intercepted requests into
  * fixture hits, recordings or misses, and keeps the problems and fixture usage for the runner hooks.
@@ -157,7 +165,7 @@ export class ReplayEngine {
   private readonly locks = new Map<string, Promise<unknown>>()
   /** Recordings made in this run (finished or in flight), by fixture file: one request per key is sent. */
   private readonly inRun = new Map<string, Promise<RecordedInRun | undefined>>()
-  /** Fixture files whose repeated requests were already reported. */
+  /** Fixture folders (test files) whose repeated requests were already reported. */
   private readonly repeatNoticed = new Set<string>()
   /** Folders whose stale temporary files were already cleaned. */
   private readonly cleanedFolders = new Set<string>()
@@ -394,14 +402,18 @@ export class ReplayEngine {
     return this.fail({ kind: 'network', message, testPath, testName: this.testName(opts) }, 'expect_llm_network_blocked')
   }
 
-  /** Prints once per fixture file that identical requests of one run share one recorded response. */
+  /**
+   * Says once per test file, while recording, that identical sampling requests (a temperature that is not 0)
+   * share one recorded response: in this run and in replay every caller gets the same answer, so a test that
+   * expects different samples needs sequence mode. Requests at temperature 0 share theirs silently.
+   */
   private noticeRepeat(exchange: Exchange): void {
-    const { file, store, request, key } = exchange
-    if (this.repeatNoticed.has(file)) return
-    this.repeatNoticed.add(file)
+    const { file, store, request, key, usage } = exchange
+    if (this.repeatNoticed.has(usage.folder) || !samples(key.material.body)) return
+    this.repeatNoticed.add(usage.folder)
     console.warn(
       formatMessage(
-        `${request.method} ${key.material.path} was sent again with the same body while recording, so it was not sent to the model again: every identical request of the run gets the one response recorded in ${store.rel(file)}, now and in replay. If the calls should get different answers (sampling at temperature > 0), set configure({ replay: { sequence: true } }) to record one response per call.`,
+        `${request.method} ${key.material.path} was sent again with the same body while recording, so it was not sent to the model again: every identical request of the run gets the one response recorded in ${store.rel(file)}, now and in replay (the same holds for the other repeated requests of this test file). If the calls should get different answers (sampling at temperature > 0), set configure({ replay: { sequence: true } }) to record one response per call.`,
       ),
     )
   }

@@ -19,7 +19,7 @@ beforeEach(async () => {
   phase = startReplay({ mode: 'record', rootDir: root, testPath: () => `${root}/test/a.test.ts` })
   // Installed over MSW's fetch (after it started listening), so app requests still go through MSW.
   const realFetch = globalThis.fetch
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+  vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init)
     if ((request.headers.get('accept') ?? '').includes('msw/passthrough') && new URL(request.url).hostname !== '127.0.0.1') {
       attempts.push(`${request.method} ${request.url}`)

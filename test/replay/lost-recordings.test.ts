@@ -93,7 +93,7 @@ describe('identical requests in one run', () => {
     const notices = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('was sent again with the same body'))
     expect(notices).toHaveLength(1)
     expect(notices[0]).toMatch(
-      /^\[expect-llm\] POST \/v1\/chat\/completions was sent again with the same body while recording, so it was not sent to the model again: every identical request of the run gets the one response recorded in test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json, now and in replay\. If the calls should get different answers \(sampling at temperature > 0\), set configure\(\{ replay: \{ sequence: true \} \}\) to record one response per call\.$/,
+      /^\[expect-llm\] POST \/v1\/chat\/completions was sent again with the same body while recording, so it was not sent to the model again: every identical request of the run gets the one response recorded in test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json, now and in replay \(the same holds for the other repeated requests of this test file\)\. If the calls should get different answers \(sampling at temperature > 0\), set configure\(\{ replay: \{ sequence: true \} \}\) to record one response per call\.$/,
     )
     await sandbox.server.close()
     const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
@@ -105,6 +105,21 @@ describe('identical requests in one run', () => {
     } finally {
       rep.close()
     }
+  })
+
+  test('identical requests at temperature 0 share one recording without a notice', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
+    try {
+      const sdk = client(sandbox.server.baseURL)
+      await Promise.all(Array.from({ length: 3 }, () => sdk.chat.completions.create(ask('Grade this answer', 0))))
+      await sdk.chat.completions.create(ask('Grade this answer', 0))
+      rec.replay.assertNoProblems()
+    } finally {
+      rec.close()
+    }
+    expect(sandbox.server.requests).toHaveLength(1)
+    expect(warn).not.toHaveBeenCalled()
   })
 
   test('in sequence mode, 20 concurrent callers each get back their own recorded answer, in the order they called', async () => {
