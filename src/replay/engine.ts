@@ -394,6 +394,8 @@ export class ReplayEngine {
     }
     if (opts.resolvedMode.mode !== 'replay' || !isCi()) return undefined
     const url = new URL(request.url)
+    // Only the network counts: msw 2 also shows `data:` and `blob:` URLs to handlers.
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
     if (isLoopback(url) || matchesHost(opts.allowedHosts, url) || matchesHost(opts.hosts, url)) return undefined
     const testPath = this.testPath(opts)
     const message = formatMessage(

@@ -121,6 +121,12 @@ describe('the CI network rule', () => {
     expect(escaped).toEqual(['GET http://localhost:4/health'])
   })
 
+  test('data: URLs are not the network', async () => {
+    const { escaped, problems } = await send('data:,hello')
+    expect(problems).toEqual([])
+    expect(escaped).toEqual([])
+  })
+
   test('outside CI the rule does not apply', async () => {
     const { escaped, problems } = await send('https://weather.example.com/today', {}, '')
     expect(problems).toEqual([])

@@ -20,6 +20,8 @@ process.env.EXPECT_LLM_REPLAY = 'replay'
 const replay = createLlmReplay(msw, new ReplayEngine({ options: { rootDir: root, testPath: () => testFile } }))
 const escaped: string[] = []
 const sentinel = msw.http.all('*', ({ request }: { request: Request }) => {
+  // msw 2 also shows data: URLs (a client probing fetch) to handlers: only the network counts.
+  if (!/^https?:/.test(request.url)) return undefined
   escaped.push(`${request.method} ${request.url}`)
   return new Response('{"error":{"message":"sentinel"}}', { status: 404, headers: { 'content-type': 'application/json', 'x-should-retry': 'false' } })
 })
