@@ -36,6 +36,14 @@ const common = { '@types/node': '^22.0.0', typescript: '^5.9.0' }
 // Clients other than openai, used by the Vitest template's test/clients.test.ts. The AI SDK's declarations
 // import the `json-schema` types, which the strict `tsc` (skipLibCheck: false) needs installed.
 const clients = { ai: '^7.0.0', '@ai-sdk/openai': '^4.0.0', '@types/json-schema': '^7.0.0', '@langchain/openai': '^1.0.0', '@langchain/core': '^1.0.0', '@anthropic-ai/sdk': '^1.0.0' }
+// The changed prompt of miss/changed-prompt.ts: the test fails (exit 1) with the miss exactly once.
+const missChecks = {
+  exitCode: 1,
+  once: ['[expect-llm] Failed to replay POST /v1/chat/completions (model gpt-4.1-mini)', '+ actual:   "Summarize this ticket in one sentence: the parcel arrived damaged."'],
+  mustNotPrint: ['Serialized Error', 'Caused by', '404 [expect-llm]'],
+  report: (plain) => `${plain.slice(plain.indexOf(' FAIL ')).split('\n').filter((l) => l.trim() && !/^\s*(Test Files|Tests|Start at|Duration)\b/.test(l)).length} lines for the miss`,
+}
+
 const projects = {
   'vitest-5': {
     template: 'vitest',
@@ -43,6 +51,8 @@ const projects = {
     steps: [
       ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
       ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
+      // What a replay miss looks like: one block per changed prompt, not the SDK's error repeating it.
+      ['a changed prompt (fails on purpose)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.miss.config.ts'], missChecks],
     ],
   },
   'vitest-4.1': {
@@ -51,6 +61,8 @@ const projects = {
     steps: [
       ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
       ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
+      // What a replay miss looks like: one block per changed prompt, not the SDK's error repeating it.
+      ['a changed prompt (fails on purpose)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.miss.config.ts'], missChecks],
     ],
   },
   'jest-30': {
@@ -108,7 +120,13 @@ for (const name of names) {
   try {
     cpSync(join(here, 'projects', project.template), dir, { recursive: true })
     if (project.template !== 'vitest') cpSync(join(here, 'projects/vitest/test/__llm_fixtures__'), join(dir, 'test/__llm_fixtures__'), { recursive: true })
-    cpSync(join(cached, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
+    // When nothing will be installed into the copy, hard links are enough (and several times faster than
+    // copying some 250 MB): the suites only read node_modules, and what they write there is new files.
+    const linked = fresh && process.platform === 'linux' && spawnSync('cp', ['-al', join(cached, 'node_modules'), join(dir, 'node_modules')]).status === 0
+    if (!linked) {
+      rmSync(join(dir, 'node_modules'), { recursive: true, force: true })
+      cpSync(join(cached, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
+    }
     cpSync(join(cached, 'package-lock.json'), join(dir, 'package-lock.json'))
     writeFileSync(join(dir, 'package.json'), manifest(project.deps))
     if (!fresh) {
@@ -122,22 +140,34 @@ for (const name of names) {
     for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'EXPECT_LLM_REPLAY', 'EXPECT_LLM_ALLOW_RECORD_IN_CI', 'EXPECT_LLM_SCRIPTED_MODEL', 'VITEST', 'JEST_WORKER_ID']) delete env[k]
     const results = []
     for (const [label, args, checks = {}] of project.steps) {
+      const stepStarted = performance.now()
       const run = spawnSync(process.execPath, args, { cwd: dir, env, encoding: 'utf8', timeout: 180_000 })
       const output = `${run.stdout}${run.stderr}`
-      if (run.status !== 0) {
-        detail = `${label} failed (exit ${run.status ?? run.signal}):\n${output}`
+      const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
+      if (run.status !== (checks.exitCode ?? 0)) {
+        detail = `${label} failed (exit ${run.status ?? run.signal}, expected ${checks.exitCode ?? 0}):\n${output}`
         throw new Error(detail)
       }
       for (const text of checks.mustNotPrint ?? []) {
-        if (output.includes(text)) {
+        if (plain.includes(text)) {
           detail = `${label} printed "${text}":\n${output}`
           throw new Error(detail)
         }
       }
+      for (const text of checks.once ?? []) {
+        const count = plain.split(text).length - 1
+        if (count !== 1) {
+          detail = `${label} printed "${text}" ${count} times, not once:\n${output}`
+          throw new Error(detail)
+        }
+      }
+      if (checks.report) {
+        results.push(`${label}: ${checks.report(plain)} (${seconds(stepStarted)})`)
+        continue
+      }
       // Vitest: "Tests  7 passed (7)"; Jest: "Tests:       5 passed, 5 total".
-      const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
       const tests = /Tests:?\s+(\d+ passed)/.exec(plain)?.[1]
-      results.push(tests ? `${label}: ${tests}` : `${label}: ok`)
+      results.push(`${label}: ${tests ?? 'ok'} (${seconds(stepStarted)})`)
     }
     const versions = ['vitest', 'jest', 'msw', 'openai'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
     detail = `${versions}; ${results.join('; ')}`
