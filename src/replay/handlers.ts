@@ -89,10 +89,14 @@ export function createLlmReplay(msw: MswApi, engine: ReplayEngine): LlmReplay {
 export class ReplayError extends Error {
   readonly problems: ReplayProblem[]
   constructor(problems: ReplayProblem[]) {
+    // A client's retries repeat one problem: say it once, with the count.
+    const counts = new Map<string, number>()
+    for (const p of problems) counts.set(p.message, (counts.get(p.message) ?? 0) + 1)
+    const distinct = [...counts].map(([message, n]) => (n > 1 ? `${message}\n  (${n} times: the client retried)` : message))
     super(
-      problems.length === 1
-        ? problems[0]!.message
-        : `${formatMessage(`Failed to replay ${problems.length} model requests in this test:`)}\n\n${problems.map((p) => p.message).join('\n\n')}`,
+      distinct.length === 1 && problems.length === 1
+        ? distinct[0]!
+        : `${formatMessage(`Failed to replay ${problems.length} model requests in this test:`)}\n\n${distinct.join('\n\n')}`,
     )
     this.name = 'ReplayError'
     this.problems = problems

@@ -36,12 +36,18 @@ const common = { '@types/node': '^22.0.0', typescript: '^5.9.0' }
 // Clients other than openai, used by the Vitest template's test/clients.test.ts. The AI SDK's declarations
 // import the `json-schema` types, which the strict `tsc` (skipLibCheck: false) needs installed.
 const clients = { ai: '^7.0.0', '@ai-sdk/openai': '^4.0.0', '@types/json-schema': '^7.0.0', '@langchain/openai': '^1.0.0', '@langchain/core': '^1.0.0', '@anthropic-ai/sdk': '^1.0.0' }
-// The changed prompt of miss/changed-prompt.ts: the test fails (exit 1) with the miss exactly once.
+// The changed prompt of miss/changed-prompt.*: the test fails (exit 1) with the miss exactly once, and none
+// of the SDK error's repetitions (its message, Vitest's "Caused by" and "Serialized Error", Jest's "Cause:").
 const missChecks = {
   exitCode: 1,
   once: ['[expect-llm] Failed to replay POST /v1/chat/completions (model gpt-4.1-mini)', '+ actual:   "Summarize this ticket in one sentence: the parcel arrived damaged."'],
-  mustNotPrint: ['Serialized Error', 'Caused by', '404 [expect-llm]'],
-  report: (plain) => `${plain.slice(plain.indexOf(' FAIL ')).split('\n').filter((l) => l.trim() && !/^\s*(Test Files|Tests|Start at|Duration)\b/.test(l)).length} lines for the miss`,
+  mustNotPrint: ['Serialized Error', 'Caused by', 'Cause:', '404 [expect-llm]'],
+  // The lines of the failure report: from the first failure to the summary.
+  report: (plain) => {
+    const from = plain.search(/^\s*(FAIL|●) /m)
+    const lines = plain.slice(from).split('\n').filter((l) => l.trim() && !/^\s*(Test Files|Tests|Test Suites|Snapshots|Time|Start at|Duration|Ran all)\b/.test(l))
+    return `${lines.length} lines for the miss`
+  },
 }
 
 const projects = {
@@ -72,6 +78,7 @@ const projects = {
       // Replay cannot start under CommonJS; that is said only when a model request goes out (model-request.test.cjs), never at start-up.
       ['jest (CommonJS)', ['node_modules/jest/bin/jest.js', '--selectProjects', 'cjs'], { mustNotPrint: ['[expect-llm] Failed to start record/replay', 'msw could not be loaded'] }],
       ['jest (ESM mode, replay)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects', 'esm']],
+      ['a changed prompt (fails on purpose)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects', 'miss'], missChecks],
     ],
   },
 }
@@ -119,7 +126,10 @@ for (const name of names) {
   let detail = ''
   try {
     cpSync(join(here, 'projects', project.template), dir, { recursive: true })
-    if (project.template !== 'vitest') cpSync(join(here, 'projects/vitest/test/__llm_fixtures__'), join(dir, 'test/__llm_fixtures__'), { recursive: true })
+    if (project.template !== 'vitest') {
+      cpSync(join(here, 'projects/vitest/test/__llm_fixtures__'), join(dir, 'test/__llm_fixtures__'), { recursive: true })
+      cpSync(join(here, 'projects/vitest/miss/__llm_fixtures__'), join(dir, 'miss/__llm_fixtures__'), { recursive: true })
+    }
     // When nothing will be installed into the copy, hard links are enough (and several times faster than
     // copying some 250 MB): the suites only read node_modules, and what they write there is new files.
     const linked = fresh && process.platform === 'linux' && spawnSync('cp', ['-al', join(cached, 'node_modules'), join(dir, 'node_modules')]).status === 0
