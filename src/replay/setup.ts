@@ -115,15 +115,17 @@ function jestRunIsUnfiltered(): boolean {
  * when the call returns, so no `await` is needed; under Jest (ESM mode) `await` the returned promise.
  *
  * - Starts one MSW server per worker (reused when the setup file runs again in the same worker) whose
- *   only handler answers requests to `https://api.openai.com` and `configure({ replay: { hosts } })`;
- *   every other request passes through untouched.
+ *   handler answers requests to the default provider hosts, the judge's and embedder's hosts and
+ *   `configure({ replay: { hosts } })`, followed by the CI network rule; other requests pass through.
+ * - Watches Node's fetch for requests to those hosts that MSW never saw (a client built before replay).
  * - Registers `afterEach`, which fails the test when a request in it missed its fixture, hit a corrupt
- *   fixture, or could not be written, even if the app swallowed the SDK error.
+ *   fixture, could not be written, or escaped, even if the app swallowed the SDK error; the SDK error that
+ *   only repeats a problem's first line is taken out of the test's errors (one block per miss).
  * - Registers `afterAll`, which prints used/new/unused fixtures for the file and keeps a usage record
- *   under `.expect-llm/replay/usage/` for `expect-llm fixtures prune`.
+ *   (complete and green, or why not) under `.expect-llm/replay/usage/` for `expect-llm fixtures prune`.
  *
- * Returns the session, or `undefined` when msw is not installed (with a one-time message if a replay mode
- * was requested explicitly).
+ * Returns the session, or `undefined` when msw cannot be loaded (with a message if a replay mode was
+ * requested, or at the first model request when msw is installed but cannot load).
  *
  * @example
  * ```ts
