@@ -1,9 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { runCli } from '../../src/replay/cli.js'
 import { writeUsageRecord } from '../../src/replay/summary.js'
-import { client, fixtureFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
+import { cliIn, client, fixtureFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
 const sandbox = useReplaySandbox()
 
@@ -22,12 +21,7 @@ beforeEach(async () => {
   }
 })
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runCli([...args, '--root', sandbox.root], { out: (l) => out.push(l), err: (l) => err.push(l) })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const cli = (...args: string[]) => cliIn(sandbox.root, ...args)
 
 describe('expect-llm fixtures ls', () => {
   test('lists endpoint, model, first user message, age and size of every fixture', async () => {

@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
+import { runCli } from '../../src/replay/cli.js'
 import { getReplaySession, llmReplay, type LlmReplay } from '../../src/replay/index.js'
 import type { ReplayOptions } from '../../src/replay/types.js'
 
@@ -139,4 +140,12 @@ export function client(baseURL: string, extra: Partial<ConstructorParameters<typ
 /** Options for a test file living at `<root>/<name>`. */
 export function optionsFor(root: string, origin: string, mode: ReplayOptions['mode'], extra: ReplayOptions = {}): ReplayOptions {
   return { mode, rootDir: root, hosts: [origin], testPath: () => join(root, 'test', 'example.test.ts'), ...extra }
+}
+
+/** Runs `expect-llm <args> --root <root>` in-process and returns its exit code and output. */
+export async function cliIn(root: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runCli([...args, '--root', root], { out: (l) => out.push(l), err: (l) => err.push(l) })
+  return { code, out: out.join('\n'), err: err.join('\n') }
 }

@@ -4,10 +4,9 @@ import { spawn } from 'node:child_process'
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
-import { runCli } from '../../src/replay/cli.js'
 import { removeStaleTempFiles, tempFileName } from '../../src/replay/store.js'
 import { writeUsageRecord } from '../../src/replay/summary.js'
-import { client, fixtureFiles, listFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
+import { cliIn, client, fixtureFiles, listFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
 const sandbox = useReplaySandbox()
 const ask = (content: string, temperature = 0) => ({ model: 'gpt-4o-mini', temperature, messages: [{ role: 'user' as const, content }] })
@@ -24,12 +23,7 @@ async function record(...prompts: string[]): Promise<void> {
   }
 }
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runCli([...args, '--root', sandbox.root], { out: (l) => out.push(l), err: (l) => err.push(l) })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const cli = (...args: string[]) => cliIn(sandbox.root, ...args)
 
 describe('prune never deletes a fixture a test still needs', () => {
   test('a corrupt fixture that a test looked up counts as used, and prune keeps it', async () => {
