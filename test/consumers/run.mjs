@@ -125,7 +125,9 @@ for (const name of names) {
   let ok = false
   let detail = ''
   try {
-    cpSync(join(here, 'projects', project.template), dir, { recursive: true })
+    // The template's own files only: not what a local run left in it (node_modules/.vite, .expect-llm).
+    const template = join(here, 'projects', project.template)
+    cpSync(template, dir, { recursive: true, filter: (src) => !/(?:^|[\\/])(?:node_modules|\.expect-llm)(?:[\\/]|$)/.test(src.slice(template.length)) })
     if (project.template !== 'vitest') {
       cpSync(join(here, 'projects/vitest/test/__llm_fixtures__'), join(dir, 'test/__llm_fixtures__'), { recursive: true })
       cpSync(join(here, 'projects/vitest/miss/__llm_fixtures__'), join(dir, 'miss/__llm_fixtures__'), { recursive: true })
