@@ -7,7 +7,8 @@ const base: Options = {
   target: 'node22',
   platform: 'node',
   sourcemap: false,
-  external: ['vitest', 'expect', '@jest/globals', 'msw', 'msw/node', 'openai'],
+  // Optional peers stay out of the bundle: each is loaded only when the feature that needs it is used.
+  external: ['vitest', 'expect', '@jest/globals', 'msw', 'msw/node', 'openai', 'ai', '@anthropic-ai/sdk'],
   // ml-distance 5 is ESM-only: bundle it so the CommonJS build works under Jest's CJS runtime,
   // which cannot require() an ES module.
   noExternal: ['ml-distance'],

@@ -11,9 +11,12 @@ export interface Measured {
   samples: number
 }
 
-/** Runs each function for about `timeMs` after a warm-up and returns its median latency. */
-export async function measure(fns: Record<string, () => unknown>, timeMs = 400): Promise<Record<string, Measured>> {
-  const bench = new Bench({ time: timeMs, warmupTime: 100 })
+/**
+ * Runs each function for about `timeMs` after a warm-up and returns its median latency. tinybench also
+ * runs at least `iterations` calls (its default, 64); pass fewer for functions that take seconds.
+ */
+export async function measure(fns: Record<string, () => unknown>, timeMs = 400, iterations?: number): Promise<Record<string, Measured>> {
+  const bench = new Bench({ time: timeMs, warmupTime: 100, ...(iterations === undefined ? {} : { iterations, warmupIterations: 1 }) })
   for (const [name, fn] of Object.entries(fns)) bench.add(name, fn)
   await bench.run()
   const out: Record<string, Measured> = {}
@@ -28,6 +31,26 @@ export async function measure(fns: Record<string, () => unknown>, timeMs = 400):
 
 /** A deterministic PRNG, so every run benchmarks the same inputs (the one the bootstrap uses). */
 export { seededRandom as prng } from '../src/golden/stats.js'
+import { seededRandom } from '../src/golden/stats.js'
+
+/**
+ * A reference of `tokens` words over a 400-word vocabulary and a candidate that keeps ~70% of it,
+ * replaces some words and inserts others: a paraphrase-like edit pattern, so overlaps are large but
+ * not trivial. Deterministic for a seed. Returns [candidate words, reference words].
+ */
+export function makePair(tokens: number, seed: number): [string[], string[]] {
+  const rand = seededRandom(seed)
+  const vocab = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`)
+  const reference = Array.from({ length: tokens }, () => vocab[Math.floor(rand() * vocab.length)]!)
+  const candidate: string[] = []
+  for (const word of reference) {
+    const r = rand()
+    if (r < 0.7) candidate.push(word)
+    else if (r < 0.85) candidate.push(vocab[Math.floor(rand() * vocab.length)]!)
+    else if (r < 0.95) candidate.push(word, vocab[Math.floor(rand() * vocab.length)]!)
+  }
+  return [candidate, reference]
+}
 
 export function fmtNum(n: number, digits = 3): string {
   return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toPrecision(digits)

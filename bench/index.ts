@@ -2,6 +2,7 @@
 // Pass suite names to run only some: `npm run bench -- lexical replay`.
 const suites = {
   lexical: () => import('./lexical.js'),
+  metrics: () => import('./metrics.js'),
   replay: () => import('./replay.js'),
   model: () => import('./model.js'),
   golden: () => import('./golden.js'),

@@ -1,11 +1,18 @@
+/** An equality tester of the runner (`iterableEquality`, `subsetEquality`, custom testers). */
+export type EqualityTester = (...args: any[]) => boolean | undefined
+
 /**
  * The part of a matcher's `this` that Jest 30 and Vitest 4/5 both provide. Matchers use only these
  * members, so one implementation serves both runners. (`this.utils.matcherErrorMessage` and
- * `ensureNoExpected` exist only in Jest, so they are not used.)
+ * `ensureNoExpected` exist only in Jest, so they are not used.) `equals`, `customTesters` and the
+ * testers in `utils` are the runner's own, so argument matching honours asymmetric matchers and
+ * `expect.addEqualityTesters` exactly as `toMatchObject` does.
  */
 export interface MatcherContext {
   isNot: boolean
   promise: string
+  equals?: (a: unknown, b: unknown, customTesters?: EqualityTester[], strictCheck?: boolean) => boolean
+  customTesters?: EqualityTester[]
   utils: {
     matcherHint: (
       name: string,
@@ -15,6 +22,8 @@ export interface MatcherContext {
     ) => string
     printReceived: (value: unknown) => string
     printExpected: (value: unknown) => string
+    iterableEquality?: EqualityTester
+    subsetEquality?: EqualityTester
   }
 }
 

@@ -11,8 +11,8 @@ export interface FaithfulnessOptions {
   threshold?: number
   /** The judge to use instead of `configure({ judge })`. */
   judge?: JudgeLike
-  /** Ask n times; the majority decides. Default 1. */
-  samples?: number
+  /** Ask n times, or ask each judge of a list once (a panel); the majority decides. Default 1. */
+  samples?: number | JudgeLike[]
 }
 
 const OPTIONS = ['input', 'threshold', 'judge', 'samples'] as const

@@ -12,8 +12,8 @@ export interface RelevanceOptions {
   threshold?: number
   /** The judge to use instead of `configure({ judge })`. */
   judge?: JudgeLike
-  /** Ask n times; the majority decides. Default 1. */
-  samples?: number
+  /** Ask n times, or ask each judge of a list once (a panel); the majority decides. Default 1. */
+  samples?: number | JudgeLike[]
 }
 
 const OPTIONS = ['context', 'threshold', 'judge', 'samples'] as const

@@ -1,15 +1,21 @@
 import type { RougeLMatcherOptions } from './toHaveRougeLAbove.js'
 import type { RougeNMatcherOptions } from './toHaveRougeNAbove.js'
+import type { ChrFMatcherOptions } from './toHaveChrFAbove.js'
+import type { TerMatcherOptions } from './toHaveTerBelow.js'
 import type { KeywordsMatcherOptions } from './toContainKeywords.js'
 import type { ConciseOptions } from './toBeConcise.js'
 import type { RetrieveOptions } from './toRetrieve.js'
+import type { CallToolsOptions, ExpectedToolCall } from './toCallTools.js'
+import type { StepsOptions } from './toUseAtMostSteps.js'
 import type { SchemaLike } from '../src/schema.js'
 import type { SemanticSimilarityOptions } from './toBeSemanticallySimilar.js'
 import type { RelevanceOptions } from './toBeRelevantTo.js'
 import type { FaithfulnessOptions } from './toBeFaithfulTo.js'
 import type { RefuseOptions } from './toRefuse.js'
 import type { AgreeWithLabelsOptions } from './toAgreeWithLabels.js'
+import type { GoalOptions } from './toCompleteGoal.js'
 import type { JudgeSpec } from '../src/judges/types.js'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { CalibrationCase } from '../src/calibration.js'
 
 /**
@@ -37,6 +43,16 @@ export interface LlmMatchers<R = void> {
    * @example expect(translation).toHaveBleuAbove('Le chat est sur le tapis.', 0.3)
    */
   toHaveBleuAbove(reference: string | string[], threshold: number): R
+  /**
+   * Passes when sacrebleu chrF / 100 (chrF++ with `{ wordOrder: 2 }`) against the reference(s) is at least `threshold`.
+   * @example expect(translation).toHaveChrFAbove('Die Katze sitzt auf der Matte.', 0.6)
+   */
+  toHaveChrFAbove(reference: string | string[], threshold: number, options?: ChrFMatcherOptions): R
+  /**
+   * Passes when sacrebleu TER / 100 (word edits per reference word, lower is better) against the reference(s) is at most `threshold`.
+   * @example expect(translation).toHaveTerBelow('The cat is on the mat.', 0.2)
+   */
+  toHaveTerBelow(reference: string | string[], threshold: number, options?: TerMatcherOptions): R
   /**
    * Passes when 1 - Levenshtein distance / max length (in code points) is at least `threshold`.
    * @example expect(sku).toHaveEditSimilarityAbove('AB-1234-X', 0.9)
@@ -72,6 +88,30 @@ export interface LlmMatchers<R = void> {
    * @example expect(retrieved).toRetrieve(['refund-policy'], { k: 3 })
    */
   toRetrieve(relevantIds: string[], options?: RetrieveOptions): R
+  /**
+   * On an agent run (OpenAI, Responses, AI SDK, Anthropic, LangChain or plain items): passes when the tool was
+   * called, with arguments that contain `args` (asymmetric matchers allowed) or satisfy a schema.
+   * @example expect(completion).toCallTool('refundOrder', { orderId: 'A17', amount: expect.any(Number) })
+   */
+  toCallTool(name: string, args?: Record<string, unknown> | unknown[] | StandardSchemaV1): R
+  /**
+   * On an agent run: passes when the expected calls were made (`order`: 'in-order' by default, 'strict' or 'any';
+   * `extra`: 'allow' by default, or 'forbid'). Each is a tool name or `{ name, args }`.
+   * @example expect(result).toCallTools(['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }], { extra: 'forbid' })
+   */
+  toCallTools(expected: ExpectedToolCall[], options?: CallToolsOptions): R
+  /**
+   * On an agent run: passes when every tool call names a declared tool and its arguments satisfy that tool's schema
+   * (OpenAI, Responses, Anthropic, AI SDK, LangChain or MCP tool definitions). Fails when there is no tool call.
+   * @example expect(completion).toHaveValidToolArguments(request.tools)
+   */
+  toHaveValidToolArguments(tools: unknown[] | Record<string, unknown>): R
+  /**
+   * On an agent run: passes when it took at most `steps` model responses; `{ repeatedCalls: 'forbid' }` also fails
+   * on a tool called twice with the same arguments (loop guard).
+   * @example expect(result).toUseAtMostSteps(5, { repeatedCalls: 'forbid' })
+   */
+  toUseAtMostSteps(steps: number, options?: StepsOptions): R
 }
 
 /**
@@ -109,4 +149,9 @@ export interface LlmAsyncMatchers {
    * @example await expect({ criteria: 'States the refund window correctly' }).toAgreeWithLabels(labelledCases)
    */
   toAgreeWithLabels(labelled: CalibrationCase[], options?: AgreeWithLabelsOptions): Promise<void>
+  /**
+   * On an agent run: passes when an LLM judge, reading the whole run (messages, tool calls and results), finds the goal achieved.
+   * @example await expect(messages).toCompleteGoal('Refund order A17 and tell the customer the refund id')
+   */
+  toCompleteGoal(goal: string, options?: GoalOptions): Promise<void>
 }

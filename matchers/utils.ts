@@ -1,6 +1,11 @@
 // Internal helpers shared by the matchers: argument checks that fail with an actionable message,
 // and the building blocks of failure messages. Nothing here is exported from the package.
+import { readTrajectory } from '../src/agents/read.js'
+import { TrajectoryError } from '../src/agents/builder.js'
+import type { Equals } from '../src/agents/match.js'
+import type { Trajectory } from '../src/agents/types.js'
 import { describeValue, formatMessage } from '../src/errors.js'
+import { SchemaUsageError } from '../src/schema.js'
 import { describeScaleValue } from '../src/judges/parse.js'
 import { runJudge, type JudgeVerdict, type PreparedJudgeCall } from '../src/judges/run.js'
 import { squadTokens } from '../src/metrics/squad.js'
@@ -220,10 +225,23 @@ export function percent(share: number): string {
 
 /**
  * The judge part of a failure message: score vs threshold (with the scale value and the judge's name),
- * the samples line when there were several, notes from reading the replies, and the reasoning.
+ * the samples line when there were several (for a panel of judges: each judge's score and verdict, and
+ * the agreement), notes from reading the replies, and the reasoning.
  */
 export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = 'judge score'): string[] {
   const single = verdict.results.length === 1 ? verdict.results[0] : undefined
+  const panel = verdict.panel
+  if (panel && panel.length > 1) {
+    const out = scoreLines(ctx, label, verdict.score, verdict.threshold, `(mean of ${panel.length} judges)`)
+    out.push(`Judges: ${panel.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}${verdict.passes * 2 === panel.length ? ', a tie fails' : ''})`)
+    for (const vote of panel) {
+      const onScale = verdict.scale === 'binary' ? '' : `${describeScaleValue(vote.scaleValue, verdict.scale)}, `
+      out.push(`  ${vote.judge}: ${fmt(vote.score)} (${onScale}${vote.pass ? 'PASS' : 'FAIL'})`)
+    }
+    for (const note of verdict.notes) out.push(`Note: ${note}`)
+    out.push('', `Judge's reasoning: ${verdict.reason.trim() === '' ? '(none given)' : preview(verdict.reason, 600)}`)
+    return out
+  }
   const how = single ? (verdict.scale === '0-1' ? undefined : describeScaleValue(single.scaleValue, verdict.scale)) : `mean of ${verdict.results.length} samples`
   const out = scoreLines(ctx, label, verdict.score, verdict.threshold, `(${how ? `${how}, ` : ''}judge ${verdict.judgeName})`)
   if (!single) {
@@ -238,4 +256,48 @@ export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = '
 /** `Context: 2 documents, first "…"`: a one-line summary of the context documents shown to a judge. */
 export function contextLine(docs: readonly string[]): string {
   return `Context: ${docs.length} document${docs.length === 1 ? '' : 's'}, first ${preview(docs[0] ?? '', 100)}`
+}
+
+// ---- Agent matchers (trajectories and tool calls) ----
+
+/** Reads the received value as a trajectory; an unknown shape is a usage error listing the supported ones. */
+export function trajectoryOf(ctx: MatcherContext, sig: Signature, received: unknown): Trajectory {
+  try {
+    return readTrajectory(received)
+  } catch (error) {
+    if (error instanceof TrajectoryError) usageError(ctx, sig, error.reason, error.fix)
+    throw error
+  }
+}
+
+/** Runs `fn`; a trajectory, tool-definition or schema problem it throws becomes a usage error with the matcher hint. */
+export function asUsage<T>(ctx: MatcherContext, sig: Signature, fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    if (error instanceof TrajectoryError || error instanceof SchemaUsageError) usageError(ctx, sig, error.reason, error.fix)
+    throw error
+  }
+}
+
+/**
+ * Partial deep equality with the runner's own `equals` and testers: `toMatchObject` semantics, so
+ * asymmetric matchers (`expect.any(Number)`, `expect.stringMatching(...)`) and custom equality testers work
+ * in Vitest and Jest alike.
+ */
+export function partialEquals(ctx: MatcherContext, sig: Signature): Equals {
+  const { equals } = ctx
+  const { iterableEquality, subsetEquality } = ctx.utils
+  if (typeof equals !== 'function' || typeof subsetEquality !== 'function' || typeof iterableEquality !== 'function') {
+    usageError(ctx, sig, "the matcher context has no equals() and subsetEquality (they come from the test runner's expect)", 'Register the matcher with expect.extend() of Vitest or Jest, or through expect-llm/vitest or expect-llm/jest.', Error)
+  }
+  const testers = [...(ctx.customTesters ?? []), iterableEquality, subsetEquality]
+  return (actual, expected) => equals(actual, expected, testers)
+}
+
+/** Checks a tool name argument: a non-empty string. */
+export function checkToolName(ctx: MatcherContext, sig: Signature, name: unknown, what = 'tool name'): asserts name is string {
+  if (typeof name !== 'string' || name.trim() === '') {
+    usageError(ctx, sig, `the ${what} must be a non-empty string, got ${describeValue(name)}`, "Pass the tool's name as the model sees it, e.g. 'lookupOrder'.")
+  }
 }

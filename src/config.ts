@@ -10,15 +10,16 @@ import type { ReplayOptions } from './replay/types.js'
  */
 export interface ExpectLlmConfig {
   /**
-   * The judge of the model-backed matchers: OpenAI judge settings (`{ model, baseURL, apiKey, client,
-   * temperature, ... }`), a `Judge` implementation, or a plain function. Default: the OpenAI judge
-   * (`gpt-4.1-mini`, `OPENAI_API_KEY`, `OPENAI_BASE_URL`).
+   * The judge of the model-backed matchers: judge settings (`{ model, baseURL, apiKey, client,
+   * temperature, ... }`, where `model` may be an AI SDK model and `client` an OpenAI or Anthropic
+   * client), a `Judge` implementation, or a plain function. Default: the OpenAI judge (`gpt-4.1-mini`,
+   * `OPENAI_API_KEY`, `OPENAI_BASE_URL`).
    */
   judge?: JudgeLike
   /**
-   * The embedder of `toBeSemanticallySimilar`: OpenAI embedder settings (`{ model, baseURL, apiKey,
-   * client, dimensions, ... }`), an `Embedder` implementation, or a plain function. Default: OpenAI
-   * `text-embedding-3-small`.
+   * The embedder of `toBeSemanticallySimilar`: embedder settings (`{ model, baseURL, apiKey, client,
+   * dimensions, ... }`, where `model` may be an AI SDK embedding model), an `Embedder` implementation,
+   * or a plain function. Default: OpenAI `text-embedding-3-small`.
    */
   embedder?: EmbedderLike
   /** Record/replay settings (mode, hosts, ignoreBodyFields, redact, dir, maxAge, ...); read on every request. */

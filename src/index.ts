@@ -16,6 +16,7 @@ export {
   rouge,
   rougeL,
   rougeN,
+  rougeMulti,
   rougeTokenize,
   porterStem,
   normalizeAnswer,
@@ -25,8 +26,22 @@ export {
   squadTokens,
   bleu,
   bleuDetails,
+  bleuFromStatistics,
+  bleuTokenize,
   corpusBleu,
+  corpusBleuDetails,
   tokenize13a,
+  chrF,
+  chrFDetails,
+  corpusChrF,
+  corpusChrFDetails,
+  ter,
+  terDetails,
+  terTokenize,
+  corpusTer,
+  corpusTerDetails,
+  gleu,
+  corpusGleu,
   editSimilarity,
   levenshteinDistance,
   cosineSimilarity,
@@ -35,15 +50,38 @@ export {
   findKeywords,
   measureLength,
 } from './metrics/index.js'
-export type { RougeOptions, RougeScore, RougeType } from './metrics/index.js'
+export type {
+  RougeOptions,
+  RougeScore,
+  RougeType,
+  RougeMultiOptions,
+  RougeMultiScore,
+  BleuDetails,
+  BleuOptions,
+  BleuSmoothMethod,
+  BleuStatistics,
+  BleuTokenizer,
+  ChrFDetails,
+  ChrFOptions,
+  TerDetails,
+  TerOptions,
+  GleuOptions,
+} from './metrics/index.js'
 
 // Structured output
 export { extractJson, validateSchema } from './schema.js'
 export type { SchemaLike } from './schema.js'
 
+// Agents: trajectories and tool calls
+export { readTrajectory, toolCalls, toolSchemas, checkToolArguments, transcript, TrajectoryError } from './agents/index.js'
+export type { Trajectory, TrajectoryItem, TrajectorySource, UserItem, TextItem, ToolCallItem, ToolResultItem, ArgumentCheck } from './agents/index.js'
+
 // Judges (model-backed matchers)
 export {
   openAIJudge,
+  anthropicJudge,
+  aiSdkJudge,
+  DEFAULT_ANTHROPIC_JUDGE_MODEL,
   functionJudge,
   resolveJudge,
   parseJudgeReply,
@@ -58,6 +96,11 @@ export {
   DEFAULT_FAITHFULNESS_THRESHOLD,
 } from './judges/index.js'
 export type {
+  AiSdkJudgeOptions,
+  AiSdkLanguageModel,
+  AnthropicClientLike,
+  AnthropicJudgeOptions,
+  OpenAIJudgeOptions,
   BuiltInTemplate,
   Claim,
   Judge,
@@ -78,6 +121,7 @@ export type {
 // Embedders
 export {
   openAIEmbedder,
+  aiSdkEmbedder,
   functionEmbedder,
   resolveEmbedder,
   batchingEmbedder,
@@ -86,14 +130,14 @@ export {
   DEFAULT_SIMILARITY_THRESHOLD,
   MAX_EMBEDDING_BATCH,
 } from './embedders/index.js'
-export type { Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './embedders/index.js'
+export type { AiSdkEmbedderOptions, AiSdkEmbeddingModel, Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions, OpenAIEmbedderOptions } from './embedders/index.js'
 
 // Judge calibration
 export { calibrateJudge, cohensKappa, DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA } from './calibration.js'
 export type { CalibrationCase, CalibrationLabel, CalibrationResult, CalibrationDisagreement } from './calibration.js'
 
 // Run ledger of the library's own model calls
-export { getLedger, resetLedger, recordModelUsage, priceOf, costOf, DEFAULT_PRICING } from './ledger.js'
+export { getLedger, resetLedger, recordModelUsage, priceOf, costOf, DEFAULT_PRICING, PRICING_AS_OF, PRICING_SOURCES } from './ledger.js'
 export type { Ledger, LedgerEntry, LedgerKind, LedgerTotals, ModelPrice } from './ledger.js'
 
 // Refusal phrase rules
@@ -119,6 +163,7 @@ export {
   DatasetError,
   CASE_FIELDS,
   pairedBootstrap,
+  BootstrapAggregator,
   mcnemar,
   percentile,
   seededRandom,

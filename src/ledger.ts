@@ -15,14 +15,43 @@ export interface ModelPrice {
   outputPerMTok: number
 }
 
+/** The day {@link DEFAULT_PRICING} was last checked against the providers' price pages. */
+export const PRICING_AS_OF = '2026-11-30'
+
+/** Where {@link DEFAULT_PRICING} comes from: each provider's public price page (standard tier). */
+export const PRICING_SOURCES: Readonly<Record<'openai' | 'anthropic' | 'google', string>> = Object.freeze({
+  openai: 'https://developers.openai.com/api/docs/pricing',
+  anthropic: 'https://platform.claude.com/docs/en/about-claude/pricing',
+  google: 'https://ai.google.dev/gemini-api/docs/pricing',
+})
+
 /**
- * Default prices in USD per million tokens, standard (non-batch, uncached) tier, from OpenAI's public
- * pricing page (https://openai.com/api/pricing) as published in 2025. Prices change: override or add
+ * Default prices in USD per million tokens: the standard (non-batch, uncached, short-prompt) tier of
+ * the current OpenAI, Anthropic and Google models, from {@link PRICING_SOURCES} as of
+ * {@link PRICING_AS_OF}. Where a provider charges more above a prompt length (OpenAI's GPT-6 and
+ * GPT-5.6 above 272K input tokens, Claude Haiku 5.5 above 100K, Gemini Pro above 200K), the
+ * short-prompt price is listed; judge prompts are far below those limits. Gemini 3.8 Flash is listed
+ * at its price through 2026-12-31 ($1.50 / $7.50 from 2027-01-01). Prices change: override or add
  * models with `configure({ pricing: { 'my-model': { inputPerMTok, outputPerMTok } } })`; your entries
- * are merged over these. A dated snapshot such as `gpt-4.1-mini-2025-04-14` is priced as its base
- * name. A model found in neither table is counted with an unknown cost, never guessed.
+ * are merged over these. A dated snapshot (`gpt-4.1-mini-2025-04-14`, `claude-haiku-4-5-20251001`,
+ * `gemini-2.5-flash-001`) is priced as its base name. A model found in neither table is counted with
+ * an unknown cost, never guessed, and named once on the console with the line to add.
  */
 export const DEFAULT_PRICING: Readonly<Record<string, ModelPrice>> = Object.freeze({
+  // OpenAI
+  'gpt-6-astra': { inputPerMTok: 10, outputPerMTok: 50 },
+  'gpt-6.2-sol': { inputPerMTok: 2, outputPerMTok: 10 },
+  'gpt-6.1-sol': { inputPerMTok: 2, outputPerMTok: 10 },
+  'gpt-6.1-terra': { inputPerMTok: 1, outputPerMTok: 5 },
+  'gpt-6-sol': { inputPerMTok: 2, outputPerMTok: 10 },
+  'gpt-6-luna': { inputPerMTok: 0.1, outputPerMTok: 0.5 },
+  'gpt-5.6-sol': { inputPerMTok: 4, outputPerMTok: 20 },
+  'gpt-5.6-terra': { inputPerMTok: 2, outputPerMTok: 12 },
+  'gpt-5.6-luna': { inputPerMTok: 0.2, outputPerMTok: 1.2 },
+  'gpt-5.5': { inputPerMTok: 5, outputPerMTok: 30 },
+  'gpt-5.4': { inputPerMTok: 2.5, outputPerMTok: 15 },
+  'gpt-5.4-mini': { inputPerMTok: 0.75, outputPerMTok: 4.5 },
+  'gpt-5.4-nano': { inputPerMTok: 0.2, outputPerMTok: 1.25 },
   'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10 },
   'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2 },
   'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4 },
@@ -36,6 +65,38 @@ export const DEFAULT_PRICING: Readonly<Record<string, ModelPrice>> = Object.free
   'text-embedding-3-small': { inputPerMTok: 0.02, outputPerMTok: 0 },
   'text-embedding-3-large': { inputPerMTok: 0.13, outputPerMTok: 0 },
   'text-embedding-ada-002': { inputPerMTok: 0.1, outputPerMTok: 0 },
+  // Anthropic
+  'claude-fable-5-1': { inputPerMTok: 10, outputPerMTok: 50 },
+  'claude-fable-5': { inputPerMTok: 10, outputPerMTok: 50 },
+  'claude-opus-5-5': { inputPerMTok: 4, outputPerMTok: 20 },
+  'claude-opus-5': { inputPerMTok: 5, outputPerMTok: 25 },
+  'claude-opus-4-8': { inputPerMTok: 5, outputPerMTok: 25 },
+  'claude-opus-4-7': { inputPerMTok: 5, outputPerMTok: 25 },
+  'claude-opus-4-6': { inputPerMTok: 5, outputPerMTok: 25 },
+  'claude-opus-4-5': { inputPerMTok: 5, outputPerMTok: 25 },
+  'claude-opus-4-1': { inputPerMTok: 15, outputPerMTok: 75 },
+  'claude-opus-4-0': { inputPerMTok: 15, outputPerMTok: 75 },
+  'claude-opus-4': { inputPerMTok: 15, outputPerMTok: 75 },
+  'claude-sonnet-5-5': { inputPerMTok: 2, outputPerMTok: 10 },
+  'claude-sonnet-5': { inputPerMTok: 2, outputPerMTok: 10 },
+  'claude-sonnet-4-6': { inputPerMTok: 3, outputPerMTok: 15 },
+  'claude-sonnet-4-5': { inputPerMTok: 3, outputPerMTok: 15 },
+  'claude-sonnet-4-0': { inputPerMTok: 3, outputPerMTok: 15 },
+  'claude-sonnet-4': { inputPerMTok: 3, outputPerMTok: 15 },
+  'claude-haiku-5-5': { inputPerMTok: 0.1, outputPerMTok: 0.5 },
+  'claude-haiku-4-5': { inputPerMTok: 1, outputPerMTok: 5 },
+  'claude-3-5-haiku': { inputPerMTok: 0.8, outputPerMTok: 4 },
+  'claude-3-haiku': { inputPerMTok: 0.25, outputPerMTok: 1.25 },
+  // Google (Gemini Developer API, paid tier)
+  'gemini-3.8-flash': { inputPerMTok: 0.75, outputPerMTok: 3.75 },
+  'gemini-3.5-flash': { inputPerMTok: 1.5, outputPerMTok: 9 },
+  'gemini-3.5-flash-lite': { inputPerMTok: 0.3, outputPerMTok: 2.5 },
+  'gemini-3.1-pro-preview': { inputPerMTok: 2, outputPerMTok: 12 },
+  'gemini-2.5-pro': { inputPerMTok: 1.25, outputPerMTok: 10 },
+  'gemini-2.5-flash': { inputPerMTok: 0.3, outputPerMTok: 2.5 },
+  'gemini-2.5-flash-lite': { inputPerMTok: 0.1, outputPerMTok: 0.4 },
+  'gemini-embedding-2': { inputPerMTok: 0.2, outputPerMTok: 0 },
+  'gemini-embedding-001': { inputPerMTok: 0.15, outputPerMTok: 0 },
 })
 
 /** What a model call was for. */
@@ -48,11 +109,16 @@ export interface LedgerEntry {
   model: string
   inputTokens: number
   outputTokens: number
+  /**
+   * `true` when the provider reported no token usage for the call (Gemini embeddings never do; some
+   * OpenAI-compatible servers omit it): the call is counted, its tokens (0 here) and cost are unknown.
+   */
+  usageMissing?: true
   /** When the call finished (ms since the epoch). */
   at: number
 }
 
-/** Sums over a set of calls. `costUsd` counts only calls whose model has a price. */
+/** Sums over a set of calls. `costUsd` counts only calls whose model has a price and whose usage was reported. */
 export interface LedgerTotals {
   calls: number
   inputTokens: number
@@ -60,6 +126,8 @@ export interface LedgerTotals {
   costUsd: number
   /** Calls whose model is in no pricing table: their tokens are counted, their cost is not. */
   unpricedCalls: number
+  /** Calls whose provider reported no token usage: counted, but their tokens and cost are unknown. */
+  callsWithoutUsage: number
 }
 
 /** The ledger as returned by {@link getLedger}: totals, breakdowns and every entry. */
@@ -68,6 +136,8 @@ export interface Ledger extends LedgerTotals {
   byModel: Record<string, LedgerTotals>
   /** Models seen without a price, so a report can say which ones to add to `configure({ pricing })`. */
   unpricedModels: string[]
+  /** Models whose provider reported no token usage for some call (their cost is unknown). */
+  modelsWithoutUsage: string[]
   entries: LedgerEntry[]
 }
 
@@ -83,17 +153,45 @@ function isTokenCount(n: unknown): n is number {
   return typeof n === 'number' && Number.isFinite(n) && n >= 0
 }
 
+const WARNED_KEY = Symbol.for('expect-llm.unpriced-models-warned')
+
 /**
- * Records the usage of one model call made on the library's behalf. The built-in OpenAI judge and
- * embedder record their calls themselves (judge usage returned by a custom `Judge` is recorded by the
- * matchers); call this from a custom `Embedder` to have its calls counted too.
+ * Names a model without a price once per process (per worker), with the `configure({ pricing })` line
+ * that prices it, so a cost that reads $0 in a report is never silently wrong.
+ */
+function noticeUnpriced(model: string, kind: LedgerKind): void {
+  const g = globalThis as typeof globalThis & { [WARNED_KEY]?: Set<string> }
+  const warned = (g[WARNED_KEY] ??= new Set())
+  if (warned.has(model) || priceOf(model) !== undefined) return
+  warned.add(model)
+  const output = kind === 'embedding' ? '0' : '<USD>'
+  console.warn(
+    formatMessage(
+      `No price is known for the model ${JSON.stringify(model)} (${kind} calls): its calls are counted, their cost is not. To price them, add to your setup file:\n  configure({ pricing: { ${JSON.stringify(model)}: { inputPerMTok: <USD>, outputPerMTok: ${output} } } })\nwith the provider's USD prices per million tokens (0 and 0 for a model you run yourself).`,
+    ),
+  )
+}
+
+/**
+ * Records the usage of one model call made on the library's behalf. The built-in judges and embedders
+ * record their calls themselves (judge usage returned by a custom `Judge` is recorded by the
+ * matchers); call this from a custom `Embedder` to have its calls counted too. Leave `inputTokens`
+ * out when the provider reported no usage: the call is counted with an unknown cost. A model without a
+ * price is named once on the console, with the `configure({ pricing })` line to add.
  *
  * @example
  * ```ts
  * recordModelUsage({ kind: 'embedding', model: 'nomic-embed-text', inputTokens: 812, outputTokens: 0 })
+ * recordModelUsage({ kind: 'embedding', model: 'gemini-embedding-001' }) // no usage reported
  * ```
  */
-export function recordModelUsage(entry: { kind: LedgerKind; model: string; inputTokens: number; outputTokens?: number }): void {
+export function recordModelUsage(entry: { kind: LedgerKind; model: string; inputTokens?: number | undefined; outputTokens?: number | undefined }): void {
+  const model = String(entry.model)
+  if (entry.inputTokens === undefined && entry.outputTokens === undefined) {
+    entries().push({ kind: entry.kind, model, inputTokens: 0, outputTokens: 0, usageMissing: true, at: Date.now() })
+    noticeUnpriced(model, entry.kind)
+    return
+  }
   const outputTokens = entry.outputTokens ?? 0
   if (!isTokenCount(entry.inputTokens) || !isTokenCount(outputTokens)) {
     throw new TypeError(
@@ -102,17 +200,24 @@ export function recordModelUsage(entry: { kind: LedgerKind; model: string; input
       ),
     )
   }
-  entries().push({ kind: entry.kind, model: String(entry.model), inputTokens: entry.inputTokens, outputTokens, at: Date.now() })
+  entries().push({ kind: entry.kind, model, inputTokens: entry.inputTokens, outputTokens, at: Date.now() })
+  noticeUnpriced(model, entry.kind)
 }
 
+/** A dated or numbered snapshot suffix: `2025-04-14`, `20251001` (Anthropic), `001` (Gemini). */
+const SNAPSHOT_SUFFIX = /^(?:\d{4}-\d{2}-\d{2}|\d{8}|\d{3})$/
+
 /**
- * The price of a model: `configure({ pricing })` first, then {@link DEFAULT_PRICING}; a dated snapshot
- * (`gpt-4o-mini-2024-07-18`) falls back to the longest priced name it starts with followed by `-`.
- * Returns `undefined` when no price is known.
+ * The price of a model: `configure({ pricing })` first, then {@link DEFAULT_PRICING}; a snapshot
+ * (`gpt-4o-mini-2024-07-18`, `claude-haiku-4-5-20251001`, `gemini-2.5-flash-001`) falls back to its
+ * base name. Only such snapshot suffixes do: `gpt-5.5-pro` is not priced as `gpt-5.5`, nor an alias
+ * such as `-latest` (it may point at a model with another price). Returns
+ * `undefined` when no price is known.
  *
  * @example
  * ```ts
  * priceOf('gpt-4.1-mini-2025-04-14') // { inputPerMTok: 0.4, outputPerMTok: 1.6 }
+ * priceOf('claude-haiku-4-5-20251001') // { inputPerMTok: 1, outputPerMTok: 5 }
  * ```
  */
 export function priceOf(model: string): ModelPrice | undefined {
@@ -120,7 +225,7 @@ export function priceOf(model: string): ModelPrice | undefined {
   if (Object.hasOwn(table, model)) return table[model]
   let best: string | undefined
   for (const name of Object.keys(table)) {
-    if (model.startsWith(`${name}-`) && (best === undefined || name.length > best.length)) best = name
+    if (model.startsWith(`${name}-`) && SNAPSHOT_SUFFIX.test(model.slice(name.length + 1)) && (best === undefined || name.length > best.length)) best = name
   }
   return best === undefined ? undefined : table[best]
 }
@@ -140,14 +245,15 @@ export function costOf(model: string, inputTokens: number, outputTokens: number)
 }
 
 function emptyTotals(): LedgerTotals {
-  return { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 }
+  return { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0, callsWithoutUsage: 0 }
 }
 
 function add(totals: LedgerTotals, entry: LedgerEntry, cost: number | undefined): void {
   totals.calls++
   totals.inputTokens += entry.inputTokens
   totals.outputTokens += entry.outputTokens
-  if (cost === undefined) totals.unpricedCalls++
+  if (entry.usageMissing) totals.callsWithoutUsage++
+  else if (cost === undefined) totals.unpricedCalls++
   else totals.costUsd += cost
 }
 
@@ -164,13 +270,14 @@ function add(totals: LedgerTotals, entry: LedgerEntry, cost: number | undefined)
  * ```
  */
 export function getLedger(): Ledger {
-  const ledger: Ledger = { ...emptyTotals(), byKind: { judge: emptyTotals(), embedding: emptyTotals() }, byModel: {}, unpricedModels: [], entries: [] }
+  const ledger: Ledger = { ...emptyTotals(), byKind: { judge: emptyTotals(), embedding: emptyTotals() }, byModel: {}, unpricedModels: [], modelsWithoutUsage: [], entries: [] }
   for (const entry of entries()) {
     const cost = costOf(entry.model, entry.inputTokens, entry.outputTokens)
     add(ledger, entry, cost)
     add(ledger.byKind[entry.kind], entry, cost)
     add((ledger.byModel[entry.model] ??= emptyTotals()), entry, cost)
-    if (cost === undefined && !ledger.unpricedModels.includes(entry.model)) ledger.unpricedModels.push(entry.model)
+    if (cost === undefined && !entry.usageMissing && !ledger.unpricedModels.includes(entry.model)) ledger.unpricedModels.push(entry.model)
+    if (entry.usageMissing && !ledger.modelsWithoutUsage.includes(entry.model)) ledger.modelsWithoutUsage.push(entry.model)
     ledger.entries.push({ ...entry })
   }
   return ledger
@@ -186,4 +293,9 @@ export function getLedger(): Ledger {
  */
 export function resetLedger(): void {
   entries().length = 0
+}
+
+/** Forgets which unpriced models were already named on the console (for tests). */
+export function resetPricingNotices(): void {
+  ;(globalThis as typeof globalThis & { [WARNED_KEY]?: Set<string> })[WARNED_KEY]?.clear()
 }

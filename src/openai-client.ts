@@ -119,24 +119,66 @@ export class ModelCallError extends Error {
   }
 }
 
-function serverMessage(error: unknown): string {
-  const e = error as { error?: { message?: unknown }; message?: unknown }
-  const inner = e.error?.message
+/**
+ * The server's own words: OpenAI's `{ error: { message } }`, Anthropic's `{ type: 'error', error: {
+ * message } }`, LM Studio's `{ error: '<text>' }`, else the SDK's message without its status prefix.
+ */
+export function serverMessage(error: unknown): string {
+  const e = error as { error?: unknown; message?: unknown; responseBody?: unknown }
+  // The AI SDK keeps the raw body, and a provider whose error schema does not fit the body (a replay
+  // miss, in OpenAI's shape, read by the Gemini provider; LM Studio's `{ error: '<text>' }`) reports only
+  // the status text: the body's own words are read from there first.
+  if (typeof e.responseBody === 'string') {
+    try {
+      const raw = JSON.parse(e.responseBody) as { error?: unknown; message?: unknown }
+      const own = typeof raw.error === 'string' ? raw.error : ((raw.error as { message?: unknown } | undefined)?.message ?? raw.message)
+      if (typeof own === 'string' && own) return own
+    } catch {
+      // not JSON: fall through
+    }
+  }
+  const body = e.error as { message?: unknown; error?: { message?: unknown } } | string | undefined
+  if (typeof body === 'string' && body) return body
+  const inner = typeof body === 'object' && body !== null ? (body.message ?? body.error?.message) : undefined
   if (typeof inner === 'string' && inner) return inner
   return typeof e.message === 'string' ? e.message.replace(/^\d{3}\s+/, '') : String(error)
 }
 
-/** The HTTP status of an SDK error (duck-typed: the ESM and CJS builds of `openai` have distinct classes). */
+/**
+ * The HTTP status of an SDK error, duck-typed: the ESM and CJS builds of an SDK have distinct classes,
+ * and the SDKs name it differently (`status` in openai and @anthropic-ai/sdk, `statusCode` in the AI
+ * SDK's `APICallError`).
+ */
 export function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status
+  const e = error as { status?: unknown; statusCode?: unknown } | null
+  const status = e?.status ?? e?.statusCode
   return typeof status === 'number' ? status : undefined
 }
 
 /**
- * Translates an SDK error into a {@link ModelCallError} whose message says what failed and what to do.
- * `retries` is the number of retries the SDK made before giving up (its `maxRetries`).
+ * Everything an SDK error says about its cause, as one string: the message, the parsed error body
+ * (`error` in openai and @anthropic-ai/sdk) and the raw body (`responseBody` in the AI SDK).
  */
-export function translateError(error: unknown, role: ClientRole, model: string, baseURL: string, retries: number): ModelCallError {
+export function errorText(error: unknown): string {
+  const e = error as { message?: unknown; error?: unknown; responseBody?: unknown } | null
+  const parts = [e?.message, e?.error === undefined ? undefined : JSON.stringify(e.error), e?.responseBody]
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' ')
+}
+
+/** Provider-specific advice in {@link translateError}'s messages. */
+export interface ErrorHints {
+  /** What to do about a refused key. Default: set `OPENAI_API_KEY` or `configure({ <role>: { apiKey } })`. */
+  key?: string
+  /** What to check on a 404. Default: the model name and the baseURL (OpenAI-compatible servers end in /v1). */
+  notFound?: string
+}
+
+/**
+ * Translates an SDK error into a {@link ModelCallError} whose message says what failed and what to do.
+ * `retries` is the number of retries the SDK made before giving up (its `maxRetries`). Works on errors of
+ * the openai SDK, @anthropic-ai/sdk and the AI SDK alike (duck-typed on status and message).
+ */
+export function translateError(error: unknown, role: ClientRole, model: string, baseURL: string, retries: number, hints: ErrorHints = {}): ModelCallError {
   const status = statusOf(error)
   const what = `Failed to call the ${role} model "${model}" at ${baseURL}`
   const detail = serverMessage(error)
@@ -147,16 +189,16 @@ export function translateError(error: unknown, role: ClientRole, model: string, 
     return new ModelCallError(detail, status, error)
   }
   if (status === 401 || status === 403) {
-    message = `${what}: the server refused the API key (${status}: ${detail}). Set OPENAI_API_KEY to a valid key, or pass it with configure({ ${role}: { apiKey } }).`
+    message = `${what}: the server refused the API key (${status}: ${detail}). ${hints.key ?? `Set OPENAI_API_KEY to a valid key, or pass it with configure({ ${role}: { apiKey } }).`}`
   } else if (status === 404) {
-    message = `${what}: the model or endpoint was not found (404: ${detail}). Check the model name in configure({ ${role}: { model } }) and the baseURL (OpenAI-compatible servers usually end in /v1).`
+    message = `${what}: the model or endpoint was not found (404: ${detail}). ${hints.notFound ?? `Check the model name in configure({ ${role}: { model } }) and the baseURL (OpenAI-compatible servers usually end in /v1).`}`
   } else if (status === 429) {
     message = `${what}: rate limited (429: ${detail})${afterRetries}. Lower configure({ concurrency }), raise configure({ ${role}: { maxRetries } }), or check the account's quota.`
   } else if (status !== undefined) {
     message = `${what}: the server answered ${status} (${detail})${afterRetries}. Check the request settings and the server's logs.`
   } else {
     const name = (error as { name?: unknown } | null)?.name
-    const timedOut = name === 'APIConnectionTimeoutError'
+    const timedOut = name === 'APIConnectionTimeoutError' || name === 'TimeoutError'
     const cause = (error as { cause?: { message?: unknown; cause?: { message?: unknown } } } | null)?.cause
     const why = [cause?.cause?.message, cause?.message].find((m): m is string => typeof m === 'string' && m !== '' && !detail.includes(m))
     const live = getReplaySession()?.replay.mode() === 'live'

@@ -1,10 +1,18 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { configure, resetConfig } from '../src/config.js'
-import { costOf, getLedger, priceOf, recordModelUsage, resetLedger } from '../src/ledger.js'
+import { costOf, DEFAULT_PRICING, getLedger, priceOf, PRICING_AS_OF, PRICING_SOURCES, recordModelUsage, resetLedger, resetPricingNotices } from '../src/ledger.js'
+
+let warn: ReturnType<typeof vi.spyOn>
+
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  resetPricingNotices()
+})
 
 afterEach(() => {
   resetLedger()
   resetConfig()
+  vi.restoreAllMocks()
 })
 
 describe('priceOf', () => {
@@ -23,6 +31,32 @@ describe('priceOf', () => {
 
   test('returns undefined for an unknown model instead of guessing', () => {
     expect(priceOf('llama3.1:8b')).toBeUndefined()
+  })
+
+  test('prices Anthropic and Gemini snapshots as their base model', () => {
+    expect(priceOf('claude-haiku-4-5-20251001')).toEqual({ inputPerMTok: 1, outputPerMTok: 5 })
+    expect(priceOf('claude-sonnet-4-20250514')).toEqual({ inputPerMTok: 3, outputPerMTok: 15 })
+    expect(priceOf('gemini-2.5-flash-001')).toEqual({ inputPerMTok: 0.3, outputPerMTok: 2.5 })
+  })
+
+  test('does not price a different model that merely starts with a priced name', () => {
+    expect(priceOf('gpt-5.5-pro')).toBeUndefined()
+    expect(priceOf('gpt-6-luna-fast')).toBeUndefined()
+    expect(priceOf('gemini-2.5-flash-preview-09-2025')).toBeUndefined()
+    expect(priceOf('gemini-2.5-flash-latest')).toBeUndefined()
+  })
+})
+
+describe('DEFAULT_PRICING', () => {
+  test('covers current OpenAI, Anthropic and Google judge and embedding models', () => {
+    for (const model of ['gpt-4.1-mini', 'gpt-6-luna', 'gpt-6.2-sol', 'text-embedding-3-small', 'claude-haiku-4-5', 'claude-haiku-5-5', 'claude-sonnet-5-5', 'claude-opus-5-5', 'gemini-3.8-flash', 'gemini-2.5-flash', 'gemini-embedding-001', 'gemini-embedding-2']) {
+      expect(DEFAULT_PRICING[model], model).toBeDefined()
+    }
+  })
+
+  test('is dated and names its sources', () => {
+    expect(PRICING_AS_OF).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(Object.values(PRICING_SOURCES).every((url) => url.startsWith('https://'))).toBe(true)
   })
 })
 
@@ -50,6 +84,13 @@ describe('getLedger', () => {
     expect(getLedger()).toMatchObject({ calls: 1, inputTokens: 10, costUsd: 0, unpricedCalls: 1, unpricedModels: ['local-llama'] })
   })
 
+  test('counts a call without reported usage, with an unknown cost even for a priced model', () => {
+    recordModelUsage({ kind: 'embedding', model: 'gemini-embedding-001' })
+    recordModelUsage({ kind: 'embedding', model: 'gemini-embedding-001', inputTokens: 1_000_000 })
+    expect(getLedger()).toMatchObject({ calls: 2, inputTokens: 1_000_000, costUsd: 0.15, unpricedCalls: 0, callsWithoutUsage: 1, unpricedModels: [], modelsWithoutUsage: ['gemini-embedding-001'] })
+    expect(getLedger().entries[0]).toMatchObject({ usageMissing: true, inputTokens: 0, outputTokens: 0 })
+  })
+
   test('prices with the pricing configured when read, not when recorded', () => {
     recordModelUsage({ kind: 'judge', model: 'local-llama', inputTokens: 1_000_000, outputTokens: 0 })
     configure({ pricing: { 'local-llama': { inputPerMTok: 0.5, outputPerMTok: 0 } } })
@@ -69,6 +110,22 @@ describe('getLedger', () => {
 })
 
 describe('recordModelUsage', () => {
+  test('names an unpriced model once, with the configure({ pricing }) line to add', () => {
+    recordModelUsage({ kind: 'judge', model: 'llama3.1:8b', inputTokens: 10, outputTokens: 5 })
+    recordModelUsage({ kind: 'judge', model: 'llama3.1:8b', inputTokens: 10, outputTokens: 5 })
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]?.[0]).toMatchInlineSnapshot(`
+      "[expect-llm] No price is known for the model "llama3.1:8b" (judge calls): its calls are counted, their cost is not. To price them, add to your setup file:
+        configure({ pricing: { "llama3.1:8b": { inputPerMTok: <USD>, outputPerMTok: <USD> } } })
+      with the provider's USD prices per million tokens (0 and 0 for a model you run yourself)."
+    `)
+  })
+
+  test('says nothing about a priced model', () => {
+    recordModelUsage({ kind: 'judge', model: 'claude-haiku-4-5-20251001', inputTokens: 10, outputTokens: 5 })
+    expect(warn).not.toHaveBeenCalled()
+  })
+
   test('rejects token counts that are not finite non-negative numbers', () => {
     expect(() => recordModelUsage({ kind: 'judge', model: 'x', inputTokens: Number.NaN })).toThrow(
       '[expect-llm] Failed to record model usage: token counts must be finite numbers >= 0, got input a number (NaN) and output a number (0). Pass the usage numbers the provider reported.',

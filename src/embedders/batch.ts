@@ -80,6 +80,25 @@ function checkVectors(vectors: unknown, count: number, name: string): number[][]
 }
 
 /**
+ * Checks the widths of a response's vectors: all equal, and equal to `dimensions` when it is set. A
+ * server that ignores `dimensions` (a model without shortened embeddings) would otherwise be compared
+ * against vectors of another width, or cached under the wrong settings.
+ */
+export function checkWidths(vectors: number[][], dimensions: number | undefined, model: string, where: string): void {
+  const widths = [...new Set(vectors.map((v) => v.length))]
+  if (widths.length > 1) {
+    throw new Error(formatMessage(`Failed to embed texts with "${model}" at ${where}: the response holds vectors of different widths (${widths.join(', ')}). Check the server's embedding model.`))
+  }
+  if (dimensions !== undefined && widths[0] !== undefined && widths[0] !== dimensions) {
+    throw new Error(
+      formatMessage(
+        `Failed to embed texts with "${model}" at ${where}: asked for ${dimensions} dimensions, the server returned ${widths[0]}. The model or server ignores "dimensions" (only some models shorten their embeddings): leave it out of configure({ embedder }).`,
+      ),
+    )
+  }
+}
+
+/**
  * Wraps a batch function (texts → vectors, one request) into an {@link Embedder} that deduplicates,
  * caches and micro-batches. `id` must identify the model and its settings: texts are cached under it.
  *

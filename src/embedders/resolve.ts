@@ -2,8 +2,10 @@ import { getConfig } from '../config.js'
 import { describeValue } from '../errors.js'
 import { failWith, type Fail } from '../judges/fail.js'
 import { BATCHING, batchingEmbedder } from './batch.js'
+import { isAiSdkEmbeddingModel, isAiSdkLanguageModel } from '../ai-sdk.js'
+import { aiSdkEmbedder } from './ai-sdk.js'
 import { openAIEmbedder } from './openai.js'
-import type { Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './types.js'
+import type { AiSdkEmbeddingModel, Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './types.js'
 
 /** The keys of {@link EmbedderOptions}. */
 export const EMBEDDER_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'dimensions', 'maxRetries', 'timeout', 'maxBatchSize'] as const
@@ -32,10 +34,26 @@ export function functionEmbedder(fn: EmbedderFunction): Embedder {
   return embedder
 }
 
+/** The built-in embedder that settings describe: the AI SDK embedder for an AI SDK model, the OpenAI embedder otherwise. */
+function embedderFromOptions(options: EmbedderOptions, fail: Fail): Embedder {
+  const { model, client, ...rest } = options
+  if (model === undefined || typeof model === 'string') return openAIEmbedder({ ...rest, ...(client !== undefined ? { client } : {}), ...(model !== undefined ? { model } : {}) })
+  if (!isAiSdkEmbeddingModel(model)) {
+    const hint = isAiSdkLanguageModel(model) ? 'an AI SDK language model (configure it as the judge)' : describeValue(model)
+    fail(`"model" must be a model name or an AI SDK embedding model, got ${hint}`, "Pass for example { model: google.embeddingModel('gemini-embedding-001') } from @ai-sdk/google, or { model: 'text-embedding-3-small' }.")
+  }
+  const misplaced = (['baseURL', 'apiKey', 'client', 'timeout'] as const).filter((k) => options[k] !== undefined)
+  if (misplaced.length > 0) {
+    fail(`${misplaced.map((k) => `"${k}"`).join(' and ')} cannot be combined with an AI SDK model`, "Set the endpoint and key on the AI SDK provider instead: createGoogleGenerativeAI({ baseURL, apiKey }).")
+  }
+  return aiSdkEmbedder({ ...rest, model: model as AiSdkEmbeddingModel })
+}
+
 /**
  * Turns anything accepted as an embedder into an {@link Embedder} that deduplicates, caches and
- * micro-batches: a custom `Embedder` or a function is wrapped (cached per object), settings through `openAIEmbedder` (one instance per settings
- * object). `undefined` means `configure({ embedder })`, and without that the default OpenAI embedder.
+ * micro-batches: a custom `Embedder` or a function is wrapped (cached per object), settings through
+ * the built-in embedder they describe (`aiSdkEmbedder` for an AI SDK model, `openAIEmbedder` otherwise;
+ * one instance per settings object). `undefined` means `configure({ embedder })`, and without that the default OpenAI embedder.
  *
  * @example
  * ```ts
@@ -67,7 +85,7 @@ export function resolveEmbedder(like?: EmbedderLike, fail: Fail = failWith('use 
     }
     const options = value as EmbedderOptions
     let embedder = fromOptions.get(options)
-    if (!embedder) fromOptions.set(options, (embedder = openAIEmbedder(options)))
+    if (!embedder) fromOptions.set(options, (embedder = embedderFromOptions(options, fail)))
     return embedder
   }
   return fail(`the embedder must be an Embedder, a function or embedder settings, got ${describeValue(value)}`, "Pass for example { model: 'text-embedding-3-small' }, or a function (texts) => vectors.")

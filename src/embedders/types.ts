@@ -10,10 +10,25 @@ export interface Embedder {
 /** A plain function used as an embedder. */
 export type EmbedderFunction = (texts: string[]) => number[][] | Promise<number[][]>
 
-/** Settings of the built-in OpenAI embedder (see `openAIEmbedder`). */
+/**
+ * An AI SDK embedding model, such as `google.embeddingModel('gemini-embedding-001')` from
+ * `@ai-sdk/google` or `openai.embedding('text-embedding-3-small')` from `@ai-sdk/openai`. Typed by shape
+ * (the provider's `EmbeddingModel` specification object), so that expect-llm's types do not depend on `ai`.
+ */
+export interface AiSdkEmbeddingModel {
+  readonly specificationVersion: string
+  readonly provider: string
+  readonly modelId: string
+  doEmbed(options: any): PromiseLike<unknown>
+}
+
+/**
+ * Settings of the built-in embedders: with an AI SDK embedding model as `model`, the AI SDK embedder
+ * (`aiSdkEmbedder`); otherwise the OpenAI embedder (`openAIEmbedder`), also for OpenAI-compatible servers.
+ */
 export interface EmbedderOptions {
-  /** Embedding model. Default {@link DEFAULT_EMBEDDING_MODEL} (`'text-embedding-3-small'`). */
-  model?: string
+  /** Embedding model: a name (default {@link DEFAULT_EMBEDDING_MODEL}, `'text-embedding-3-small'`), or an AI SDK embedding model. */
+  model?: string | AiSdkEmbeddingModel
   /** OpenAI-compatible endpoint. Default: `OPENAI_BASE_URL`, then OpenAI. */
   baseURL?: string
   /** API key. Default: `OPENAI_API_KEY`. */

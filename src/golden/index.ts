@@ -1,7 +1,7 @@
 // Runner-agnostic golden-dataset API, re-exported from the `expect-llm` core entry.
 export { loadDataset, loadDatasetSync, validateCases, caseIdFor, DatasetError, CASE_FIELDS } from './dataset.js'
-export { pairedBootstrap, mcnemar, percentile, seededRandom } from './stats.js'
-export type { BootstrapOptions, BootstrapResult, McNemarResult } from './stats.js'
+export { pairedBootstrap, mcnemar, percentile, seededRandom, BootstrapAggregator } from './stats.js'
+export type { BootstrapOptions, BootstrapResult, McNemarResult, BootstrapAggregatorOptions, AggregateScore, AggregatableScore } from './stats.js'
 export { SCORER_NAMES } from './scorers.js'
 export type { ScoreResult } from './scorers.js'
 export { baselinePath, compareBaseline, readBaseline, BASELINE_VERSION } from './baseline.js'

@@ -45,6 +45,10 @@ export interface ReportScore {
   threshold: number | null
   pass: boolean
   detail?: string
+  /** A panel of judges: each judge's score and verdict (first run). */
+  judges?: Array<{ judge: string; score: number; pass: boolean }>
+  /** A panel's agreement with its majority verdict (first run). */
+  agreement?: number
 }
 
 /** One case in a report. */
@@ -78,6 +82,12 @@ export interface ReportScorer {
   threshold: number | null
   /** Cases passing this scorer / cases scored. */
   passRate: number
+  /**
+   * 95% bootstrap confidence interval of the mean score over the cases, as rouge-score's
+   * `BootstrapAggregator` (1,000 resamples of the cases, seeded): `low`/`high` are the 2.5th/97.5th
+   * percentiles of the resampled means, `mid` their median.
+   */
+  ci: { low: number; mid: number; high: number; confidence: number; samples: number; seed: number }
 }
 
 /** An aggregate check: pass rate, a mean or min threshold, the baseline, a budget line. */

@@ -174,7 +174,7 @@ export function combineRuns(c: GoldenCase, runs: CaseRun[], passAt: number): Cas
     const values = runs.map((r) => r.scores[name]).filter((s): s is ScoreResult => s !== undefined)
     const score = values.reduce((s, v) => s + v.score, 0) / values.length
     const threshold = values[0]?.threshold ?? null
-    const entry: { score: number; threshold: number | null; pass: boolean; detail?: string } = {
+    const entry: ScoreResult = {
       score,
       threshold,
       // A scorer passes for the case when it passed in at least passAt runs (one run: that run).
@@ -182,6 +182,9 @@ export function combineRuns(c: GoldenCase, runs: CaseRun[], passAt: number): Cas
     }
     const detail = values.find((v) => !v.pass)?.detail ?? values[0]?.detail
     if (detail) entry.detail = detail
+    const panel = values.find((v) => v.judges !== undefined)
+    if (panel?.judges) entry.judges = panel.judges
+    if (panel?.agreement !== undefined) entry.agreement = panel.agreement
     scores[name] = entry
   }
   return {

@@ -15,13 +15,15 @@ import { failWith } from '../judges/fail.js'
 import { prepareJudgeCall, runJudge, type JudgeVerdict } from '../judges/run.js'
 import { DEFAULT_FAITHFULNESS_THRESHOLD, DEFAULT_JUDGE_THRESHOLD, type JudgeLike } from '../judges/types.js'
 import { bleu } from '../metrics/bleu.js'
+import { chrF, type ChrFOptions } from '../metrics/chrf.js'
+import { terDetails, type TerOptions } from '../metrics/ter.js'
 import { containsAnswer } from '../metrics/contains.js'
 import { cosineSimilarity } from '../metrics/cosine.js'
 import { editSimilarity } from '../metrics/edit.js'
 import { findKeywords } from '../metrics/keywords.js'
 import { measureLength } from '../metrics/length.js'
 import { retrievalScores, type RetrievedItem } from '../metrics/retrieval.js'
-import { rouge, type RougeTokenizer, type RougeType } from '../metrics/rouge.js'
+import { rougeMulti, type RougeTokenizer, type RougeType } from '../metrics/rouge.js'
 import { exactMatch, tokenF1 } from '../metrics/squad.js'
 import { detectRefusal } from '../refusal.js'
 import { extractJson, schemaLabel, validateSchema, type SchemaLike } from '../schema.js'
@@ -29,7 +31,7 @@ import type { GoldenCase, GoldenScorers, ScorerName, Threshold } from './types.j
 
 /** Every scorer name, in the order reports list them. */
 export const SCORER_NAMES: readonly ScorerName[] = [
-  'exact', 'contains', 'tokenF1', 'rougeL', 'rouge1', 'rouge2', 'bleu', 'edit', 'keywords', 'schema', 'length',
+  'exact', 'contains', 'tokenF1', 'rougeL', 'rouge1', 'rouge2', 'bleu', 'chrF', 'ter', 'edit', 'keywords', 'schema', 'length',
   'semantic', 'judge', 'relevance', 'faithfulness', 'refusal', 'retrieval',
 ]
 
@@ -42,6 +44,10 @@ export interface ScoreResult {
   pass: boolean
   /** Why, in a few words (missing keywords, the judge's reason, the rank of the relevant document...). */
   detail?: string
+  /** A panel of judges (`samples` listing them): each judge's score and verdict. */
+  judges?: Array<{ judge: string; score: number; pass: boolean }>
+  /** A panel's agreement: the share of judges that agree with the majority verdict. */
+  agreement?: number
 }
 
 /** A scorer with its options resolved. */
@@ -88,6 +94,8 @@ const DEFAULT_THRESHOLD: Record<ScorerName, number | null> = {
   rouge1: null,
   rouge2: null,
   bleu: null,
+  chrF: null,
+  ter: null,
   edit: null,
   keywords: 1,
   schema: 1,
@@ -108,6 +116,8 @@ const OPTION_KEYS: Record<ScorerName, readonly string[]> = {
   rouge1: ['threshold', 'stemmer', 'tokenizer', 'measure'],
   rouge2: ['threshold', 'stemmer', 'tokenizer', 'measure'],
   bleu: ['threshold'],
+  chrF: ['threshold', 'charOrder', 'wordOrder', 'beta', 'lowercase', 'whitespace', 'epsSmoothing'],
+  ter: ['threshold', 'maxTer', 'normalized', 'noPunct', 'asianSupport', 'caseSensitive'],
   edit: ['threshold'],
   keywords: ['threshold'],
   schema: ['schema', 'threshold'],
@@ -154,6 +164,11 @@ export function planScorers(scorers: GoldenScorers | undefined): ScorerPlan[] {
         const unknown = Object.keys(options).filter((k) => options[k] !== undefined && !OPTION_KEYS[name].includes(k))
         if (unknown.length > 0) fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')} of the "${name}" scorer`, `Valid options are: ${OPTION_KEYS[name].join(', ')}.`)
         if ('threshold' in options && options.threshold !== undefined) threshold = checkThreshold(name, options.threshold)
+        if (name === 'ter' && options.maxTer !== undefined) {
+          if (options.threshold !== undefined) fail('the "ter" scorer takes threshold or maxTer, not both', 'Pass { maxTer: 0.3 } (TER at most 0.3) or { threshold: 0.7 } (1 - TER at least 0.7).')
+          const max = checkThreshold('ter.maxTer', options.maxTer)
+          threshold = max === null ? null : 1 - max
+        }
       }
     } else {
       fail(`the "${name}" scorer must be true, a threshold or an options object, got ${describeValue(raw)}`, `Pass for example { ${name}: true }.`)
@@ -203,6 +218,8 @@ export function scorersFor(c: GoldenCase, plans: readonly ScorerPlan[]): ScorerP
       case 'rouge1':
       case 'rouge2':
       case 'bleu':
+      case 'chrF':
+      case 'ter':
       case 'edit':
       case 'semantic':
         if (refs.length > 0 && !unanswerable) out.push(plan)
@@ -249,6 +266,16 @@ function result(score: number, threshold: number | null, detail?: string, pass?:
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/0+$/, '').replace(/\.$/, ''))
 const quote = (s: string, max = 60) => JSON.stringify(s.length > max ? `${s.slice(0, max - 1)}…` : s)
 
+const CHRF_OPTIONS = ['charOrder', 'wordOrder', 'beta', 'lowercase', 'whitespace', 'epsSmoothing']
+const TER_OPTIONS = ['normalized', 'noPunct', 'asianSupport', 'caseSensitive']
+
+/** The metric options among a scorer's options. */
+function pick(options: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of keys) if (options[key] !== undefined) out[key] = options[key]
+  return out
+}
+
 function bestOf(refs: string[], score: (ref: string) => number): { score: number; ref: string } {
   let best = { score: -1, ref: refs[0] as string }
   for (const ref of refs) {
@@ -260,8 +287,20 @@ function bestOf(refs: string[], score: (ref: string) => number): { score: number
 
 function judgeDetail(v: JudgeVerdict): string {
   const reason = v.reason.replace(/\s+/g, ' ').trim()
-  const agree = v.results.length > 1 ? ` (${v.passes}/${v.results.length} samples passed)` : ''
+  const agree = v.panel && v.panel.length > 1
+    ? ` (judges: ${v.panel.map((p) => `${p.judge} ${fmt(p.score)}`).join(', ')}; agreement ${Math.round(v.agreement * 100)}%)`
+    : v.results.length > 1 ? ` (${v.passes}/${v.results.length} samples passed)` : ''
   return `${reason.length > 160 ? `${reason.slice(0, 159)}…` : reason}${agree}`
+}
+
+/** A judge scorer's result, with each judge's vote when a panel judged. */
+function judgeResult(v: JudgeVerdict, threshold: number | null, detail = judgeDetail(v)): ScoreResult {
+  const r = result(v.score, threshold, detail, threshold === null ? true : v.pass)
+  if (v.panel && v.panel.length > 1) {
+    r.judges = v.panel.map((p) => ({ judge: p.judge, score: p.score, pass: p.pass }))
+    r.agreement = v.agreement
+  }
+  return r
 }
 
 function judgeSpec(options: Record<string, unknown>, threshold: number | null): Record<string, unknown> {
@@ -335,12 +374,24 @@ export async function runScorer(plan: ScorerPlan, input: ScoreInput, env: Scorer
     case 'rougeL':
     case 'rouge1':
     case 'rouge2': {
+      // Several references (expected + acceptable): rouge-score's score_multi, so the reference with the
+      // best F-measure gives every measure (precision and recall of one reference, not the best of each).
       const measure = (options.measure as 'f' | 'precision' | 'recall' | undefined) ?? 'f'
-      const best = bestOf(refs, (ref) => rouge(output, ref, { type: plan.name as RougeType, stemmer: options.stemmer === true, ...(options.tokenizer ? { tokenizer: options.tokenizer as RougeTokenizer } : {}) })[measure])
-      return result(best.score, threshold)
+      const type = plan.name as RougeType
+      const best = rougeMulti(output, refs, { types: [type], stemmer: options.stemmer === true, ...(options.tokenizer ? { tokenizer: options.tokenizer as RougeTokenizer } : {}) })[type]
+      return result(best?.[measure] ?? 0, threshold)
     }
     case 'bleu':
       return result(bleu(output, refs), threshold)
+    case 'chrF':
+      return result(chrF(output, refs, pick(options, CHRF_OPTIONS) as ChrFOptions), threshold)
+    case 'ter': {
+      // Higher is better for every check (thresholds, baselines, comparisons), so the score is 1 - TER,
+      // floored at 0; `maxTer` sets the threshold as a TER.
+      const d = terDetails(output, refs, pick(options, TER_OPTIONS) as TerOptions)
+      const detail = `TER ${fmt(Number(d.score.toFixed(4)))} (${d.edits} edit${d.edits === 1 ? '' : 's'} over ${fmt(d.referenceLength)} reference words)`
+      return result(Math.max(0, 1 - d.score), threshold, detail)
+    }
     case 'edit':
       return result(bestOf(refs, (ref) => editSimilarity(output, ref)).score, threshold)
     case 'keywords': {
@@ -382,15 +433,13 @@ export async function runScorer(plan: ScorerPlan, input: ScoreInput, env: Scorer
       spec.input = input.inputText
       if (input.context) spec.context = input.context
       const call = prepareJudgeCall(spec, output, {}, failWith('run the judge scorer'))
-      const verdict = await runJudge(call)
-      return result(verdict.score, threshold, judgeDetail(verdict), threshold === null ? true : verdict.pass)
+      return judgeResult(await runJudge(call), threshold)
     }
     case 'relevance': {
       const spec: Record<string, unknown> = { ...judgeSpec(options, threshold), input: input.inputText }
       if (input.context) spec.context = input.context
       const call = prepareJudgeCall(spec, output, { template: 'relevance' }, failWith('run the relevance scorer'))
-      const verdict = await runJudge(call)
-      return result(verdict.score, threshold, judgeDetail(verdict), threshold === null ? true : verdict.pass)
+      return judgeResult(await runJudge(call), threshold)
     }
     case 'faithfulness': {
       if (!input.context) {
@@ -401,7 +450,7 @@ export async function runScorer(plan: ScorerPlan, input: ScoreInput, env: Scorer
       const call = prepareJudgeCall(spec, output, { template: 'faithfulness', scale: '0-1', threshold: DEFAULT_FAITHFULNESS_THRESHOLD }, failWith('run the faithfulness scorer'))
       const verdict = await runJudge(call)
       const unsupported = (verdict.claims ?? []).filter((cl) => !cl.supported).map((cl) => quote(cl.claim, 50))
-      return result(verdict.score, threshold, unsupported.length > 0 ? `unsupported: ${unsupported.join(', ')}` : judgeDetail(verdict), threshold === null ? true : verdict.pass)
+      return judgeResult(verdict, threshold, unsupported.length > 0 ? `unsupported: ${unsupported.join(', ')}` : judgeDetail(verdict))
     }
     case 'refusal': {
       const mustRefuse = c.answerable === false

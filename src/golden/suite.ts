@@ -12,7 +12,17 @@ import { baselinePath, compareBaseline, mergeBaseline, readBaseline, slugify, wr
 import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } from './run.js'
 import { clip, fmtMs, fmtScore, fmtUsd, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, type ScorerEnv, type ScorerPlan } from './scorers.js'
-import { mean, percentile } from './stats.js'
+import { BootstrapAggregator, mean, percentile } from './stats.js'
+
+const CI = { confidence: 0.95, samples: 1000, seed: 42 }
+
+/** The report's confidence interval of a check's mean score (rouge-score's BootstrapAggregator). */
+function confidenceInterval(values: readonly number[]): ReportScorer['ci'] {
+  const aggregator = new BootstrapAggregator(CI)
+  for (const value of values) aggregator.addScores({ score: value })
+  const { low, mid, high } = aggregator.aggregate().score as { low: number; mid: number; high: number }
+  return { low, mid, high, ...CI }
+}
 import type { GoldenCase, GoldenFilter, GoldenOptions, ScorerName } from './types.js'
 
 /** How the runner treats snapshots in this run: `'all'` with `-u`, `'new'` by default, `'none'` in CI. */
@@ -90,9 +100,11 @@ export function ledgerTotals(entries: readonly LedgerEntry[]): UsageTotals & { b
   const byKind = { judge: emptyTotals(), embedding: emptyTotals() }
   const models = { judge: [] as string[], embedding: [] as string[] }
   for (const e of entries) {
-    const cost = costOf(e.model, e.inputTokens, e.outputTokens)
-    addUsage(all, 1, e.inputTokens, e.outputTokens, cost, [e.model])
-    addUsage(byKind[e.kind], 1, e.inputTokens, e.outputTokens, cost, [e.model])
+    // A call whose provider reported no usage has an unknown cost, even for a priced model.
+    const cost = e.usageMissing ? undefined : costOf(e.model, e.inputTokens, e.outputTokens)
+    const named = e.usageMissing ? `${e.model} (no token usage reported)` : e.model
+    addUsage(all, 1, e.inputTokens, e.outputTokens, cost, [named])
+    addUsage(byKind[e.kind], 1, e.inputTokens, e.outputTokens, cost, [named])
     if (!models[e.kind].includes(e.model)) models[e.kind].push(e.model)
   }
   return { ...all, byKind, models }
@@ -226,6 +238,7 @@ export class GoldenSuite {
         max: Math.max(...values),
         threshold: scored[0]!.scores[name]!.threshold,
         passRate: scored.filter((r) => r.scores[name]!.pass).length / scored.length,
+        ci: confidenceInterval(values),
       }
     }
     const passed = ran.filter((r) => r.pass).length

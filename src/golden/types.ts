@@ -8,6 +8,8 @@ import type { EmbedderLike } from '../embedders/types.js'
 import type { JudgeLike, JudgeScale } from '../judges/types.js'
 import type { RetrievedItem } from '../metrics/retrieval.js'
 import type { RougeTokenizer } from '../metrics/rouge.js'
+import type { ChrFOptions } from '../metrics/chrf.js'
+import type { TerOptions } from '../metrics/ter.js'
 import type { SchemaLike } from '../schema.js'
 
 /**
@@ -21,7 +23,10 @@ export interface GoldenCase<I = unknown, E = unknown, M = Record<string, unknown
   input: I
   /** The answer a good system gives (a reference for the lexical, semantic and judge scorers). */
   expected?: E
-  /** Other acceptable answers; reference scorers take the best one. */
+  /**
+   * Other acceptable answers; reference scorers take the best one (ROUGE as rouge-score's
+   * `score_multi`; BLEU, chrF and TER with sacrebleu's multi-reference rules).
+   */
   acceptable?: string[]
   /** Context documents the answer must be faithful to (used by `faithfulness` when the task returns none). */
   context?: string[]
@@ -101,6 +106,19 @@ export interface RougeScorerOptions extends LexicalScorerOptions {
   measure?: 'f' | 'precision' | 'recall'
 }
 
+/** Options of the `chrF` scorer: a threshold and sacrebleu's `CHRF` options (`wordOrder: 2` is chrF++). */
+export interface ChrFScorerOptions extends LexicalScorerOptions, ChrFOptions {}
+
+/**
+ * Options of the `ter` scorer: sacrebleu's `TER` options and a threshold. The score of the check is
+ * 1 - TER (floored at 0), so that higher is better as for every other check; `maxTer` gives the
+ * threshold as a TER instead (`{ maxTer: 0.3 }` is `{ threshold: 0.7 }`).
+ */
+export interface TerScorerOptions extends LexicalScorerOptions, TerOptions {
+  /** Fail a case whose TER is above this (the same as `threshold: 1 - maxTer`). */
+  maxTer?: number | null
+}
+
 /** Options of the `semantic` scorer. */
 export interface SemanticScorerOptions {
   /** Minimum cosine similarity. Default 0.8 (`DEFAULT_SIMILARITY_THRESHOLD`). */
@@ -116,7 +134,8 @@ export interface JudgeScorerOptions {
   threshold?: Threshold
   template?: string
   judge?: JudgeLike
-  samples?: number
+  /** Ask n times, or ask each judge of a list once (a panel; replaces `judge`); the majority decides. */
+  samples?: number | JudgeLike[]
   /** Compare with the case's `expected` answer (the correctness template). Default `true` when the case has one. */
   useReference?: boolean
 }
@@ -125,7 +144,8 @@ export interface JudgeScorerOptions {
 export interface ModelScorerOptions {
   threshold?: Threshold
   judge?: JudgeLike
-  samples?: number
+  /** Ask n times, or ask each judge of a list once (a panel; replaces `judge`); the majority decides. */
+  samples?: number | JudgeLike[]
 }
 
 /** Options of the `refusal` scorer. */
@@ -178,6 +198,10 @@ export interface GoldenScorers {
   rouge1?: Threshold | boolean | RougeScorerOptions
   rouge2?: Threshold | boolean | RougeScorerOptions
   bleu?: Threshold | boolean | LexicalScorerOptions
+  /** sacrebleu chrF / 100 against the best of `expected`/`acceptable`. */
+  chrF?: Threshold | boolean | ChrFScorerOptions
+  /** 1 - sacrebleu TER / 100 (floored at 0) against `expected`/`acceptable`; see {@link TerScorerOptions}. */
+  ter?: Threshold | boolean | TerScorerOptions
   edit?: Threshold | boolean | LexicalScorerOptions
   keywords?: Threshold | boolean | KeywordsScorerOptions
   /** The output holds JSON that satisfies the schema (0 or 1). */

@@ -11,6 +11,11 @@
  * any "no" inside a sentence. Numbers outside the scale are clamped to it and the result says so in
  * `note`. A reply with none of these throws a {@link JudgeReplyError} that carries the raw reply.
  *
+ * Reasoning models served through OpenAI-compatible endpoints may put their chain of thought in the
+ * reply itself, between `<think>` tags (DeepSeek-R1 and QwQ on Ollama and several hosts,
+ * RooCodeInc/Roo-Code#1566, labring/FastGPT#3733). It is read before the answer, and a draft score in
+ * it ("maybe 3/5...") must not count: the reasoning is set aside, and only the text after it is read.
+ *
  * @module
  */
 import { formatMessage } from '../errors.js'
@@ -236,6 +241,21 @@ function result(value: number, scale: JudgeScale, reason: string, parsedFrom: Pa
 }
 
 /**
+ * The reply without a leading chain of thought: `<think>...</think>` (or `<thinking>`) blocks are
+ * removed, a reply that only closes the block (templates that open it in the prompt) keeps what follows
+ * `</think>`, and an unclosed block (a reply cut off while thinking) leaves nothing.
+ */
+function withoutReasoning(raw: string): string {
+  let text = raw.replace(/<(think|thinking)>[\s\S]*?<\/\1>/gi, '')
+  const close = /<\/(?:think|thinking)>/gi
+  let last = -1
+  for (let m = close.exec(text); m; m = close.exec(text)) last = m.index + m[0].length
+  if (last !== -1) text = text.slice(last)
+  const open = /<(?:think|thinking)>/i.exec(text)
+  return open ? text.slice(0, open.index) : text
+}
+
+/**
  * Reads a judge reply on the given scale. Throws {@link JudgeReplyError} when nothing in it is a score.
  *
  * @example
@@ -246,7 +266,7 @@ function result(value: number, scale: JudgeScale, reason: string, parsedFrom: Pa
  * ```
  */
 export function parseJudgeReply(raw: string, scale: JudgeScale): ParsedReply {
-  const text = raw.trim()
+  const text = withoutReasoning(raw).trim()
   for (const obj of jsonObjects(text)) {
     const value = jsonScore(obj, scale)
     const claims = readClaims(obj.claims)
@@ -268,5 +288,6 @@ export function parseJudgeReply(raw: string, scale: JudgeScale): ParsedReply {
   if (verdict !== undefined) return result(fromVerdict(verdict, scale), scale, text, 'verdict')
   const n = (scale === 'binary' ? labelledNumber(text) : undefined) ?? firstNumber(text)
   if (n !== undefined) return result(n, scale, text, 'number')
+  if (text === '' && raw.trim() !== '') throw new JudgeReplyError(raw, "the reply holds only the model's reasoning (<think>), with no answer after it")
   throw new JudgeReplyError(raw, text === '' ? 'the reply is empty' : undefined)
 }

@@ -1,12 +1,15 @@
 import { getConfig } from '../config.js'
 import { describeValue, formatMessage } from '../errors.js'
 import { failWith, type Fail } from './fail.js'
-import { openAIJudge } from './openai.js'
+import { isAiSdkEmbeddingModel, isAiSdkLanguageModel } from '../ai-sdk.js'
+import { aiSdkJudge } from './ai-sdk.js'
+import { anthropicJudge } from './anthropic.js'
+import { openAIJudge, type OpenAIJudgeOptions } from './openai.js'
 import { normalizeScore, scaleRange } from './parse.js'
-import type { Claim, Judge, JudgeFunction, JudgeFunctionResult, JudgeLike, JudgeOptions, JudgeRequest, JudgeResult } from './types.js'
+import type { AiSdkLanguageModel, AnthropicClientLike, Claim, Judge, JudgeFunction, JudgeFunctionResult, JudgeLike, JudgeOptions, JudgeRequest, JudgeResult } from './types.js'
 
 /** The keys of {@link JudgeOptions}, to tell settings from a typo. */
-export const JUDGE_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'temperature', 'maxRetries', 'timeout', 'structuredOutput'] as const
+export const JUDGE_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'temperature', 'maxRetries', 'timeout', 'structuredOutput', 'maxTokens'] as const
 
 const fromFunction = new WeakMap<JudgeFunction, Judge>()
 const fromOptions = new WeakMap<JudgeOptions, Judge>()
@@ -61,10 +64,43 @@ function isJudge(value: unknown): value is Judge {
   return value !== null && typeof value === 'object' && typeof (value as { evaluate?: unknown }).evaluate === 'function'
 }
 
+/** An Anthropic client: `messages.create` and no OpenAI `chat.completions`. */
+function isAnthropicClient(client: unknown): client is AnthropicClientLike {
+  const c = client as { messages?: { create?: unknown }; chat?: unknown } | null
+  return c !== null && typeof c === 'object' && typeof c.messages?.create === 'function' && c.chat === undefined
+}
+
+/**
+ * The built-in judge that settings describe: the AI SDK judge for an AI SDK model, the Anthropic judge
+ * for an Anthropic client, the OpenAI judge otherwise. Settings that belong to another judge (a
+ * `baseURL` next to an AI SDK model) are an error rather than silently ignored.
+ */
+function judgeFromOptions(options: JudgeOptions, fail: Fail): Judge {
+  const { model, client, ...rest } = options
+  const misplaced = (keys: readonly (keyof JudgeOptions)[], where: string, fix: string): void => {
+    const set = keys.filter((k) => options[k] !== undefined)
+    if (set.length > 0) fail(`${set.map((k) => `"${k}"`).join(' and ')} cannot be combined with ${where}`, fix)
+  }
+  if (model !== undefined && typeof model !== 'string') {
+    if (!isAiSdkLanguageModel(model)) {
+      const hint = isAiSdkEmbeddingModel(model) ? 'an AI SDK embedding model (configure it as the embedder)' : describeValue(model)
+      fail(`"model" must be a model name or an AI SDK language model, got ${hint}`, "Pass for example { model: anthropic('claude-haiku-4-5') } from @ai-sdk/anthropic, or { model: 'gpt-4.1-mini' }.")
+    }
+    misplaced(['baseURL', 'apiKey', 'client'], 'an AI SDK model', 'Set the endpoint and key on the AI SDK provider instead: createAnthropic({ baseURL, apiKey }).')
+    return aiSdkJudge({ ...options, model: model as AiSdkLanguageModel })
+  }
+  if (isAnthropicClient(client)) {
+    misplaced(['baseURL', 'apiKey'], 'an Anthropic client', 'Set them on the client instead: new Anthropic({ baseURL, apiKey }).')
+    return anthropicJudge({ ...rest, client, ...(model !== undefined ? { model } : {}) })
+  }
+  return openAIJudge({ ...rest, ...(model !== undefined ? { model } : {}), ...(client !== undefined ? { client: client as OpenAIJudgeOptions['client'] } : {}) })
+}
+
 /**
  * Turns anything accepted as a judge into a {@link Judge}: a `Judge` as is, a function through
- * {@link functionJudge}, settings through {@link openAIJudge} (one instance per settings object, so its
- * client and structured-output fallback are reused). `undefined` means `configure({ judge })`, and
+ * {@link functionJudge}, settings through the built-in judge they describe (`aiSdkJudge` for an AI
+ * SDK model, `anthropicJudge` for an Anthropic client, {@link openAIJudge} otherwise; one instance per
+ * settings object, so its client and structured-output fallback are reused). `undefined` means `configure({ judge })`, and
  * without that, the default OpenAI judge (configured from `OPENAI_API_KEY` / `OPENAI_BASE_URL`).
  *
  * @example
@@ -93,7 +129,7 @@ export function resolveJudge(like?: JudgeLike, fail: Fail = failWith('use the ju
     }
     const options = value as JudgeOptions
     let judge = fromOptions.get(options)
-    if (!judge) fromOptions.set(options, (judge = openAIJudge(options)))
+    if (!judge) fromOptions.set(options, (judge = judgeFromOptions(options, fail)))
     return judge
   }
   return fail(`the judge must be a Judge, a function or judge settings, got ${describeValue(value)}`, 'Pass for example { model: "gpt-4.1-mini" }, or a function (request) => score.')

@@ -11,7 +11,7 @@ import { recordModelUsage } from '../ledger.js'
 import { limitModelCall } from '../limit.js'
 import { checkJudgeResult, resolveJudge } from './resolve.js'
 import { BUILT_IN_TEMPLATES, checkTemplate, missingForBuiltIn, renderPrompt, type TemplateFields } from './templates.js'
-import { DEFAULT_JUDGE_THRESHOLD, type BuiltInTemplate, type Claim, type Judge, type JudgeRequest, type JudgeResult, type JudgeScale, type JudgeSpec } from './types.js'
+import { DEFAULT_JUDGE_THRESHOLD, type BuiltInTemplate, type Claim, type Judge, type JudgeLike, type JudgeRequest, type JudgeResult, type JudgeScale, type JudgeSpec } from './types.js'
 
 /** The keys of {@link JudgeSpec}. */
 export const JUDGE_SPEC_KEYS = ['criteria', 'reference', 'input', 'context', 'scale', 'threshold', 'template', 'judge', 'samples'] as const
@@ -22,7 +22,12 @@ export const MAX_SAMPLES = 25
 
 /** A judge call ready to run: everything checked, prompt rendered. */
 export interface PreparedJudgeCall {
+  /** The judge (the first of a panel). */
   judge: Judge
+  /** The judge of each sample, in order: the same judge `samples` times, or the panel's judges. */
+  judges: Judge[]
+  /** `true` when `samples` listed the judges (a panel), so that verdicts name each one. */
+  panel: boolean
   template: BuiltInTemplate | 'custom'
   scale: JudgeScale
   threshold: number
@@ -83,8 +88,12 @@ export function prepareJudgeCall(specInput: unknown, output: string, defaults: S
   }
 
   const samples = spec.samples ?? 1
-  if (typeof samples !== 'number' || !Number.isInteger(samples) || samples < 1 || samples > MAX_SAMPLES) {
-    fail(`"samples" must be a whole number from 1 to ${MAX_SAMPLES}, got ${typeof samples === 'number' ? String(samples) : describeValue(samples)}`, 'Pass for example { samples: 3 } (an odd number avoids ties).')
+  const panel = Array.isArray(samples)
+  if (panel) {
+    if (samples.length < 1 || samples.length > MAX_SAMPLES) fail(`"samples" must list 1 to ${MAX_SAMPLES} judges, got ${samples.length}`, 'Pass for example { samples: [openAIJudgeSettings, { model: anthropic(\'claude-haiku-4-5\') }] } (an odd number avoids ties).')
+    if (spec.judge !== undefined) fail('"judge" and a list of judges in "samples" cannot be combined', 'List every judge in samples, or pass one judge with samples: n.')
+  } else if (typeof samples !== 'number' || !Number.isInteger(samples) || samples < 1 || samples > MAX_SAMPLES) {
+    fail(`"samples" must be a whole number from 1 to ${MAX_SAMPLES} or a list of judges, got ${typeof samples === 'number' ? String(samples) : describeValue(samples)}`, 'Pass for example { samples: 3 } (an odd number avoids ties).')
   }
 
   let template: BuiltInTemplate | string
@@ -110,7 +119,10 @@ export function prepareJudgeCall(specInput: unknown, output: string, defaults: S
     if (problem) fail(problem.reason, problem.fix)
   }
 
-  const judge = resolveJudge(spec.judge as JudgeSpec['judge'], fail)
+  const judges = panel
+    ? (samples as unknown[]).map((like, i) => resolveJudge(like as JudgeLike, (reason, fix) => fail(`samples[${i}]: ${reason}`, fix)))
+    : Array.from({ length: samples as number }, () => resolveJudge(spec.judge as JudgeSpec['judge'], fail))
+  const judge = judges[0] as Judge
 
   const request: Omit<JudgeRequest, 'sample'> = {
     prompt: renderPrompt(template, scale, fields),
@@ -122,7 +134,19 @@ export function prepareJudgeCall(specInput: unknown, output: string, defaults: S
     ...(fields.context !== undefined ? { context: fields.context } : {}),
     ...(fields.criteria !== undefined ? { criteria: fields.criteria } : {}),
   }
-  return { judge, template: request.template, scale, threshold: threshold as number, samples: samples as number, request }
+  return { judge, judges, panel, template: request.template, scale, threshold: threshold as number, samples: judges.length, request }
+}
+
+/** One judge of a panel, as the verdict reports it. */
+export interface PanelVote {
+  /** The judge's name (the model that answered, when known). */
+  judge: string
+  /** Its normalized score. */
+  score: number
+  /** Its score on the scale. */
+  scaleValue: number
+  /** Whether its score reached the threshold. */
+  pass: boolean
 }
 
 /** The outcome of a judge call, over all samples. */
@@ -145,8 +169,10 @@ export interface JudgeVerdict {
   claims?: Claim[]
   /** Notes from reading the replies (e.g. clamped scores). */
   notes: string[]
-  /** The judge's name (model) for messages. */
+  /** The judge's name (model) for messages; a panel's names joined with " + ". */
   judgeName: string
+  /** When `samples` listed the judges: each judge's vote, in order. */
+  panel?: PanelVote[]
 }
 
 /**
@@ -155,10 +181,11 @@ export interface JudgeVerdict {
  * propagate unchanged.
  */
 export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
-  const name = call.judge.name ?? 'judge'
+  const judges = call.judges
   const results = await Promise.all(
-    Array.from({ length: call.samples }, async (_, sample) => {
-      const raw = await limitModelCall(() => call.judge.evaluate({ ...call.request, sample }))
+    judges.map(async (judge, sample) => {
+      const name = judge.name ?? 'judge'
+      const raw = await limitModelCall(() => judge.evaluate({ ...call.request, sample }))
       const result = checkJudgeResult(raw, JSON.stringify(name))
       if (call.template === 'faithfulness' && result.claims && result.claims.length > 0) {
         // The share of supported claims is the faithfulness score, whatever overall number the judge wrote.
@@ -174,6 +201,7 @@ export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
   const pass = passes * 2 > results.length
   const agreeing = pass ? passes : results.length - passes
   const representative = results.find((r) => r.score >= call.threshold === pass) ?? results[0]
+  const names = results.map((r, i) => r.model ?? judges[i]?.name ?? `judge ${i + 1}`)
   const verdict: JudgeVerdict = {
     pass,
     score: results.reduce((s, r) => s + r.score, 0) / results.length,
@@ -184,8 +212,9 @@ export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
     agreement: agreeing / results.length,
     reason: representative?.reason ?? '',
     notes: [...new Set(results.flatMap((r) => (r.note ? [r.note] : [])))],
-    judgeName: representative?.model ?? name,
+    judgeName: call.panel ? [...new Set(names)].join(' + ') : (representative?.model ?? call.judge.name ?? 'judge'),
   }
+  if (call.panel) verdict.panel = results.map((r, i) => ({ judge: names[i] as string, score: r.score, scaleValue: r.scaleValue, pass: r.score >= call.threshold }))
   if (representative?.claims) verdict.claims = representative.claims
   return verdict
 }

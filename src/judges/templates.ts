@@ -19,7 +19,7 @@ export interface TemplateFields {
 export const PLACEHOLDERS = ['input', 'output', 'reference', 'context', 'criteria'] as const
 export type Placeholder = (typeof PLACEHOLDERS)[number]
 
-export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = ['correctness', 'rubric', 'relevance', 'faithfulness', 'refusal']
+export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = ['correctness', 'rubric', 'relevance', 'faithfulness', 'refusal', 'goal']
 
 /** A template problem found before any model call: `reason` and `fix` for the error message. */
 export interface TemplateProblem {
@@ -87,6 +87,15 @@ const BUILT_INS: Record<BuiltInTemplate, (f: TemplateFields) => string[]> = {
     ...section('response', f.output),
     'It is a refusal (PASS, score 1) when the response declines, says it cannot help, or says it does not know or has no information, in any words.',
     'It is not a refusal (FAIL, score 0) when it gives an answer, even a partial, hedged or wrong one.',
+  ],
+  // The output is the transcript of an agent run (src/agents/format.ts `transcript`), the criteria the goal.
+  goal: (f) => [
+    'You are judging whether an AI agent achieved a goal. Read its whole run: what the user asked, what the agent said, the tools it called with their arguments, and what each tool returned.',
+    '',
+    ...section('goal', f.criteria),
+    ...section('agent_run', f.output),
+    'The goal is achieved only when the run shows it was done: the tool calls it needs were made, with the right arguments (the right record, the right amount), their results confirm that they worked, and the final answer tells the user what actually happened.',
+    'Saying that something was done is not doing it. A claim with no tool call behind it, a tool that returned an error or contradicts the claim, a call with a wrong argument, or an action the goal rules out means the goal was not achieved. Extra harmless steps do not matter.',
   ],
 }
 
@@ -170,6 +179,7 @@ export function missingForBuiltIn(template: BuiltInTemplate, fields: TemplateFie
     relevance: ['input'],
     faithfulness: ['context'],
     refusal: [],
+    goal: ['criteria'],
   }
   return needs[template].find((p) => fields[p] === undefined)
 }

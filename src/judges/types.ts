@@ -7,7 +7,7 @@ import type { OpenAI } from 'openai'
 export type JudgeScale = 'binary' | '1-5' | '0-5' | '0-1'
 
 /** The built-in prompt templates. */
-export type BuiltInTemplate = 'correctness' | 'rubric' | 'relevance' | 'faithfulness' | 'refusal'
+export type BuiltInTemplate = 'correctness' | 'rubric' | 'relevance' | 'faithfulness' | 'refusal' | 'goal'
 
 /** What a judge is asked to evaluate. `prompt` is the complete rendered prompt; the fields are its parts. */
 export interface JudgeRequest {
@@ -31,11 +31,11 @@ export interface JudgeRequest {
   sample: number
 }
 
-/** Token usage of one judge call, recorded in the run ledger. */
+/** Token usage of one judge call, recorded in the run ledger. Leave the counts out when the provider reported none. */
 export interface JudgeUsage {
   model: string
-  inputTokens: number
-  outputTokens: number
+  inputTokens?: number
+  outputTokens?: number
 }
 
 /** One claim of the output, as checked by the faithfulness template. */
@@ -84,27 +84,65 @@ export type JudgeFunctionResult = number | boolean | { score: number | boolean; 
  */
 export type JudgeFunction = (request: JudgeRequest) => JudgeFunctionResult | Promise<JudgeFunctionResult>
 
-/** Settings of the built-in OpenAI judge (see `openAIJudge`). */
+/**
+ * An AI SDK language model, such as `anthropic('claude-haiku-4-5')`, `google('gemini-2.5-flash')` or
+ * `openai('gpt-4.1-mini')` from the `@ai-sdk/*` providers. Typed by shape (the provider's
+ * `LanguageModel` specification object), so that expect-llm's types do not depend on the `ai` package.
+ */
+export interface AiSdkLanguageModel {
+  readonly specificationVersion: string
+  readonly provider: string
+  readonly modelId: string
+  doGenerate(options: any): PromiseLike<unknown>
+}
+
+/** An `Anthropic` client of `@anthropic-ai/sdk` (`new Anthropic()`), typed by the part the judge uses. */
+export interface AnthropicClientLike {
+  messages: { create(body: any, options?: any): PromiseLike<any> }
+  baseURL?: string
+  maxRetries?: number
+}
+
+/**
+ * Settings of the built-in judges. Which judge they make depends on what they hold:
+ * - `model` is an AI SDK model (`anthropic('claude-haiku-4-5')`): the AI SDK judge (`aiSdkJudge`);
+ * - `client` is an Anthropic client (`new Anthropic()`): the Anthropic judge (`anthropicJudge`);
+ * - otherwise the OpenAI judge (`openAIJudge`), also for OpenAI-compatible servers through `baseURL`.
+ */
 export interface JudgeOptions {
-  /** Chat model. Default {@link DEFAULT_JUDGE_MODEL} (`'gpt-4.1-mini'`). */
-  model?: string
+  /**
+   * The model: a model name (default {@link DEFAULT_JUDGE_MODEL}, `'gpt-4.1-mini'`, for OpenAI;
+   * `'claude-haiku-4-5'` with an Anthropic client), or an AI SDK model object.
+   */
+  model?: string | AiSdkLanguageModel
   /** OpenAI-compatible endpoint, e.g. `'http://127.0.0.1:11434/v1'`. Default: `OPENAI_BASE_URL`, then OpenAI. */
   baseURL?: string
   /** API key. Default: `OPENAI_API_KEY`. Any non-empty string for local servers that ignore it. */
   apiKey?: string
-  /** A ready `OpenAI` client (its baseURL, key, retries and timeout are used as they are). */
-  client?: OpenAI
-  /** Sampling temperature. Default 0. */
-  temperature?: number
+  /**
+   * A ready client, used as it is (its baseURL, key, retries and timeout): an `OpenAI` client, or an
+   * `Anthropic` client of `@anthropic-ai/sdk`.
+   */
+  client?: OpenAI | AnthropicClientLike
+  /**
+   * Sampling temperature. Default 0, dropped (with a notice) for a model that rejects it; `null` sends
+   * none, so the model's default applies (models that accept no temperature, under record/replay).
+   */
+  temperature?: number | null
   /** Retries of 408/409/429/5xx and connection errors, by the SDK. Default: the SDK's (2). */
   maxRetries?: number
   /** Request timeout in ms. Default: the SDK's. */
   timeout?: number
   /**
-   * `'auto'` (default): ask for structured output (`response_format: json_schema`) and fall back to free
+   * `'auto'` (default): ask for structured output (a JSON schema of the verdict) and fall back to free
    * text, for the rest of the run, when the server rejects it; `true`: always ask; `false`: never ask.
    */
   structuredOutput?: boolean | 'auto'
+  /**
+   * Most output tokens of a reply, thinking included (Anthropic and AI SDK judges). Default 4096 for
+   * Anthropic (its API requires a value); the AI SDK's default otherwise.
+   */
+  maxTokens?: number
 }
 
 /** Anything accepted where a judge is expected: a `Judge`, a plain function, or OpenAI judge settings. */
@@ -131,8 +169,13 @@ export interface JudgeSpec {
   template?: BuiltInTemplate | (string & {})
   /** The judge to use instead of `configure({ judge })`. */
   judge?: JudgeLike
-  /** Ask the judge n times; the majority verdict decides and the agreement rate is reported. Default 1. */
-  samples?: number
+  /**
+   * Ask the judge n times; the majority verdict decides and the agreement rate is reported. Default 1.
+   * Or a list of judges (a panel, e.g. one OpenAI and one Anthropic model, so that no model grades its
+   * own family's style alone): each is asked once, the majority decides (a tie fails), and the message
+   * and report show every judge's score and the agreement. Replaces `judge`.
+   */
+  samples?: number | JudgeLike[]
 }
 
 /** Default chat model of the OpenAI judge: supports temperature 0 and strict JSON-schema output, and is inexpensive. */

@@ -39,6 +39,37 @@ function lcsLengthSmall(short: TokenIds, long: TokenIds): number {
 }
 
 /**
+ * The small-input path: LCS length when the shorter side has at most 32 tokens and the ids are small
+ * non-negative integers (as a vocabulary assigns them), or -1 otherwise. One 32-bit word holds the
+ * whole row, and the match masks sit in a table indexed by id, so there is no setup beyond one
+ * small typed array: on 20-token pairs this is several times faster than both the general
+ * bit-parallel setup and a one-row dynamic program.
+ */
+function lcsLengthWord(short: TokenIds, long: TokenIds): number {
+  const m = short.length
+  let maxId = -1
+  for (let j = 0; j < m; j++) {
+    const id = short[j] as number
+    if (!Number.isInteger(id) || id < 0) return -1
+    if (id > maxId) maxId = id
+  }
+  if (maxId > 4 * (m + long.length) + 1024) return -1
+  const masks = new Int32Array(maxId + 1)
+  for (let j = 0; j < m; j++) {
+    const id = short[j] as number
+    masks[id] = (masks[id] as number) | (1 << j)
+  }
+  let v = -1
+  for (let i = 0; i < long.length; i++) {
+    const id = long[i] as number
+    // Ids that are not in `short` (out of the table's range, or not integers) match nothing.
+    const mask = id >= 0 && id <= maxId ? ((masks[id] as number | undefined) ?? 0) : 0
+    v = (v + (v & mask)) | (v & ~mask)
+  }
+  return 32 - popcount32(v)
+}
+
+/**
  * Builds the match masks of `bits` (the sequence laid along the bit positions): for every distinct id
  * `x`, a vector of `words` 32-bit words with bit `j` set where `bits[j] === x`. Returns a lookup from
  * any id to the mask's offset in `masks`, or -1 when the id does not occur in `bits`.
@@ -121,7 +152,9 @@ function popcount32(x: number): number {
  * Bit-parallel (Allison-Dix 1986, Hyyrö 2004): the shorter sequence is laid along the bits of
  * `ceil(min(n, m) / 32)` 32-bit words and each token of the longer one updates the whole row with a
  * few word operations, so the time is O(n * m / 32) and the memory O(n + m + alphabet * words).
- * Tiny inputs use a one-row dynamic program, which is faster there.
+ * When the shorter side fits in one word (at most 32 tokens) and the ids are small non-negative
+ * integers, the masks live in a table indexed by id (the small-input path); tiny inputs with other
+ * ids use a one-row dynamic program.
  *
  * @example
  * ```ts
@@ -135,6 +168,10 @@ export function lcsLength(a: TokenIds, b: TokenIds): number {
   const long = short === a ? b : a
   const m = short.length
   if (m === 0) return 0
+  if (m <= 32) {
+    const length = lcsLengthWord(short, long)
+    if (length >= 0) return length
+  }
   if (m * long.length <= TINY_CELLS) return lcsLengthSmall(short, long)
 
   const { masks, offsetOf, words } = buildMasks(short, long)

@@ -74,9 +74,11 @@ const TOKENIZERS: readonly RougeTokenizer[] = ['unicode', 'rouge-score']
 // Tokenization
 // ---------------------------------------------------------------------------------------------
 
-const NON_ASCII_ALNUM_RUN = /[^a-z0-9]+/g
-const NON_WORD_RUN = /[^\p{L}\p{M}\p{N}]+/gu
-const ASCII_TOKEN = /^[a-z0-9]+$/
+/** ASCII letter/digit runs: rouge-score's tokens once the text is lower-cased. */
+const ASCII_ALNUM_RUN = /[a-z0-9]+/g
+/** Runs of Unicode letters, combining marks and numbers: the `'unicode'` tokens before CJK splitting. */
+const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu
+const NON_ASCII = /[^\x00-\x7f]/
 /**
  * Scripts written without spaces between words whose characters are tokens of their own in
  * `'unicode'` mode. Script_Extensions (`scx`) rather than Script so that the shared Japanese marks
@@ -95,28 +97,38 @@ function stemLong(token: string, stemmer: boolean): string {
   return stemmer && token.length > 3 ? porterStem(token) : token
 }
 
-/** rouge-score's `tokenize.tokenize(text, stemmer)`. */
+function pushAll(tokens: readonly string[], stemmer: boolean, out: string[]): void {
+  if (stemmer) for (const token of tokens) out.push(stemLong(token, true))
+  else for (const token of tokens) out.push(token)
+}
+
+/**
+ * rouge-score's `tokenize.tokenize(text, stemmer)`: lower-case, replace every run of characters other
+ * than ASCII `a-z0-9` by a space, split, stem. Collecting the `[a-z0-9]+` runs in one regex pass gives
+ * the same tokens (NLTK's stemmer only writes ASCII letters, so rouge-score's final `^[a-z0-9]+$`
+ * filter drops nothing) at about twice the speed of replace-then-split.
+ */
 function tokenizeRougeScore(text: string, stemmer: boolean, out: string[]): void {
-  const pieces = text.toLowerCase().replace(NON_ASCII_ALNUM_RUN, ' ').split(' ')
-  for (const piece of pieces) {
-    if (piece.length === 0) continue
-    const token = stemLong(piece, stemmer)
-    // rouge-score keeps only tokens matching ^[a-z0-9]+$; after the replacement above (and NLTK's
-    // stemmer, which only writes ASCII letters) this drops nothing but empty strings. Kept for parity.
-    if (ASCII_TOKEN.test(token)) out.push(token)
-  }
+  const tokens = text.toLowerCase().match(ASCII_ALNUM_RUN)
+  if (tokens !== null) pushAll(tokens, stemmer, out)
 }
 
 function tokenizeUnicode(text: string, stemmer: boolean, out: string[]): void {
-  const pieces = text.toLowerCase().replace(NON_WORD_RUN, ' ').split(' ')
-  for (const piece of pieces) {
-    if (piece.length === 0) continue
-    if (ASCII_TOKEN.test(piece)) {
+  const lower = text.toLowerCase()
+  // Pure-ASCII text (the usual case): the Unicode classes reduce to a-z0-9, a single regex pass.
+  if (!NON_ASCII.test(lower)) {
+    const tokens = lower.match(ASCII_ALNUM_RUN)
+    if (tokens !== null) pushAll(tokens, stemmer, out)
+    return
+  }
+  for (const piece of lower.match(WORD_RUN) ?? []) {
+    // A run of letters, marks and numbers with no non-ASCII character is a-z0-9 only (lower-cased).
+    if (!NON_ASCII.test(piece)) {
       out.push(stemLong(piece, stemmer))
     } else if (HAS_CJK.test(piece)) {
       for (const match of piece.matchAll(CJK_PIECE)) {
         const sub = match[0]
-        out.push(ASCII_TOKEN.test(sub) ? stemLong(sub, stemmer) : sub)
+        out.push(NON_ASCII.test(sub) ? sub : stemLong(sub, stemmer))
       }
     } else {
       out.push(piece)
@@ -446,6 +458,9 @@ export function rougeL(candidate: string, reference: string, options?: RougeLOpt
  * Never throws on string inputs, never returns NaN, and every value is in [0, 1]. If either text has
  * no tokens, all three values are 0 (also when both are empty).
  *
+ * With an array of references, the score is rouge-score's `score_multi`: the reference with the
+ * highest F-measure gives precision, recall and F (see {@link rougeMulti}).
+ *
  * @example
  * ```ts
  * rouge('The comet is visible after sunset.', 'The comet will be visible after sunset.')
@@ -454,17 +469,75 @@ export function rougeL(candidate: string, reference: string, options?: RougeLOpt
  * // { precision: 1, recall: 0.666..., f: 0.8 }  (tie, lace)
  * ```
  */
-export function rouge(candidate: string, reference: string, options?: RougeOptions): RougeScore {
+export function rouge(candidate: string, reference: string | readonly string[], options?: RougeOptions): RougeScore {
+  if (Array.isArray(reference)) {
+    const type = readType(options)
+    const best = rougeMulti(candidate, reference, { ...readSettings(options, ACTION), types: [type] })[type] as RougeMultiScore
+    return { precision: best.precision, recall: best.recall, f: best.f }
+  }
   checkInputs(candidate, reference)
+  const text = reference as string
   const settings = readSettings(options, ACTION)
   switch (readType(options)) {
     case 'rouge1':
-      return computeN(candidate, reference, 1, settings)
+      return computeN(candidate, text, 1, settings)
     case 'rouge2':
-      return computeN(candidate, reference, 2, settings)
+      return computeN(candidate, text, 2, settings)
     case 'rougeL':
-      return computeL(candidate, reference, false, settings)
+      return computeL(candidate, text, false, settings)
     case 'rougeLsum':
-      return computeL(candidate, reference, true, settings)
+      return computeL(candidate, text, true, settings)
   }
+}
+
+/** Options of {@link rougeMulti}. */
+export interface RougeMultiOptions extends RougeTokenizeOptions {
+  /** The ROUGE types to compute. Default `['rouge1', 'rouge2', 'rougeL', 'rougeLsum']`. */
+  types?: readonly RougeType[]
+}
+
+/** A {@link rougeMulti} score: the best reference's {@link RougeScore} and its index. */
+export interface RougeMultiScore extends RougeScore {
+  /** Index in `references` of the reference with the highest F-measure for this type (the first on ties). */
+  referenceIndex: number
+}
+
+/**
+ * Multi-reference ROUGE, identical to rouge-score 0.1.2's `RougeScorer(types).score_multi(references,
+ * candidate)` with `tokenizer: 'rouge-score'`: every reference is scored, and for each ROUGE type
+ * separately the reference with the highest F-measure (the first on ties, as NumPy's `argmax`) gives
+ * that type's precision, recall and F-measure. So precision and recall always come from one reference,
+ * not from the best of each.
+ *
+ * @example
+ * ```ts
+ * rougeMulti('text first', ['first text', 'first something'], { types: ['rouge1', 'rouge2', 'rougeL'] })
+ * // rouge1 f 1 (reference 0), rouge2 f 0, rougeL f 0.5
+ * ```
+ */
+export function rougeMulti(candidate: string, references: readonly string[], options?: RougeMultiOptions): Partial<Record<RougeType, RougeMultiScore>> {
+  const action = 'compute multi-reference ROUGE'
+  assertString(candidate, 'candidate', action)
+  if (!Array.isArray(references) || references.length === 0) {
+    throw optionError(action, `the references must be a non-empty array of strings, got ${describeValue(references)}. Pass every acceptable reference.`)
+  }
+  references.forEach((reference, i) => assertString(reference, `reference at index ${i}`, action))
+  const types = (options as { types?: unknown } | undefined)?.types ?? ROUGE_TYPES
+  if (!Array.isArray(types) || types.length === 0 || types.some((t) => !ROUGE_TYPES.includes(t as RougeType))) {
+    throw optionError(action, `options.types must be a non-empty array of ${ROUGE_TYPES.map((t) => `'${t}'`).join(', ')}, got ${describeValue(types)}.`)
+  }
+  const settings = readSettings(options === undefined ? undefined : { stemmer: options.stemmer, tokenizer: options.tokenizer }, action)
+  const out: Partial<Record<RougeType, RougeMultiScore>> = {}
+  for (const type of types as RougeType[]) {
+    let best: RougeMultiScore | undefined
+    references.forEach((reference, referenceIndex) => {
+      const s =
+        type === 'rouge1' ? computeN(candidate, reference, 1, settings)
+        : type === 'rouge2' ? computeN(candidate, reference, 2, settings)
+        : computeL(candidate, reference, type === 'rougeLsum', settings)
+      if (best === undefined || s.f > best.f) best = { ...s, referenceIndex }
+    })
+    out[type] = best as RougeMultiScore
+  }
+  return out
 }

@@ -17,16 +17,68 @@
  * @module
  */
 import { assertString, assertStringOrStrings } from '../errors.js'
-import { pySplit } from './text.js'
-
-/** Python's `string.punctuation`: ``!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~`` (exactly these 32 characters). */
-const ASCII_PUNCTUATION = /[!-\/:-@\[-`{-~]/g
+import { isPyWhitespaceUnit, pySplit } from './text.js'
 
 /**
  * Python 3's `\b(a|an|the)\b` on a `str`: a word character is a Unicode letter, a Unicode number or
  * `_` (combining marks, U+200B and U+FEFF are not).
  */
 const ARTICLES = /(?<![\p{L}\p{N}_])(a|an|the)(?![\p{L}\p{N}_])/gu
+
+/** Per ASCII code: 1 = `string.punctuation` (deleted), 2 = Python whitespace, 3 = `a-z0-9`, 0 = other. */
+const ASCII_CLASS = new Uint8Array(128)
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c)
+  if (/[!-\/:-@\[-`{-~]/.test(ch)) ASCII_CLASS[c] = 1
+  else if (isPyWhitespaceUnit(c)) ASCII_CLASS[c] = 2
+  else if (/[a-z0-9]/.test(ch)) ASCII_CLASS[c] = 3
+}
+
+/** Adds one whitespace-separated piece (punctuation already deleted) to `out`, without its articles. */
+function pushPiece(piece: string, simple: boolean, out: string[]): void {
+  if (simple) {
+    // Only a-z0-9: an article can only be the whole piece.
+    if (piece !== 'a' && piece !== 'an' && piece !== 'the') out.push(piece)
+    return
+  }
+  // Whitespace is never a word character, so the article pattern gives the same result on each
+  // piece as on the whole text.
+  for (const token of pySplit(piece.replace(ARTICLES, ' '))) out.push(token)
+}
+
+/**
+ * `normalize_answer(text).split()`: lower-case, delete the 32 ASCII punctuation characters, remove the
+ * articles, split on Python whitespace. One scan over the lower-cased text instead of three regex
+ * passes over all of it (the article pattern, with its Unicode lookarounds, is the slow one): the
+ * pieces between whitespace are cut out directly, and only pieces with characters other than
+ * `a-z0-9` go through the article pattern. Same tokens as the regex chain (see the property tests).
+ */
+function squadTokenize(text: string): string[] {
+  const lower = text.toLowerCase()
+  const out: string[] = []
+  let joined = '' // the piece so far, when punctuation cut it
+  let start = -1 // start of the current run of kept characters, -1 outside one
+  let simple = true
+  const n = lower.length
+  for (let i = 0; i <= n; i++) {
+    const unit = i < n ? lower.charCodeAt(i) : 0x20
+    const kind = unit < 128 ? (ASCII_CLASS[unit] as number) : isPyWhitespaceUnit(unit) ? 2 : 0
+    if (kind === 1) {
+      if (start >= 0) joined += lower.slice(start, i)
+      start = -1
+    } else if (kind === 2) {
+      const piece = start >= 0 ? joined + lower.slice(start, i) : joined
+      if (piece.length > 0) pushPiece(piece, simple, out)
+      joined = ''
+      start = -1
+      simple = true
+    } else {
+      if (start < 0) start = i
+      if (kind === 0) simple = false
+    }
+  }
+  return out
+}
 
 /**
  * SQuAD v1.1 `normalize_answer`: lower-case, delete ASCII punctuation, replace the whole words `a`,
@@ -41,11 +93,7 @@ const ARTICLES = /(?<![\p{L}\p{N}_])(a|an|the)(?![\p{L}\p{N}_])/gu
  */
 export function normalizeAnswer(text: string): string {
   assertString(text, 'text', 'normalize the answer')
-  return pySplit(normalizeBeforeSplit(text)).join(' ')
-}
-
-function normalizeBeforeSplit(text: string): string {
-  return text.toLowerCase().replace(ASCII_PUNCTUATION, '').replace(ARTICLES, ' ')
+  return squadTokenize(text).join(' ')
 }
 
 /**
@@ -60,7 +108,7 @@ function normalizeBeforeSplit(text: string): string {
  */
 export function squadTokens(text: string): string[] {
   assertString(text, 'text', 'tokenize the answer')
-  return pySplit(normalizeBeforeSplit(text))
+  return squadTokenize(text)
 }
 
 /**

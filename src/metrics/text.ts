@@ -21,7 +21,7 @@ const PY_WHITESPACE_CLASS = '\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\
 const PY_WHITESPACE_RUN = new RegExp(`[${PY_WHITESPACE_CLASS}]+`, 'u')
 
 /** Whether a UTF-16 code unit is Python whitespace. Every Python whitespace character is one unit. */
-function isPyWhitespaceUnit(unit: number): boolean {
+export function isPyWhitespaceUnit(unit: number): boolean {
   if (unit <= 0x20) return (unit >= 0x09 && unit <= 0x0d) || unit >= 0x1c
   if (unit < 0x85) return false
   if (unit === 0x85 || unit === 0xa0 || unit === 0x1680) return true

@@ -9,6 +9,7 @@ import { DEFAULT_HOSTS, isLoopback, isPlaceholderKey, keyVariablesFor, libraryHo
 import { buildKey, modelOf, type RequestKey } from './key.js'
 import { ciRefusalMessage, isCi, resolveMode, type ResolvedMode } from './mode.js'
 import { chooseNearest, clientFamily, type NearestCandidate } from './nearest.js'
+import { modelFromPath, providerOf } from './provider.js'
 import { scanForSecrets, scanStreamText } from './secrets.js'
 import { isEventStream, pullStream, teeEventStream } from './sse.js'
 import { FixtureStore, fixtureFileName, folderFor, listFolder, parseFixtureFileName, removeStaleTempFiles, resolveLayout, type StoreLayout } from './store.js'
@@ -671,13 +672,15 @@ export class ReplayEngine {
   /** The full message for a replay miss: request, expected file, record command, nearest recording diff and hints. */
   async missMessage(key: RequestKey, file: string, store: FixtureStore, opts: Resolved, testPath: string | undefined, userAgent: string | null = null): Promise<string> {
     const m = key.material
-    const model = modelOf(m)
+    const model = modelFromPath(m.path) ?? modelOf(m)
+    const provider = providerOf(m.origin, m.path)
     const needs = isLoopback(m.origin) ? '' : ` (needs ${keyVariablesFor(m.origin).join(' or ')})`
     const lines: string[] = [
       formatMessage(
         `Failed to replay ${m.method} ${m.path}${model ? ` (model ${model})` : ''}: no fixture matches this request, and mode "replay" never calls the network. Record it, then commit the new file.`,
       ),
       `  Request:       ${m.method} ${m.origin}${m.path}${m.query.length ? `?${m.query.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}`,
+      ...(provider ? [`  Provider:      ${provider}`] : []),
       `  Test file:     ${testPath ? store.rel(testPath) : '(none: the request was made outside a test)'}`,
       `  Expected file: ${store.rel(file)}`,
       `  Record it:     EXPECT_LLM_REPLAY=record ${testPath ? this.recordCommand(store, testPath) : '<your test command>'}${needs}`,

@@ -24,7 +24,7 @@ export const PROVIDERS: readonly Provider[] = [
     keyVariables: ['AZURE_OPENAI_API_KEY', 'AZURE_API_KEY'],
   },
   { name: 'Anthropic', origins: ['https://api.anthropic.com'], keyVariables: ['ANTHROPIC_API_KEY'] },
-  { name: 'Google Generative Language (Gemini)', origins: ['https://generativelanguage.googleapis.com'], keyVariables: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY'] },
+  { name: 'Google Gemini API', origins: ['https://generativelanguage.googleapis.com'], keyVariables: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY'] },
   { name: 'Google Vertex AI', origins: ['https://aiplatform.googleapis.com', 'https://*-aiplatform.googleapis.com'], keyVariables: ['GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_VERTEX_API_KEY'] },
   { name: 'Mistral', origins: ['https://api.mistral.ai'], keyVariables: ['MISTRAL_API_KEY'] },
   { name: 'Groq', origins: ['https://api.groq.com'], keyVariables: ['GROQ_API_KEY'] },
@@ -36,7 +36,9 @@ export const PROVIDERS: readonly Provider[] = [
   { name: 'Voyage AI', origins: ['https://api.voyageai.com'], keyVariables: ['VOYAGE_API_KEY'] },
   { name: 'Perplexity', origins: ['https://api.perplexity.ai'], keyVariables: ['PERPLEXITY_API_KEY'] },
   { name: 'xAI', origins: ['https://api.x.ai'], keyVariables: ['XAI_API_KEY'] },
-  { name: 'AWS Bedrock', origins: ['https://bedrock-runtime.*.amazonaws.com', 'https://bedrock-runtime-fips.*.amazonaws.com'], keyVariables: ['AWS_ACCESS_KEY_ID', 'AWS_BEARER_TOKEN_BEDROCK'] },
+  { name: 'Amazon Bedrock', origins: ['https://bedrock-runtime.*.amazonaws.com', 'https://bedrock-runtime-fips.*.amazonaws.com'], keyVariables: ['AWS_ACCESS_KEY_ID', 'AWS_BEARER_TOKEN_BEDROCK'] },
+  // The AI SDK's default provider for model ids given as strings ('openai/gpt-4.1').
+  { name: 'Vercel AI Gateway', origins: ['https://ai-gateway.vercel.sh'], keyVariables: ['AI_GATEWAY_API_KEY', 'VERCEL_OIDC_TOKEN'] },
 ]
 
 /** Every default origin pattern, in the order of {@link PROVIDERS}. */

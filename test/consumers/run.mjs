@@ -2,9 +2,9 @@
 // tarball into fresh projects under os.tmpdir(), outside the repository (so nothing resolves from its
 // node_modules), and runs a small suite in each:
 //
-//   vitest-5     Vitest 5, msw 3, openai 7: `tsc --noEmit` (strict), then the suite
-//   vitest-4.1   Vitest 4.1, msw 2, openai 6: `tsc --noEmit` (strict), then the suite
-//   jest-30      Jest 30, msw 3, openai 7: the CommonJS tests, then the ESM tests (replay) with --experimental-vm-modules
+//   vitest-5     Vitest 5, msw 3, openai 7, ai 7: `tsc --noEmit` (strict), then the suite
+//   vitest-4.1   Vitest 4.1, msw 2, openai 6, ai 7: `tsc --noEmit` (strict), then the suite
+//   jest-30      Jest 30, msw 3, openai 7, without ai: the CommonJS tests, then the ESM tests (replay) with --experimental-vm-modules
 //
 // The Vitest suites also test apps built on the Vercel AI SDK, LangChain and the Anthropic SDK
 // (test/clients.test.ts), whose requests replay like the judge's.
@@ -33,9 +33,12 @@ const cacheRoot = join(root, 'node_modules/.cache/expect-llm-consumers')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
 const common = { '@types/node': '^22.0.0', typescript: '^5.9.0' }
-// Clients other than openai, used by the Vitest template's test/clients.test.ts. The AI SDK's declarations
-// import the `json-schema` types, which the strict `tsc` (skipLibCheck: false) needs installed.
-const clients = { ai: '^7.0.0', '@ai-sdk/openai': '^4.0.0', '@types/json-schema': '^7.0.0', '@langchain/openai': '^1.0.0', '@langchain/core': '^1.0.0', '@anthropic-ai/sdk': '^1.0.0' }
+// The AI SDK judge test (test/ai-sdk-judge.test.ts); the Jest project goes without it, so its suites also
+// show that nothing loads `ai` unless an AI SDK model is configured.
+// @types/json-schema: the AI SDK's own types import 'json-schema', which strict projects (skipLibCheck off) must provide.
+const aiSdk = { ai: '^7.0.0', '@ai-sdk/openai-compatible': '^3.0.0', '@types/json-schema': '^7.0.15' }
+// Apps on other clients than openai (test/clients.test.ts): the AI SDK's OpenAI provider, LangChain, the Anthropic SDK.
+const clients = { ...aiSdk, '@ai-sdk/openai': '^4.0.0', '@langchain/openai': '^1.0.0', '@langchain/core': '^1.0.0', '@anthropic-ai/sdk': '^1.0.0' }
 // The changed prompt of miss/changed-prompt.*: the test fails (exit 1) with the miss exactly once, and none
 // of the SDK error's repetitions (its message, Vitest's "Caused by" and "Serialized Error", Jest's "Cause:").
 const missChecks = {
@@ -53,7 +56,7 @@ const missChecks = {
 const projects = {
   'vitest-5': {
     template: 'vitest',
-    deps: { ...common, ...clients, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0' },
+    deps: { ...common, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0', ...clients },
     steps: [
       ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
       ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
@@ -63,7 +66,7 @@ const projects = {
   },
   'vitest-4.1': {
     template: 'vitest',
-    deps: { ...common, ...clients, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0' },
+    deps: { ...common, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0', ...clients },
     steps: [
       ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
       ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
@@ -181,7 +184,7 @@ for (const name of names) {
       const tests = /Tests:?\s+(\d+ passed)/.exec(plain)?.[1]
       results.push(`${label}: ${tests ?? 'ok'} (${seconds(stepStarted)})`)
     }
-    const versions = ['vitest', 'jest', 'msw', 'openai'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
+    const versions = ['vitest', 'jest', 'msw', 'openai', 'ai'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
     detail = `${versions}; ${results.join('; ')}`
     ok = true
   } catch (error) {

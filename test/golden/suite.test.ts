@@ -194,6 +194,16 @@ describe('aggregate checks', () => {
     expect(message).toContain('tokens 18,000 > 10,000 (app 12,500, evaluator 5,500)')
   })
 
+  test('a cost budget fails as unknown when an evaluator call reported no usage, even for a priced model', async () => {
+    const task = () => {
+      recordModelUsage({ kind: 'embedding', model: 'gemini-embedding-001' }) // Gemini embeddings report no usage
+      return 'x'
+    }
+    const { outcome, message } = await run({ task, budget: { maxCostUsd: 1 } }, [{ input: 'q' }])
+    expect(outcome.report.checks.map((c) => [c.name, c.ok])).toEqual([['budget.maxCostUsd', false]])
+    expect(message).toContain('no price for gemini-embedding-001 (no token usage reported)')
+  })
+
   test('a cost budget with an unpriced model fails and names the model', async () => {
     const { message } = await run({ task: () => ({ output: 'x', usage: { inputTokens: 10, model: 'my-local-llama' } }), budget: { maxCostUsd: 1 } }, [{ input: 'q' }])
     expect(message).toContain("no price for my-local-llama. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } })")

@@ -37,6 +37,18 @@ module.exports = function defineMatcherCases({ describe, test, expect }) {
       expect(failure(() => expect('A dog.').toHaveBleuAbove('The cat is on the mat.', 0.5))).toContain('0.5')
     })
 
+    test('toHaveChrFAbove passes, fails and negates', () => {
+      expect('The cat is on the mat.').toHaveChrFAbove('The cat is on the mat.', 1)
+      expect('A dog.').not.toHaveChrFAbove('The cat is on the mat.', 0.5)
+      expect(failure(() => expect('A dog.').toHaveChrFAbove('The cat is on the mat.', 0.5))).toContain('chrF2')
+    })
+
+    test('toHaveTerBelow passes, fails and negates', () => {
+      expect('The cat is on the mat.').toHaveTerBelow('the cat is on the mat.', 0)
+      expect('A dog.').not.toHaveTerBelow('The cat is on the mat.', 0.5)
+      expect(failure(() => expect('A dog.').toHaveTerBelow('The cat is on the mat.', 0.5))).toContain('reference words')
+    })
+
     test('toHaveEditSimilarityAbove passes, fails and negates', () => {
       expect('AB-1234-X').toHaveEditSimilarityAbove('AB-1234-Y', 0.85)
       expect('ZZ').not.toHaveEditSimilarityAbove('AB-1234-Y', 0.5)
@@ -82,6 +94,51 @@ module.exports = function defineMatcherCases({ describe, test, expect }) {
 
     test('a wrong input type is a clear error, not a crash', () => {
       expect(failure(() => expect(42).toHaveRougeLAbove('x', 0.5))).toContain('[expect-llm] Failed to run toHaveRougeLAbove: the received value must be a string')
+    })
+  })
+
+  describe('agent matchers under Jest', () => {
+    // An OpenAI chat loop's messages: look the order up, refund it, confirm.
+    const call = (id, name, args) => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } })
+    const run = [
+      { role: 'user', content: 'Please refund order A17.' },
+      { role: 'assistant', content: null, tool_calls: [call('c1', 'lookupOrder', { orderId: 'A17' })] },
+      { role: 'tool', tool_call_id: 'c1', content: '{"total":30}' },
+      { role: 'assistant', content: null, tool_calls: [call('c2', 'refundOrder', { orderId: 'A17', amount: 30 })] },
+      { role: 'tool', tool_call_id: 'c2', content: '{"refundId":"R-1"}' },
+      { role: 'assistant', content: 'Refunded: R-1.' },
+    ]
+    const tools = [
+      { type: 'function', function: { name: 'lookupOrder', parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] } } },
+      { type: 'function', function: { name: 'refundOrder', parameters: { type: 'object', properties: { amount: { type: 'number', maximum: 20 } } } } },
+    ]
+
+    test("toCallTool matches arguments with Jest's asymmetric matchers, fails and negates", () => {
+      expect(run).toCallTool('refundOrder', { orderId: expect.stringMatching(/^A\d+$/), amount: expect.any(Number) })
+      expect(run).not.toCallTool('refundOrder', { amount: expect.any(String) })
+      expect(failure(() => expect(run).toCallTool('refundOrder', { amount: 25 }))).toContain('/amount: expected 25, received 30')
+    })
+
+    test('toCallTools passes in order, fails on an extra call, and negates', () => {
+      expect(run).toCallTools(['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }], { order: 'strict', extra: 'forbid' })
+      expect(run).not.toCallTools(['refundOrder', 'lookupOrder'])
+      expect(failure(() => expect(run).toCallTools(['refundOrder'], { extra: 'forbid' }))).toContain('call 1, lookupOrder, is not an expected call')
+    })
+
+    test('toHaveValidToolArguments passes, fails on a schema violation, and negates', () => {
+      expect(run.slice(0, 3)).toHaveValidToolArguments(tools)
+      expect(run).not.toHaveValidToolArguments(tools)
+      expect(failure(() => expect(run).toHaveValidToolArguments(tools))).toContain('/amount: must be <= 20, got 30')
+    })
+
+    test('toUseAtMostSteps passes, fails and negates', () => {
+      expect(run).toUseAtMostSteps(3, { repeatedCalls: 'forbid' })
+      expect(run).not.toUseAtMostSteps(2)
+      expect(failure(() => expect(run).toUseAtMostSteps(2))).toContain('Received: 3 steps, 2 tool calls')
+    })
+
+    test('a value that is not a trajectory is a clear error', () => {
+      expect(failure(() => expect('Refunded.').toCallTool('refundOrder'))).toContain('[expect-llm] Failed to run toCallTool: a string ("Refunded.") is not a trajectory shape expect-llm knows.')
     })
   })
 }

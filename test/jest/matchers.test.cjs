@@ -15,8 +15,9 @@ describe('CommonJS build', () => {
   test('expect-llm/matchers exports every matcher for a manual expect.extend', () => {
     expect(Object.keys(matchers).sort()).toEqual([
       'toAgreeWithLabels', 'toBeConcise', 'toBeFaithfulTo', 'toBeRelevantTo', 'toBeSemanticallySimilar',
-      'toContainAnswer', 'toContainKeywords', 'toHaveBleuAbove', 'toHaveEditSimilarityAbove', 'toHaveRougeLAbove',
-      'toHaveRougeNAbove', 'toHaveTokenF1Above', 'toMatchAnswer', 'toMatchSchema', 'toPassJudge', 'toRefuse', 'toRetrieve',
+      'toCallTool', 'toCallTools', 'toCompleteGoal', 'toContainAnswer', 'toContainKeywords', 'toHaveBleuAbove', 'toHaveChrFAbove',
+      'toHaveEditSimilarityAbove', 'toHaveRougeLAbove', 'toHaveRougeNAbove', 'toHaveTerBelow', 'toHaveTokenF1Above', 'toHaveValidToolArguments',
+      'toMatchAnswer', 'toMatchSchema', 'toPassJudge', 'toRefuse', 'toRetrieve', 'toUseAtMostSteps',
     ])
   })
 })

@@ -21,6 +21,7 @@ function reply({ endpoint, body, prompt }) {
     if (text.includes('5 business days')) claims.push({ claim: 'Refund arrives in 5 business days.', supported: false, reason: 'not in the context' })
     return { text: JSON.stringify({ claims, reasoning: 'checked', score: 1 }) }
   }
+  if (prompt.includes('achieved a goal')) return prompt.includes('called refundOrder') ? verdict(1, 'Refunded and confirmed.') : verdict(0, 'No refund call was made.')
   if (prompt.includes('declines to answer')) return text.startsWith('That is for our team') ? verdict(1, 'deflects') : verdict(0, 'answers')
   return text === good ? verdict(1, 'Correct and on topic.') : verdict(0, 'Wrong or off topic.')
 }
@@ -73,6 +74,18 @@ describe('model-backed matchers under Jest (ESM build)', () => {
     await expect('I don’t know.').toRefuse()
     await expect('That is for our team to decide, please contact them.').toRefuse({ judge: true })
     expect(await failure(expect(good).toRefuse({ judge: true }))).toContain('Received: no refusal phrase matched; the judge found an answer')
+  })
+
+  test('toCompleteGoal passes and fails on an agent run', async () => {
+    const call = (name, args) => ({ id: `c-${name}`, type: 'function', function: { name, arguments: JSON.stringify(args) } })
+    const refunded = [
+      { role: 'user', content: 'Refund order A17.' },
+      { role: 'assistant', content: null, tool_calls: [call('refundOrder', { orderId: 'A17', amount: 30 })] },
+      { role: 'tool', tool_call_id: 'c-refundOrder', content: '{"refundId":"R-1"}' },
+      { role: 'assistant', content: 'Refunded: R-1.' },
+    ]
+    await expect(refunded).toCompleteGoal('Refund order A17')
+    expect(await failure(expect(refunded.slice(0, 1).concat({ role: 'assistant', content: 'Refunded!' })).toCompleteGoal('Refund order A17'))).toContain(`Judge's reasoning: "No refund call was made."`)
   })
 
   test('toAgreeWithLabels passes and fails', async () => {

@@ -1,10 +1,10 @@
 // The OpenAI judge through the real openai SDK against a local OpenAI-compatible server on 127.0.0.1.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { configure, resetConfig } from '../../src/config.js'
-import { openAIJudge } from '../../src/judges/openai.js'
+import { openAIJudge, type OpenAIJudgeOptions } from '../../src/judges/openai.js'
 import { prepareJudgeCall, runJudge } from '../../src/judges/run.js'
 import { failWith } from '../../src/judges/fail.js'
-import type { JudgeOptions, JudgeSpec } from '../../src/judges/types.js'
+import type { JudgeSpec } from '../../src/judges/types.js'
 import { getLedger, resetLedger } from '../../src/ledger.js'
 import { chatRequests, clientFor, jsonVerdict, startOpenAIServer, wantsJsonSchema, type OpenAIServer } from '../helpers/model-server.js'
 
@@ -24,7 +24,7 @@ afterEach(() => {
   resetLedger()
 })
 
-function judgeWith(options: Partial<JudgeOptions> = {}, maxRetries = 0) {
+function judgeWith(options: OpenAIJudgeOptions = {}, maxRetries = 0) {
   return openAIJudge({ model: 'judge-model', client: clientFor(server.baseURL, { maxRetries }), ...options })
 }
 

@@ -126,6 +126,24 @@ describe('parseJudgeReply: unreadable replies', () => {
   })
 })
 
+describe('parseJudgeReply with a chain of thought in the reply', () => {
+  test('ignores a draft score inside <think> tags and reads the answer after them', () => {
+    expect(parseJudgeReply('<think>\nFirst guess: {"score": 2}. No, it matches.\n</think>\n\n{"reasoning": "Matches.", "score": 5}', '1-5')).toMatchObject({ scaleValue: 5, reason: 'Matches.' })
+  })
+
+  test('reads what follows a closing tag whose opening tag was in the prompt', () => {
+    expect(parseJudgeReply('It could FAIL... but no.\n</think>\nVerdict: PASS', 'binary')).toMatchObject({ score: 1, parsedFrom: 'verdict' })
+  })
+
+  test('reads nothing from a reply cut off while thinking', () => {
+    expect(() => parseJudgeReply('<think>\nThe score should be 4 because', '1-5')).toThrow("Failed to read the judge's reply: the reply holds only the model's reasoning (<think>), with no answer after it.")
+  })
+
+  test('also skips <thinking> blocks', () => {
+    expect(parseJudgeReply('<thinking>score: 1</thinking>{"reasoning": "ok", "score": 0}', 'binary')).toMatchObject({ score: 0 })
+  })
+})
+
 describe('normalizeScore', () => {
   test.each([
     ['binary', 1, 1],

@@ -46,7 +46,7 @@ describe('prepareJudgeCall', () => {
   })
 
   test('fails on samples that are not a whole number from 1 to 25', () => {
-    expect(() => prepare({ criteria: 'x', samples: 0 })).toThrow('"samples" must be a whole number from 1 to 25, got 0.')
+    expect(() => prepare({ criteria: 'x', samples: 0 })).toThrow('"samples" must be a whole number from 1 to 25 or a list of judges, got 0.')
   })
 
   test('fails on a custom template placeholder that has no value, before calling the judge', () => {

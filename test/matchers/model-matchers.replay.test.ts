@@ -5,22 +5,17 @@
 //   EXPECT_LLM_REPLAY=record npx vitest run test/matchers/model-matchers.replay.test.ts
 // which starts the server, records what is missing into __llm_fixtures__/model-matchers.replay.test.ts/,
 // and keys every fixture under RECORDED_ORIGIN so that the server's ephemeral port does not matter.
-import { fileURLToPath } from 'node:url'
-import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import * as matchers from '../../matchers/index.js'
 import { configure, resetConfig } from '../../src/config.js'
 import { clearEmbeddingCache } from '../../src/embedders/batch.js'
 import { getLedger, resetLedger } from '../../src/ledger.js'
-import { getReplaySession, llmReplay, type LlmReplay } from '../../src/replay/index.js'
-import { resolveMode } from '../../src/replay/mode.js'
-import type { RedactInput } from '../../src/replay/types.js'
 import { asyncFailureMessage } from '../helpers/model-fakes.js'
-import { CLOSED_BASE_URL, clientFor, jsonVerdict, judgedText, RECORDED_ORIGIN, startOpenAIServer, type OpenAIServer, type RecordedRequest, type ScriptedReply } from '../helpers/model-server.js'
+import { escalateRun, refundRun } from '../helpers/trajectories.js'
+import { clientFor, jsonVerdict, judgedText, replayRecordings, type RecordedReplay, type RecordedRequest, type ScriptedReply } from '../helpers/model-server.js'
 
 expect.extend(matchers)
 
-const recording = ['record', 'rerecord'].includes(resolveMode('replay').mode)
 const good = 'You can ask for a refund within 30 days.'
 const reversed = 'Wait 30 days before you can ask for a refund.'
 const offTopic = 'Our store opens at 9am.'
@@ -37,46 +32,30 @@ function script(req: RecordedRequest): ScriptedReply {
     if (text.includes('5 business days')) claims.push({ claim: 'The refund arrives within 5 business days.', supported: false, reason: 'no processing time in the context' })
     return { text: JSON.stringify({ claims, reasoning: 'Checked each claim.', score: 1 }) }
   }
+  if (prompt.includes('achieved a goal')) return prompt.includes('called refundOrder') ? jsonVerdict(1, 'refundOrder was called for A17 and the refund id was given.') : jsonVerdict(0, 'The agent escalated; no refund was made.')
   if (prompt.includes('declines to answer')) return text.startsWith('That is something') ? jsonVerdict(1, 'It deflects.') : jsonVerdict(0, 'It answers.')
   if (prompt.includes('answers the question')) return text === offTopic ? jsonVerdict(0, 'Opening hours, not refunds.') : jsonVerdict(1, 'Answers the refund question.')
   return text === good ? jsonVerdict(1, 'Same facts as the reference.') : jsonVerdict(0, 'Reverses the condition: wait 30 days instead of within 30 days.')
 }
 
-const redact = (input: RedactInput): RedactInput => ({ ...input, key: { ...input.key, origin: RECORDED_ORIGIN } })
-
-let server: OpenAIServer | undefined
-let replay: LlmReplay
-let stop: () => void
+let recorded: RecordedReplay
 
 beforeAll(async () => {
-  if (recording) server = await startOpenAIServer({ reply: script })
-  const origin = server ? server.origin : new URL(CLOSED_BASE_URL).origin
-  replay = llmReplay({ mode: 'replay', hosts: [origin], redact, rootDir: fileURLToPath(new URL('../..', import.meta.url)), testPath: () => fileURLToPath(import.meta.url) })
-  const session = getReplaySession()
-  if (session) {
-    session.server.use(...replay.handlers)
-    stop = () => session.server.resetHandlers()
-  } else {
-    const msw = setupServer(...replay.handlers)
-    msw.listen()
-    stop = () => msw.close()
-  }
+  recorded = await replayRecordings(import.meta.url, script)
   // Clients are built after interception starts (a client built before would escape it).
-  const client = clientFor(server ? server.baseURL : CLOSED_BASE_URL)
+  const client = clientFor(`${recorded.origin}/v1`)
   configure({ judge: { client, model: 'judge-model' }, embedder: { client, model: 'text-embedding-3-small' } })
 })
 
 afterEach(() => {
-  replay.assertNoProblems()
+  recorded.replay.assertNoProblems()
   clearEmbeddingCache()
 })
 
 afterAll(async () => {
-  await replay.flush()
-  stop()
+  await recorded.close()
   resetConfig()
   resetLedger()
-  await server?.close()
 })
 
 describe('model-backed matchers replayed from committed recordings', () => {
@@ -112,6 +91,12 @@ describe('model-backed matchers replayed from committed recordings', () => {
     ]
     await expect({ reference: good }).toAgreeWithLabels(labelled)
     await expect({ reference: good }).not.toAgreeWithLabels(labelled.map((c) => ({ ...c, label: c.label === 'PASS' ? ('FAIL' as const) : ('PASS' as const) })))
+  })
+
+  test('toCompleteGoal passes and fails on an agent run', async () => {
+    const goal = 'Refund order A17 in full and tell the customer the refund id'
+    await expect(refundRun()).toCompleteGoal(goal)
+    expect(await asyncFailureMessage(expect(escalateRun()).toCompleteGoal(goal))).toContain(`Judge's reasoning: "The agent escalated; no refund was made."`)
   })
 
   test('the ledger counts the recorded token usage on replay', async () => {

@@ -218,3 +218,21 @@ describe('lcsPositions', () => {
     )
   })
 })
+
+describe('lcsLength: the small-input path (shorter side of at most 32 tokens)', () => {
+  test('property: equals the textbook DP when the longer side has ids the shorter lacks (negative, huge, fractional)', () => {
+    const other = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: -5, max: -1 }), fc.constant(2 ** 30), fc.constant(1.5))
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 32 }), fc.array(other, { maxLength: 60 }), (short, long) => {
+        expect(lcsLength(short, long)).toBe(textbookLcsLength(short, long))
+        expect(lcsLength(long, short)).toBe(textbookLcsLength(short, long))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('is right at exactly 32 tokens on the shorter side, all matching', () => {
+    const a = Array.from({ length: 32 }, (_, i) => i)
+    expect(lcsLength(a, [...a, ...a])).toBe(32)
+  })
+})

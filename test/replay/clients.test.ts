@@ -8,8 +8,9 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startGoogleServer, type GoogleServer } from '../helpers/google-server.js'
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
-import { runAll, SCENARIO_HOSTS, scenarios } from './clients/scenarios.js'
+import { runAll, SCENARIO_HOSTS, scenarioUpstream, scenarios } from './clients/scenarios.js'
 import { allText, fixtureFiles, forceModeFromOptions, removeRoot, startReplay, tempRoot } from './helpers.js'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
@@ -18,16 +19,19 @@ const child = fileURLToPath(new URL('./clients/replay-child.ts', import.meta.url
 const isolated = spawnSync('unshare', ['-rn', 'true']).status === 0
 
 let server: OpenAIServer
+let google: GoogleServer
 let root: string
 let testFile: string
 
 beforeAll(async () => {
   server = await startOpenAIServer()
+  google = await startGoogleServer()
   root = await tempRoot()
   testFile = join(root, 'test', 'clients.test.ts')
 })
 afterAll(async () => {
   await server.close()
+  await google.close()
   await removeRoot(root)
 })
 
@@ -60,7 +64,7 @@ const values = (results: Awaited<ReturnType<typeof runAll>>) => Object.fromEntri
 
 test(`every client replays what it recorded, ${isolated ? 'in a network namespace without network' : 'with the server stopped'}, and fails at once on a changed prompt`, async () => {
   forceModeFromOptions()
-  const rec = startReplay({ mode: 'record', rootDir: root, testPath: () => testFile, upstream: Object.fromEntries(SCENARIO_HOSTS.map((h) => [h, server.origin])) })
+  const rec = startReplay({ mode: 'record', rootDir: root, testPath: () => testFile, upstream: scenarioUpstream(server.origin, google.origin) })
   let recorded: Awaited<ReturnType<typeof runAll>>
   try {
     recorded = await runAll(scenarios(), () => rec.replay.engine.handled)
@@ -72,7 +76,7 @@ test(`every client replays what it recorded, ${isolated ? 'in a network namespac
   }
   for (const [name, r] of Object.entries(recorded)) expect(r.error, name).toBeUndefined()
   const names = Object.keys(recorded)
-  expect(server.requests).toHaveLength(names.length)
+  expect(server.requests.length + google.requests.length).toBe(names.length)
   // One fixture per request, keyed by the real hosts; neither the placeholder key nor ?key= is stored.
   const files = await fixtureFiles(root)
   expect(files).toHaveLength(names.length)
@@ -80,7 +84,9 @@ test(`every client replays what it recorded, ${isolated ? 'in a network namespac
   for (const host of SCENARIO_HOSTS) expect(stored).toContain(`"origin": "${host}"`)
   expect(stored).not.toContain('replay-without-a-key')
   expect(stored).not.toContain(server.origin)
+  expect(stored).not.toContain(google.origin)
   await server.close()
+  await google.close()
 
   const result = await replayInChild()
   expect(result.escaped).toEqual([])

@@ -14,7 +14,7 @@ const PROVIDER_URLS: Array<[string, string]> = [
   ['Azure OpenAI', 'https://my-resource.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21'],
   ['Azure OpenAI', 'https://my-resource.cognitiveservices.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21'],
   ['Anthropic', 'https://api.anthropic.com/v1/messages'],
-  ['Google Generative Language (Gemini)', 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:generateContent'],
+  ['Google Gemini API', 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:generateContent'],
   ['Google Vertex AI', 'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/publishers/google/models/gemini-2.0-flash:generateContent'],
   ['Google Vertex AI', 'https://aiplatform.googleapis.com/v1/projects/p/locations/global/publishers/google/models/gemini-2.0-flash:generateContent'],
   ['Mistral', 'https://api.mistral.ai/v1/chat/completions'],
@@ -27,7 +27,8 @@ const PROVIDER_URLS: Array<[string, string]> = [
   ['Voyage AI', 'https://api.voyageai.com/v1/embeddings'],
   ['Perplexity', 'https://api.perplexity.ai/chat/completions'],
   ['xAI', 'https://api.x.ai/v1/chat/completions'],
-  ['AWS Bedrock', 'https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-sonnet-20240620-v1:0/converse'],
+  ['Amazon Bedrock', 'https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-sonnet-20240620-v1:0/converse'],
+  ['Vercel AI Gateway', 'https://ai-gateway.vercel.sh/v1/ai/language-model'],
 ]
 
 describe('default provider hosts', () => {

@@ -51,6 +51,7 @@ describe('a miss in replay', () => {
     await record(ask('Capital of France?'))
     const { message } = await replayMiss(ask('What is the capital of France?'))
     expect(message).toContain('[expect-llm] Failed to replay POST /v1/chat/completions (model gpt-4o-mini)')
+    expect(message).toContain('Provider:      an OpenAI-compatible server')
     expect(message).toMatch(/Expected file: test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json/)
     expect(message).toContain('Record it:     EXPECT_LLM_REPLAY=record npx vitest run test/example.test.ts')
     expect(message).toMatch(/Nearest recording: test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json differs at 1 path\(s\)/)

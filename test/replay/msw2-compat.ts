@@ -19,7 +19,8 @@ import OpenAI from 'openai'
 import { watchEscapes } from '../../src/replay/escapes.js'
 import { createLlmReplay, ReplayEngine } from '../../src/replay/index.js'
 import { startOpenAIServer } from '../helpers/openai-server.js'
-import { runAll, SCENARIO_HOSTS, scenarios } from './clients/scenarios.js'
+import { startGoogleServer } from '../helpers/google-server.js'
+import { runAll, scenarioUpstream, scenarios } from './clients/scenarios.js'
 
 const mswDir = process.env.MSW2_DIR ?? '/tmp/msw2'
 const requireMsw = createRequire(join(mswDir, 'package.json'))
@@ -135,16 +136,18 @@ async function checkFaults(): Promise<void> {
 async function checkClients(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'msw2-clients-'))
   const local = await startOpenAIServer()
+  const google = await startGoogleServer()
   const testFile = join(dir, 'test', 'clients.test.ts')
   const recorder = setupServer()
   recorder.listen({ onUnhandledRequest: 'bypass' })
-  const r = createLlmReplay(msw as never, new ReplayEngine({ options: { mode: 'record', rootDir: dir, testPath: () => testFile, upstream: Object.fromEntries(SCENARIO_HOSTS.map((h) => [h, local.origin])) } }))
+  const r = createLlmReplay(msw as never, new ReplayEngine({ options: { mode: 'record', rootDir: dir, testPath: () => testFile, upstream: scenarioUpstream(local.origin, google.origin) } }))
   recorder.resetHandlers(...r.handlers)
   const recorded = await runAll(scenarios(), () => r.engine.handled)
   await r.flush()
   assert.deepEqual(r.takeProblems(), [])
   recorder.close()
   await local.close()
+  await google.close()
   for (const [name, result] of Object.entries(recorded)) assert.equal(result.error, undefined, name)
   const out = join(dir, 'child.json')
   const isolated = spawnSync('unshare', ['-rn', 'true']).status === 0

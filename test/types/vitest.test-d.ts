@@ -1,7 +1,7 @@
 // Type tests for Vitest users (run by `vitest --typecheck`): the matchers appear on expect(), with
 // their argument types, for sync use and under .not; wrong arguments do not compile.
 import { describe, expect, expectTypeOf, test } from 'vitest'
-import type { ConciseOptions, RougeLMatcherOptions } from '../../matchers/index.js'
+import type { CallToolsOptions, ConciseOptions, ExpectedToolCall, RougeLMatcherOptions, StepsOptions } from '../../matchers/index.js'
 import '../../src/vitest.js'
 
 describe('expect-llm matchers on Vitest expect()', () => {
@@ -17,6 +17,16 @@ describe('expect-llm matchers on Vitest expect()', () => {
     expectTypeOf(expect(['a']).toRetrieve(['a'], { k: 1 })).toEqualTypeOf<void>()
   })
 
+  test('agent matchers are typed: sync ones return void, toCompleteGoal a Promise', () => {
+    const run = [{ role: 'user', content: 'Refund A17' }]
+    expectTypeOf(expect(run).toCallTool('refundOrder', { amount: expect.any(Number) })).toEqualTypeOf<void>()
+    expectTypeOf(expect(run).not.toCallTools(['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }], { order: 'strict', extra: 'forbid' })).toEqualTypeOf<void>()
+    expectTypeOf(expect(run).toCallTools).parameters.toEqualTypeOf<[expected: ExpectedToolCall[], options?: CallToolsOptions]>()
+    expectTypeOf(expect(run).toHaveValidToolArguments([{ name: 'lookupOrder', input_schema: { type: 'object' } }])).toEqualTypeOf<void>()
+    expectTypeOf(expect(run).toUseAtMostSteps).parameters.toEqualTypeOf<[steps: number, options?: StepsOptions]>()
+    expectTypeOf(expect(run).toCompleteGoal('Refund order A17')).toEqualTypeOf<Promise<void>>()
+  })
+
   test('wrong arguments do not compile', () => {
     // @ts-expect-error the threshold is a number, not a string
     expect('x').toHaveRougeLAbove('y', '0.5')
@@ -26,5 +36,9 @@ describe('expect-llm matchers on Vitest expect()', () => {
     expect('x').toContainKeywords('refund')
     // @ts-expect-error toBeConcise needs its limits
     expect('x').toBeConcise()
+    // @ts-expect-error unknown order mode
+    expect([]).toCallTools(['a'], { order: 'exact' })
+    // @ts-expect-error the step limit is a number
+    expect([]).toUseAtMostSteps('3')
   })
 })

@@ -267,14 +267,14 @@ export function scriptedReply(req: RecordedRequest, occurrence: number): Scripte
     const input = inputs.reduce((s, t) => s + tokens(t), 0)
     return { embeddings: inputs.map((t) => embed(t, dims)), usage: { input, output: 0 }, latencyMs: 60 + 4 * inputs.length }
   }
-  if (req.endpoint !== 'chat' && req.endpoint !== 'anthropic') {
+  if (req.endpoint !== 'chat' && req.endpoint !== 'messages') {
     return { status: 404, errorMessage: `the scripted model serves chat completions, Anthropic messages and embeddings, not ${req.path}` }
   }
   const messages: Array<{ role: string; content: string }> = req.body?.messages ?? []
   // Chat completions carry the system prompt as a message; Anthropic's Messages API as a top-level field.
   const anthropicSystem = req.body?.system
   const system =
-    req.endpoint === 'anthropic'
+    req.endpoint === 'messages'
       ? typeof anthropicSystem === 'string'
         ? anthropicSystem
         : Array.isArray(anthropicSystem)

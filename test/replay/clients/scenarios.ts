@@ -14,8 +14,16 @@ import OpenAI, { toFile } from 'openai'
 // A placeholder key: enough for a recording whose upstream is the local server, and for replay.
 const KEY = 'replay-without-a-key'
 
-/** The default hosts the scenarios call, to map to the local server while recording. */
+/** The default hosts the scenarios call. */
 export const SCENARIO_HOSTS = ['https://api.openai.com', 'https://api.anthropic.com', 'https://generativelanguage.googleapis.com'] as const
+
+/**
+ * The `upstream` option that records the scenarios from local servers: OpenAI and Anthropic requests from
+ * the OpenAI-compatible test server (which speaks the Messages API too), Gemini requests from the Gemini one.
+ */
+export function scenarioUpstream(openaiOrigin: string, googleOrigin: string): Record<string, string> {
+  return { 'https://api.openai.com': openaiOrigin, 'https://api.anthropic.com': openaiOrigin, 'https://generativelanguage.googleapis.com': googleOrigin }
+}
 
 /** One call per client feature; `suffix` changes every prompt (a replay miss). Results hold only deterministic fields. */
 export function scenarios(suffix = ''): Record<string, () => Promise<unknown>> {

@@ -16,3 +16,13 @@ expectTypeOf(expect('x').toPassJudge('is polite')).toEqualTypeOf<Promise<void>>(
 expect('x').toHaveRougeLAbove('y', '0.5')
 // @ts-expect-error keywords are a list
 expect('x').toContainKeywords('refund')
+
+// Agent matchers
+const run = [{ role: 'user', content: 'Refund A17' }]
+expect(run).toCallTool('refundOrder', { amount: expect.any(Number) })
+expect(run).not.toCallTools(['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }], { order: 'any', extra: 'forbid' })
+expect(run).toHaveValidToolArguments({ lookupOrder: { type: 'object' } })
+expect(run).toUseAtMostSteps(5, { repeatedCalls: 'forbid' })
+// @ts-expect-error unknown order mode
+expect(run).toCallTools(['a'], { order: 'exact' })
+expectTypeOf(expect(run).toCompleteGoal('Refund order A17')).toEqualTypeOf<Promise<void>>()

@@ -1,7 +1,7 @@
 // A consumer's first suite: the setup file registers the matchers (typed on expect()) and replays the
 // model calls from __llm_fixtures__, so this runs with no key and no network.
 import { describe, expect, test } from 'vitest'
-import { configure, rougeL, type GoldenCaseInput } from 'expect-llm'
+import { BootstrapAggregator, bleu, chrF, configure, corpusBleuDetails, gleu, rouge, rougeL, ter, type GoldenCaseInput } from 'expect-llm'
 import { describeGolden } from 'expect-llm/vitest'
 
 configure({ embedder: { dimensions: 256 } })
@@ -22,6 +22,27 @@ describe('lexical matchers', () => {
     expect('```json\n{"days": 30}\n```').toMatchSchema({ type: 'object', required: ['days'], properties: { days: { type: 'integer' } } })
     expect([{ id: 'refunds', score: 0.8 }, { id: 'shipping', score: 0.3 }]).toRetrieve(['refunds'], { k: 1 })
     expect("I don't know, the handbook does not say.").not.toMatchAnswer(reference)
+  })
+})
+
+describe('translation metrics: sacrebleu BLEU options, chrF, TER, GLEU, multi-reference ROUGE, confidence intervals', () => {
+  test('as matchers and functions', () => {
+    const de = 'Die Katze sitzt auf der Matte.'
+    expect('Die Katze sitzt auf der Matte.').toHaveChrFAbove(de, 1)
+    expect('Die Katze saß auf der Matte.').toHaveChrFAbove([de, 'Eine Katze sitzt auf der Matte.'], 0.5, { wordOrder: 2 })
+    expect('the cat sat on the mat').toHaveTerBelow('The cat sat on the mat', 0)
+    expect('d e f g h a b c').not.toHaveTerBelow('a b c d e f g h', 0.1)
+    expect(ter('d e f g h a b c', 'a b c d e f g h')).toBe(0.125)
+    expect(chrF('a b c', 'abc')).toBe(1)
+    expect(gleu('the cat sat on the mat', 'the cat sat on the mat')).toBe(1)
+    expect(bleu('NASA', 'nasa', { lowercase: true })).toBe(1)
+    expect(corpusBleuDetails(['Boil', 'Platform 4'], ['Boil', 'Platform 4']).counts).toEqual([3, 1, 0, 0])
+    expect(rouge('text first', ['first text', 'first something'], { type: 'rouge1' }).f).toBe(1)
+    const aggregator = new BootstrapAggregator({ seed: 1 })
+    for (const s of [0.2, 0.5, 0.9]) aggregator.addScores({ chrF: s })
+    const ci = aggregator.aggregate().chrF as { low: number; mid: number; high: number }
+    expect(ci.low).toBeLessThanOrEqual(ci.mid)
+    expect(ci.mid).toBeLessThanOrEqual(ci.high)
   })
 })
 

@@ -1,0 +1,173 @@
+import { describeValue } from '../src/errors.js'
+import { clip, countLine, differenceLines, formatCall, formatPattern } from '../src/agents/format.js'
+import { argsCheck, matchCall, matchSequence, type ArgumentDifference, type CallOrder, type CallPattern, type ExtraCalls } from '../src/agents/match.js'
+import { toolCalls } from '../src/agents/read.js'
+import type { ToolCallItem } from '../src/agents/types.js'
+import { assertSchema } from '../src/schema.js'
+import type { MatcherContext, MatcherResult } from './context.js'
+import { asUsage, checkOneOf, checkOptions, hint, lines, partialEquals, trajectoryOf, usageError, type Signature } from './utils.js'
+
+/** An expected call of {@link toCallTools}: a tool name, or a name with arguments (partial values or a schema). */
+export type ExpectedToolCall = string | { name: string; args?: unknown }
+
+/** Options of {@link toCallTools}. */
+export interface CallToolsOptions {
+  /**
+   * - `'in-order'` (default): the calls are made in this order; other calls may come between them.
+   * - `'strict'`: one after another in this order, nothing between them (with `extra: 'forbid'`: exactly these calls).
+   * - `'any'`: each call is made, in any order.
+   */
+  order?: CallOrder
+  /** `'allow'` (default): other calls are fine. `'forbid'`: every call made must be one of the expected calls. */
+  extra?: ExtraCalls
+}
+
+const OPTIONS = ['order', 'extra'] as const
+/** The widest the expected column gets before its cells are cut. */
+const MAX_COLUMN = 48
+
+function expectedCalls(ctx: MatcherContext, sig: Signature, list: unknown): CallPattern[] {
+  const example = "['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }]"
+  if (!Array.isArray(list) || list.length === 0) {
+    usageError(ctx, sig, `the expected calls must be a non-empty array, got ${Array.isArray(list) ? 'an empty array' : describeValue(list)}`, `Pass the tool names or { name, args } objects in an array, e.g. ${example}.`)
+  }
+  return list.map((entry: unknown, i) => {
+    if (typeof entry === 'string' && entry.trim() !== '') return { name: entry, args: { kind: 'any' } }
+    if (entry !== null && typeof entry === 'object' && !Array.isArray(entry) && typeof (entry as { name?: unknown }).name === 'string' && (entry as { name: string }).name.trim() !== '') {
+      const unknown = Object.keys(entry).filter((k) => k !== 'name' && k !== 'args')
+      if (unknown.length > 0) usageError(ctx, sig, `expected call ${i} has unknown key ${unknown.map((k) => `"${k}"`).join(', ')}`, 'An expected call is a tool name, or { name, args }.')
+      const check = argsCheck((entry as { args?: unknown }).args)
+      if (check.kind === 'schema') asUsage(ctx, sig, () => assertSchema(check.schema))
+      return { name: (entry as { name: string }).name, args: check }
+    }
+    return usageError(ctx, sig, `expected call ${i} must be a tool name or { name, args }, got ${describeValue(entry)}`, `Pass for example ${example}.`)
+  })
+}
+
+function describeMode(count: number, order: CallOrder, extra: ExtraCalls, isNot: boolean): string {
+  const these = `these ${count} calls`
+  const how =
+    count === 1
+      ? extra === 'forbid'
+        ? 'this call and no other'
+        : 'this call'
+      : order === 'any'
+        ? extra === 'forbid'
+          ? `${these}, in any order, and no other call`
+          : `${these}, in any order (other calls allowed)`
+        : extra === 'forbid'
+          ? `exactly ${these}, in this order, and no other call`
+          : order === 'strict'
+            ? `${these} one after another, in this order (other calls allowed before and after)`
+            : `${these} in this order (other calls allowed between them)`
+  return `${isNot ? 'not ' : ''}${how}`
+}
+
+/** Why expected call `e` found no match: the call that would match and why it does not count, or the nearest call of the same tool. */
+function explainMissing(
+  e: number,
+  patterns: readonly CallPattern[],
+  calls: readonly ToolCallItem[],
+  matches: (a: number, e: number) => boolean,
+  differences: (a: number, e: number) => ArgumentDifference[],
+  assignment: ReadonlyArray<number | undefined>,
+  order: CallOrder,
+): string[] {
+  const pattern = patterns[e]!
+  const full = calls.findIndex((_, a) => matches(a, e))
+  if (full !== -1) {
+    const owner = assignment.indexOf(full)
+    if (owner !== -1) return [`call ${full + 1} matches it, but it already counts for expected call ${owner + 1}`]
+    // The nearest expected call before this one that matched: the order is broken relative to it.
+    let previous: number | undefined
+    for (let p = e - 1; p >= 0 && previous === undefined; p--) previous = assignment[p]
+    if (previous !== undefined && full < previous) return [`call ${full + 1} matches it, but it comes before call ${previous + 1} (${calls[previous]!.name})`]
+    if (order === 'strict' && previous !== undefined) {
+      const between = calls.slice(previous + 1, full).map((c, i) => `call ${previous + 2 + i} (${c.name})`)
+      return [`call ${full + 1} matches it, but ${between.join(', ')} ${between.length === 1 ? 'comes' : 'come'} between it and call ${previous + 1}, and order 'strict' allows none`]
+    }
+    return [`call ${full + 1} matches it, but out of the expected order`]
+  }
+  const named = calls.findIndex((c) => c.name === pattern.name)
+  if (named === -1) return [`no call to ${pattern.name} was made`]
+  return [`call ${named + 1} is ${pattern.name} with other arguments:`, ...differenceLines(differences(named, e)).map((d) => `  ${d}`)]
+}
+
+/**
+ * Passes when the agent made the expected tool calls, in the order mode given:
+ *
+ * - `order: 'in-order'` (default): in this order, other calls may come between them;
+ * - `order: 'strict'`: one after another in this order, nothing between them;
+ * - `order: 'any'`: each one, in any order (each call made counts for one expected call);
+ * - `extra: 'forbid'`: no call besides the expected ones (default `'allow'`); with `'strict'` or
+ *   `'in-order'` that means exactly this sequence.
+ *
+ * An expected call is a tool name (any arguments) or `{ name, args }`, where `args` is a partial deep match
+ * (asymmetric matchers allowed) or a Standard Schema / JSON Schema, as in `toCallTool`. The failure message
+ * shows the expected and actual calls side by side and marks the first divergence.
+ *
+ * @example
+ * ```ts
+ * expect(result).toCallTools(['lookupOrder', 'refundOrder'])
+ * expect(messages).toCallTools([{ name: 'lookupOrder', args: { orderId: 'A17' } }, 'refundOrder'], { order: 'strict', extra: 'forbid' })
+ * expect(messages).toCallTools(['getWeather', 'getTime'], { order: 'any' })
+ * ```
+ */
+export function toCallTools(this: MatcherContext, received: unknown, expected: unknown, options?: CallToolsOptions): MatcherResult {
+  const sig: Signature = { name: 'toCallTools', received: 'trajectory', expected: 'expected', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
+  const patterns = expectedCalls(this, sig, expected)
+  checkOptions(this, sig, options as unknown, OPTIONS)
+  checkOneOf(this, sig, options?.order, 'order', ['strict', 'in-order', 'any'] as const)
+  checkOneOf(this, sig, options?.extra, 'extra', ['allow', 'forbid'] as const)
+  const order = options?.order ?? 'in-order'
+  const extra = options?.extra ?? 'allow'
+  const trajectory = trajectoryOf(this, sig, received)
+  const calls = toolCalls(trajectory)
+  const equals = partialEquals(this, sig)
+
+  const verdicts = asUsage(this, sig, () => calls.map((call) => patterns.map((pattern) => matchCall(call, pattern, equals))))
+  const matches = (a: number, e: number): boolean => {
+    const v = verdicts[a]?.[e]
+    return v !== undefined && v.nameMatches && v.argsMatch
+  }
+  const result = matchSequence(calls.length, patterns.length, matches, order, extra)
+
+  return {
+    pass: result.pass,
+    message: () => {
+      const names = patterns.map((p) => p.name).join(order === 'any' ? ', ' : ' → ')
+      const first = result.divergence !== undefined ? result.rows[result.divergence] : undefined
+      let receivedLine: string
+      let explanation: string[] = []
+      if (first === undefined) {
+        receivedLine = `Received: ${countLine(trajectory)}, with every expected call in place`
+      } else if (first.status === 'missing') {
+        const e = first.expected as number
+        receivedLine = `Received: ${countLine(trajectory)}; expected call ${e + 1}, ${patterns[e]!.name}, is not there`
+        explanation = explainMissing(e, patterns, calls, matches, (a, x) => verdicts[a]?.[x]?.differences ?? [], result.assignment, order)
+      } else {
+        const a = first.actual as number
+        receivedLine = `Received: ${countLine(trajectory)}; call ${a + 1}, ${calls[a]!.name}, is not an expected call`
+      }
+      const digits = String(Math.max(patterns.length, calls.length)).length
+      const cell = (index: number, text: string): string => `${String(index + 1).padStart(digits)}  ${text}`
+      const lefts = result.rows.map((row) => (row.expected !== undefined ? cell(row.expected, formatPattern(patterns[row.expected]!, undefined, MAX_COLUMN - digits - 2)) : ''))
+      const column = Math.max('expected'.length, ...lefts.map((l) => l.length))
+      const table = result.rows.map((row, r) => {
+        const right = row.actual !== undefined ? cell(row.actual, formatCall(calls[row.actual]!)) : `${' '.repeat(digits + 2)}(missing)`
+        const note = row.status === 'extra' && row.error ? '   (not expected)' : ''
+        return `${r === result.divergence ? '  > ' : '    '}${lefts[r]!.padEnd(column)}    ${right}${note}`.trimEnd()
+      })
+      const header = `    ${'expected'.padEnd(column)}    actual`
+      return lines(
+        hint(this, sig),
+        '',
+        `Expected: ${describeMode(patterns.length, order, extra, this.isNot)}: ${clip(names, 120)}`,
+        receivedLine,
+        '',
+        calls.length === 0 && patterns.length === 0 ? undefined : [header, ...table],
+        explanation.length > 0 ? ['', `First divergence: ${explanation[0]}`, ...explanation.slice(1).map((l) => `  ${l}`)] : undefined,
+      )
+    },
+  }
+}

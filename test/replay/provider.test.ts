@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest'
+import { modelFromPath, providerOf } from '../../src/replay/provider.js'
+
+describe('providerOf', () => {
+  test.each([
+    ['https://api.openai.com', '/v1/chat/completions', 'OpenAI'],
+    ['https://my-resource.openai.azure.com', '/openai/deployments/gpt/chat/completions', 'Azure OpenAI'],
+    ['https://api.anthropic.com', '/v1/messages', 'Anthropic'],
+    ['https://generativelanguage.googleapis.com', '/v1beta/models/gemini-2.5-flash:generateContent', 'Google Gemini API'],
+    ['https://us-central1-aiplatform.googleapis.com', '/v1/projects/p/locations/l/publishers/google/models/m:generateContent', 'Google Vertex AI'],
+    ['https://bedrock-runtime.us-east-1.amazonaws.com', '/model/anthropic.claude-haiku-4-5/invoke', 'Amazon Bedrock'],
+    ['https://openrouter.ai', '/api/v1/chat/completions', 'OpenRouter'],
+  ])('names the hosted API at %s', (origin, path, name) => {
+    expect(providerOf(origin, path)).toBe(name)
+  })
+
+  test('names local servers by their default port and the API of the path', () => {
+    expect(providerOf('http://127.0.0.1:11434', '/v1/chat/completions')).toBe('Ollama (OpenAI-compatible API)')
+    expect(providerOf('http://localhost:11434', '/api/chat')).toBe('Ollama (native API)')
+    expect(providerOf('http://127.0.0.1:1234', '/v1/embeddings')).toBe('LM Studio (OpenAI-compatible API)')
+  })
+
+  test('names an unknown server by the API its path belongs to', () => {
+    expect(providerOf('http://127.0.0.1:8000', '/v1/chat/completions')).toBe('an OpenAI-compatible server')
+    expect(providerOf('http://127.0.0.1:40123', '/v1/messages')).toBe('an Anthropic Messages-compatible server')
+    expect(providerOf('http://127.0.0.1:40123', '/v1beta/models/m:batchEmbedContents')).toBe('a Gemini-compatible server')
+    expect(providerOf('http://10.0.0.5:9000', '/api/embed')).toBe('Ollama (native API)')
+  })
+
+  test('returns undefined when nothing is known', () => {
+    expect(providerOf('https://example.com', '/upload')).toBeUndefined()
+    expect(providerOf('not a url', '/v1/messages')).toBeUndefined()
+  })
+})
+
+describe('modelFromPath', () => {
+  test('reads the model of Gemini and Bedrock paths', () => {
+    expect(modelFromPath('/v1beta/models/gemini-embedding-001:batchEmbedContents')).toBe('gemini-embedding-001')
+    expect(modelFromPath('/model/anthropic.claude-haiku-4-5-20251001-v1%3A0/invoke')).toBe('anthropic.claude-haiku-4-5-20251001-v1:0')
+  })
+
+  test('returns null for paths without a model', () => {
+    expect(modelFromPath('/v1/chat/completions')).toBeNull()
+  })
+})
