@@ -56,7 +56,7 @@ describe('record/replay under Jest ESM', () => {
 
   test('a miss in replay mode fails at once without reaching the server, with the record command', async () => {
     setMode('replay')
-    await expect(ask('Never recorded')).rejects.toMatchObject({ status: 418 })
+    await expect(ask('Never recorded')).rejects.toMatchObject({ status: 404 })
     expect(server.requests).toHaveLength(1)
     const problems = getReplaySession().replay.takeProblems()
     expect(problems).toHaveLength(1)
