@@ -86,8 +86,8 @@ describe('hosts', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'never recorded' }] }),
       })
-      // A replay miss: answered at once with 418 and kept as a problem.
-      expect(res.status).toBe(418)
+      // A replay miss: answered at once with 404 and kept as a problem.
+      expect(res.status).toBe(404)
       expect(replay.takeProblems().map((p) => p.kind)).toEqual(['miss'])
     } finally {
       if (session) session.server.resetHandlers()
