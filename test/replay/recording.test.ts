@@ -42,9 +42,10 @@ describe('streams', () => {
     expect(deltas.join('')).toBe('one two three four five')
     expect(chunkOffsetsMs).toHaveLength(8)
     expect(chunkOffsetsMs).toEqual([...chunkOffsetsMs!].sort((a, b) => a - b))
-    // 7 gaps of at least 40 ms between the first event and the last (timers never fire early by more
-    // than a millisecond; the margin absorbs that).
-    expect(chunkOffsetsMs!.at(-1)! - chunkOffsetsMs![0]!).toBeGreaterThanOrEqual(7 * 40 - 10)
+    // 7 gaps of at least 40 ms between the first event and the last. The margin is one gap: on a loaded
+    // machine the first event can be read some milliseconds after it arrived (266-269 ms were measured on
+    // 2 shared cores), while offsets taken at the end of the stream, or all zero, still fail.
+    expect(chunkOffsetsMs!.at(-1)! - chunkOffsetsMs![0]!).toBeGreaterThanOrEqual(6 * 40)
   })
 })
 
