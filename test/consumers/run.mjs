@@ -63,12 +63,18 @@ const typescripts = { typescript: '~5.9.0', 'typescript-7': 'npm:typescript@^7.0
 // fields of a step object: `exit` (the exact exit code), `once` (texts printed exactly once), `report(plain)`
 // (a note for the summary, from the output without colours). A step object without `fails` must exit 0.
 
-// The changed prompt of miss/changed-prompt.*: the test fails (exit 1) with the miss exactly once, and none
-// of the SDK error's repetitions (its message, Vitest's "Caused by" and "Serialized Error", Jest's "Cause:").
+// The changed prompt of miss/changed-prompt.*: the test fails (exit 1) with the miss exactly once, one
+// Provider line (the provider table of the replay hosts names it), and none of the SDK error's repetitions
+// (its message, Vitest's "Caused by" and "Serialized Error", Jest's "Cause:").
 const missChecks = {
   fails: true,
   exit: 1,
-  once: ['[expect-llm] Failed to replay POST /v1/chat/completions (model gpt-4.1-mini)', '+ actual:   "Summarize this ticket in one sentence: the parcel arrived damaged."'],
+  once: [
+    '[expect-llm] Failed to replay POST /v1/chat/completions (model gpt-4.1-mini)',
+    'Provider:',
+    '+ actual:   "Summarize this ticket in one sentence: the parcel arrived damaged."',
+  ],
+  output: ['  Provider:      OpenAI\n'],
   absent: ['Serialized Error', 'Caused by', 'Cause:', '404 [expect-llm]'],
   // The lines of the failure report: from the first failure to the summary.
   report: (plain) => {
