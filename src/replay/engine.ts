@@ -716,7 +716,7 @@ export class ReplayEngine {
       const { diffs, file: nf } = nearest.best
       lines.push(`  Nearest recording: ${store.rel(nf)} differs at ${diffs.length} path(s):`)
       lines.push(...formatDifferences(diffs))
-      for (const hint of diffHints(diffs)) lines.push(`  Hint: ${hint}`)
+      for (const hint of diffHints(diffs, key.material)) lines.push(`  Hint: ${hint}`)
     } else {
       lines.push(`  No recording of ${m.method} ${m.path} exists under ${store.rel(opts.layout.dir ?? opts.layout.rootDir) || '.'} to compare with.`)
     }
