@@ -204,18 +204,8 @@ export function readHistory(path: string): HistoryRead {
   return { entries, skipped }
 }
 
-/**
- * An age as `pruneHistory` takes it: a number of ms, or a number with a unit (`90d`, `12h`, `30m`,
- * `45s`, `2w`, `500ms`). `undefined` when it is not one.
- */
-export function parseAge(value: string | number): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined
-  if (typeof value !== 'string') return undefined
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)?$/.exec(value.trim())
-  if (!m) return undefined
-  const unit = { ms: 1, s: 1e3, m: 60e3, h: 3600e3, d: 86_400e3, w: 604_800e3 }[(m[2] ?? 'ms') as 'ms']
-  return Number(m[1]) * unit
-}
+/** Ages (`keep`'s companion `maxAge`, `--max-age`) are read as replay's `maxAge` is: `90d`, `12h`, `30m`, `45s`, `2w`, `500ms` or ms. */
+export { parseAge } from '../replay/age.js'
 
 /** How much history to keep: the last `keep` runs, and/or the runs of the last `maxAgeMs`. */
 export interface PruneOptions {

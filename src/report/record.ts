@@ -28,7 +28,7 @@ export function checkRecordOptions(report: unknown, api: 'describeGolden' | 'com
   for (const key of Object.keys(history)) if (!['dir', 'keep', 'maxAge'].includes(key)) fail(`unknown report.history option "${key}"`, 'Valid options are: dir, keep, maxAge.')
   if (history.dir !== undefined && (typeof history.dir !== 'string' || history.dir.trim() === '')) fail(`report.history.dir must be a folder path, got ${describeValue(history.dir)}`, "Pass for example { dir: '.expect-llm/history' }.")
   if (history.keep !== undefined && (typeof history.keep !== 'number' || !Number.isInteger(history.keep) || history.keep < 1)) fail(`report.history.keep must be a whole number >= 1, got ${describeValue(history.keep)}`, 'Pass for example { keep: 100 }.')
-  if (history.maxAge !== undefined && parseAge(history.maxAge as string | number) === undefined) fail(`report.history.maxAge must be an age such as '90d', '12h' or a number of ms, got ${describeValue(history.maxAge)}`, "Pass for example { maxAge: '90d' }.")
+  if (history.maxAge !== undefined && ((typeof history.maxAge !== 'string' && typeof history.maxAge !== 'number') || parseAge(history.maxAge) === undefined)) fail(`report.history.maxAge must be an age such as '90d', '12h' or a number of ms, got ${describeValue(history.maxAge)}`, "Pass for example { maxAge: '90d' }.")
 }
 
 /** What the run recorded: lines for the console summary, and failures for the final test. */
