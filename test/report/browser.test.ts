@@ -16,8 +16,11 @@ import type { CompareReport, GoldenReport } from '../../src/golden/report.js'
 import { readHistory } from '../../src/report/history.js'
 import { histogram } from '../../src/report/page-data.js'
 import { runReportCli } from '../../src/report/cli.js'
+import { renderReportHtml, writeFileAtomic } from '../../src/report/html.js'
+import { buildPageData } from '../../src/report/page-data.js'
 import { repo, runVitest, vitestSandbox } from '../golden/helpers.js'
 import { startOpenAIServer } from '../helpers/openai-server.js'
+import { makeCases, runGolden } from './helpers.js'
 
 /** Debian's chromium, or a clear failure: `.ci/run` installs it, so CI never skips this test. */
 export function chromiumPath(): string {
@@ -252,5 +255,28 @@ describe('a replayed comparison', () => {
     expect(await ids()).toEqual(compare.differing.map((d) => d.id))
     expect((await ids()).sort()).toEqual(['giftcard', 'refund', 'warranty'])
     await page.screenshot({ path: join(shots, 'comparison.png'), fullPage: true })
+  })
+})
+
+describe('many cases', () => {
+  test('the table shows a page at a time: only that page is in the DOM, Next and Previous by keyboard keep focus', async () => {
+    const { report } = await runGolden({ dir: join(dir, 'many'), testPath: join(dir, 'many.test.ts'), cases: makeCases(120), options: { baseline: undefined, report: false } })
+    const file = join(dir, 'many.html')
+    writeFileAtomic(file, renderReportHtml(buildPageData([report])))
+    await page.goto(pathToFileURL(file).href)
+    await page.waitForSelector('html[data-ready=true]')
+    expect(await text('[data-grid-status=cases]')).toBe('Showing 1–50 of 120 (120 in all)')
+    expect(await rowIds()).toEqual(report.cases.slice(0, 50).map((c) => c.id))
+    await page.focus('[data-grid=cases] button[data-page=next]')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    expect(await text('[data-grid-status=cases]')).toBe('Showing 101–120 of 120 (120 in all)')
+    expect(await rowIds()).toEqual(report.cases.slice(100).map((c) => c.id))
+    // Next is disabled on the last page: focus moves to Previous rather than being lost.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-page'))).toBe('prev')
+    await page.keyboard.press('Enter')
+    expect(await text('[data-grid-status=cases]')).toBe('Showing 51–100 of 120 (120 in all)')
+    await page.selectOption('[data-grid=cases] select[aria-label="Rows per page"]', '250')
+    expect(await rowIds()).toHaveLength(120)
   })
 })
