@@ -152,6 +152,11 @@ describe('a replayed golden suite', () => {
       expect(c.labelled).toHaveLength(2)
       expect(c.labelled[1]).toMatch(/\d/)
     }
+    // ... and its data as a table beside it (in a <details>), on the comparison's interval chart too.
+    expect(await page.locator('figure.chart-figure:not(:has(details.chart-data table))').count()).toBe(0)
+    await gotoSuite(compareKey)
+    expect(await page.locator('figure.chart-figure').count()).toBeGreaterThan(0)
+    expect(await page.locator('figure.chart-figure:not(:has(details.chart-data table))').count()).toBe(0)
   })
 
   test('filters: failures, a tag, a search; the status line counts what is shown', async () => {

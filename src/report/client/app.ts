@@ -228,7 +228,13 @@ function intervalChart(title: string, rows: Array<{ label: string; diff: number;
       )
     }),
   )
-  return h('figure', { class: 'chart-figure wide' }, svg, h('figcaption', {}, caption))
+  return h(
+    'figure',
+    { class: 'chart-figure wide' },
+    svg,
+    h('figcaption', {}, caption),
+    dataTable(title, ['check', 'difference', 'low', 'high'], rows.map((r) => [r.label, signed(r.diff), signed(r.low), signed(r.high)])),
+  )
 }
 
 // ---------------------------------------------------------------- table with sort, filter, pages
