@@ -161,7 +161,8 @@ function trendChart(title: string, labels: string[], series: Series[], refs: Arr
     s('line', { x1: m.l, y1: m.t + ih, x2: m.l + iw, y2: m.t + ih, class: 'axis' }),
     s('line', { x1: m.l, y1: m.t, x2: m.l, y2: m.t + ih, class: 'axis' }),
     [0, 0.5, 1].map((t) => s('text', { x: m.l - 4, y: y(t) + 3, 'text-anchor': 'end', class: 'tick' }, String(t))),
-    labels.map((label, i) => (i % tickEvery === 0 || i === n - 1 ? s('text', { x: x(i), y: H - 14, 'text-anchor': 'middle', class: 'tick' }, label) : null)),
+    // The first and last labels are anchored inside the plot, so that they are not cut at its edges.
+    labels.map((label, i) => (i % tickEvery === 0 || i === n - 1 ? s('text', { x: x(i), y: H - 14, 'text-anchor': n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle', class: 'tick' }, label) : null)),
     s('text', { x: m.l + iw / 2, y: H - 2, 'text-anchor': 'middle', class: 'tick' }, 'runs, oldest first (commit)'),
     refs.map((r) => [
       s('line', { x1: m.l, y1: y(r.value), x2: m.l + iw, y2: y(r.value), class: r.kind }),
