@@ -11,9 +11,11 @@ import { isCi } from '../replay/mode.js'
 import { costOf, getLedger, type LedgerEntry } from '../ledger.js'
 import { baselinePath, compareBaseline, mergeBaseline, readBaseline, slugify, writeBaseline, type BaselineCases } from './baseline.js'
 import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } from './run.js'
-import { clip, fmtMs, fmtScore, fmtUsd, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
+import { clip, fmtMs, fmtScore, formatGoldenSummary, readGitInfo, reportPath, tokenAndCostChecks, writeReport, type GoldenReport, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import { BootstrapAggregator, mean, percentile } from './stats.js'
+import { aggregateCheckNames, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { checkRecordOptions, recordRun } from '../report/record.js'
 
 const CI = { confidence: 0.95, samples: 1000, seed: 42 }
 
@@ -132,6 +134,8 @@ export class GoldenSuite {
   readonly results = new Map<string, CaseResult>()
   cases: GoldenCase[] = []
   allCases = 0
+  /** This machine's shard of the suite (`EXPECT_LLM_SHARD`), if any. */
+  shard: SuiteShard | undefined
   private env: ScorerEnv | undefined
   private readonly limit: <T>(fn: () => Promise<T>) => Promise<T>
   private ledgerStart = 0
@@ -172,6 +176,7 @@ export class GoldenSuite {
       for (const key of Object.keys(b)) if (!['p95LatencyMs', 'maxTokens', 'maxCostUsd'].includes(key)) fail(`unknown budget option "${key}"`, 'Valid options are: p95LatencyMs, maxTokens, maxCostUsd.')
       for (const [k, v] of Object.entries(b)) if (typeof v !== 'number' || !(v >= 0)) fail(`budget.${k} must be a number >= 0, got ${describeValue(v)}`, `Pass for example { ${k}: 1000 }.`)
     }
+    checkRecordOptions(options.report, 'describeGolden')
     this.limit = createLimiter(this.concurrency)
   }
 
@@ -180,11 +185,12 @@ export class GoldenSuite {
     return this.options.thresholds?.passRate !== undefined
   }
 
-  /** Sets the loaded cases (after validation) and applies `filter`. */
+  /** Sets the loaded cases (after validation), applies `filter`, then takes this shard's slice. */
   setCases(all: GoldenCase[]): void {
     this.allCases = all.length
-    this.cases = applyFilter(all, this.options.filter)
-    if (this.cases.length === 0) fail(`"filter" selects none of the ${all.length} cases`, 'Check the tags and ids in the filter.')
+    const selected = applyFilter(all, this.options.filter)
+    if (selected.length === 0) fail(`"filter" selects none of the ${all.length} cases`, 'Check the tags and ids in the filter.')
+    ;({ cases: this.cases, shard: this.shard } = takeShardSlice(selected))
   }
 
   /** Called before the first case: remembers where the ledger stands. */
@@ -282,7 +288,8 @@ export class GoldenSuite {
         .concat(rs.length > 20 ? [`  … ${rs.length - 20} more`] : [])
         .join('\n')
 
-    const t = this.options.thresholds
+    // A shard's slice cannot decide the aggregate checks: `expect-llm report --merge` makes them over all cases.
+    const t = this.shard ? undefined : this.options.thresholds
     if (t?.passRate !== undefined && passRate !== null) {
       const ok = passRate >= t.passRate
       const failing = ran.filter((r) => !r.pass)
@@ -330,7 +337,7 @@ export class GoldenSuite {
     const latency = { p50: percentile(latencies, 50) ?? null, p95: percentile(latencies, 95) ?? null, p99: percentile(latencies, 99) ?? null, sources }
 
     // Budget
-    const budget = this.options.budget
+    const budget = this.shard ? undefined : this.options.budget
     if (budget?.p95LatencyMs !== undefined) {
       const ok = latency.p95 !== null && latency.p95 <= budget.p95LatencyMs
       check('budget.p95LatencyMs', ok, `P95 latency ${fmtMs(latency.p95)} ${ok ? '<=' : '>'} ${fmtMs(budget.p95LatencyMs)}`, `P95 latency ${fmtMs(latency.p95)} is over the budget of ${fmtMs(budget.p95LatencyMs)}. Slowest cases:\n${ran
@@ -340,22 +347,11 @@ export class GoldenSuite {
         .map((x) => `  - ${x.id}: ${fmtMs(x.ms)}`)
         .join('\n')}`)
     }
-    if (budget?.maxTokens !== undefined) {
-      const ok = total.totalTokens <= budget.maxTokens
-      check('budget.maxTokens', ok, `tokens ${total.totalTokens.toLocaleString('en-US')} ${ok ? '<=' : '>'} ${budget.maxTokens.toLocaleString('en-US')} (app ${app.totalTokens.toLocaleString('en-US')}, evaluator ${evaluator.totalTokens.toLocaleString('en-US')})`)
-    }
-    if (budget?.maxCostUsd !== undefined) {
-      if (total.costUsd === null) {
-        check('budget.maxCostUsd', false, `cost unknown: no price for ${total.unpricedModels.join(', ')}`, `the cost cannot be checked against the budget of ${fmtUsd(budget.maxCostUsd)}: no price for ${total.unpricedModels.join(', ')}. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).`)
-      } else {
-        const ok = total.costUsd <= budget.maxCostUsd
-        check('budget.maxCostUsd', ok, `cost ${fmtUsd(total.costUsd)} ${ok ? '<=' : '>'} ${fmtUsd(budget.maxCostUsd)} (app ${fmtUsd(app.costUsd)}, evaluator ${fmtUsd(evaluator.costUsd)})`)
-      }
-    }
+    tokenAndCostChecks(budget, { app, evaluator, total }, check)
 
     // Baseline
     let baselineInfo: GoldenReport['baseline'] = null
-    const baselineOption = this.options.baseline
+    const baselineOption = this.shard ? undefined : this.options.baseline
     if (baselineOption !== undefined && baselineOption !== false) {
       const opts = baselineOption === true ? {} : baselineOption
       if (!ctx.testPath) {
@@ -456,17 +452,21 @@ export class GoldenSuite {
         ...(this.options.budget ? { budget: this.options.budget } : {}),
         ...(this.options.baseline ? { baseline: this.options.baseline === true ? { tolerance: 0.05 } : { tolerance: 0.05, ...this.options.baseline } } : {}),
       },
-      summary: { cases: this.cases.length, ran: ran.length, filteredOut: this.allCases - this.cases.length, passed, failed: ran.length - passed, errored: ran.filter((r) => r.errored).length, passRate, flaky: ran.filter((r) => r.flaky).length },
+      summary: { cases: this.cases.length, ran: ran.length, filteredOut: this.allCases - (this.shard?.total ?? this.cases.length), passed, failed: ran.length - passed, errored: ran.filter((r) => r.errored).length, passRate, flaky: ran.filter((r) => r.flaky).length },
       scorers,
       checks,
       baseline: baselineInfo,
       usage: { app, evaluator: { ...stripModels(evaluator) }, total, latencyMs: latency },
       cases: reportCases,
     }
+    if (this.shard) {
+      const runLatenciesMs = ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))
+      report.shard = { index: this.shard.index, count: this.shard.count, source: this.shard.source, total: this.shard.total, positions: this.shard.positions, runLatenciesMs, deferred: aggregateCheckNames(this.options) }
+    }
     const reportOption = this.options.report
     let reportFile: string | undefined
     if (reportOption !== false) {
-      reportFile = reportPath(reportOption?.dir ?? '.expect-llm/reports', ctx.testPath, slugify(this.name))
+      reportFile = reportPath(reportOption?.dir ?? '.expect-llm/reports', ctx.testPath, `${slugify(this.name)}${shardFileSuffix(this.shard)}`)
       try {
         writeReport(reportFile, report)
       } catch (error) {
@@ -474,7 +474,13 @@ export class GoldenSuite {
         reportFile = undefined
       }
     }
-    const summary = formatGoldenSummary(report, { ...(reportOption && reportOption.maxConsoleCases !== undefined ? { maxCases: reportOption.maxConsoleCases } : {}), ...(reportFile ? { reportFile } : {}) })
+    const recorded = reportFile ? recordRun(report, reportFile, reportOption || undefined) : undefined
+    if (recorded) failures.push(...recorded.failures)
+    const summary = [
+      formatGoldenSummary(report, { ...(reportOption && reportOption.maxConsoleCases !== undefined ? { maxCases: reportOption.maxConsoleCases } : {}), ...(reportFile ? { reportFile } : {}) }),
+      ...(report.shard ? [shardSummaryLine(report.shard)] : []),
+      ...(recorded?.lines ?? []),
+    ].join('\n')
     this.outcome = { report, failures, summary, ...(reportFile ? { reportFile } : {}) }
     return this.outcome
   }

@@ -14,6 +14,7 @@ import { scanForSecrets, scanStreamText } from './secrets.js'
 import { listFixtureFiles, listStaleTempFiles, modifiedAt, resolveLayout, tempFileOwner, type StoreLayout } from './store.js'
 import { readUsageRecords } from './summary.js'
 import type { Fixture } from './types.js'
+import { runReportCli } from '../report/cli.js'
 
 const HELP = `Usage: expect-llm fixtures <command> [options]
 
@@ -113,6 +114,7 @@ async function loadAll(layout: StoreLayout): Promise<Array<{ file: string; size:
  * ```
  */
 export async function runCli(argv: string[], io: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) }, now = Date.now()): Promise<number> {
+  if (argv[0] === 'report') return runReportCli(argv.slice(1), io)
   const parsed = parseCliArgs(argv)
   if ('error' in parsed) {
     io.err(`[expect-llm] Failed to run "expect-llm ${argv.join(' ')}": ${parsed.error}. Options: --root <dir>, --dir <dir>, --max-age <age>, --dry-run, --json, --help.`)
