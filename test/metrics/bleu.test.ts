@@ -31,6 +31,18 @@ describe('tokenize13a', () => {
     expect(tokenize13a('Salt &amp; pepper')).toEqual(['Salt', '&', 'pepper'])
     expect(tokenize13a('&amp;lt;')).toEqual(['<'])
     expect(tokenize13a('&quot;hi&quot;')).toEqual(['"', 'hi', '"'])
+    // sacrebleu 2.6.0 Tokenizer13a: ['x', '>', 'y', '<', 'z', '"', 'q', '"', '&']
+    expect(tokenize13a('x &gt; y &lt; z &quot;q&quot; &amp;')).toEqual(['x', '>', 'y', '<', 'z', '"', 'q', '"', '&'])
+  })
+
+  test('splits the dash after every digit, 0 and 9 included (sacrebleu: 0 - 1 9 - 2 5 - 3)', () => {
+    expect(tokenize13a('0-1 9-2 5-3')).toEqual(['0', '-', '1', '9', '-', '2', '5', '-', '3'])
+  })
+
+  test('a word with one inner period, then a comma of its own, splits the period (sacrebleu: ab . c ,)', () => {
+    // The scanner's shortcut for a single final period must look at the piece's own last character.
+    expect(tokenize13a('ab.c ,')).toEqual(['ab', '.', 'c', ','])
+    expect(tokenize13a('ab.c .')).toEqual(['ab', '.', 'c', '.'])
   })
 
   test('joins words hyphenated across a line break, and turns other newlines into spaces', () => {

@@ -39,6 +39,11 @@ const setupTests = [
   'test/judges/providers.replay.test.ts',
 ]
 
+// EXPECT_LLM_MUTATION_TESTS (comma-separated globs, e.g. `test/metrics/**/*.test.ts`) runs only those test
+// files: a quick loop while killing one folder's survivors. Fewer tests can only kill fewer mutants, so the
+// score it gives is a lower bound of the full suite's.
+const only = process.env.EXPECT_LLM_MUTATION_TESTS?.split(',').filter((g) => g.length > 0)
+
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
@@ -52,9 +57,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['**/node_modules/**', 'test/jest/**', 'test/consumers/**', ...childProcessTests, ...setupTests] },
+        test: { name: 'unit', include: only ?? ['test/**/*.test.ts'], exclude: ['**/node_modules/**', 'test/jest/**', 'test/consumers/**', ...childProcessTests, ...setupTests] },
       },
-      { extends: true, test: { name: 'setup', include: setupTests, setupFiles: ['./test/setup.ts'] } },
+      ...(only ? [] : [{ extends: true, test: { name: 'setup', include: setupTests, setupFiles: ['./test/setup.ts'] } }]),
     ],
   },
 })
