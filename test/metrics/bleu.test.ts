@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { bleu, bleuDetails, corpusBleu, corpusBleuDetails, tokenize13a } from '../../src/metrics/bleu.js'
+import { bleu, bleuDetails, bleuTokenize, corpusBleu, corpusBleuDetails, tokenize13a } from '../../src/metrics/bleu.js'
 
 const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9)
 
@@ -72,6 +72,20 @@ describe('tokenize13a', () => {
   test('gives no tokens for empty or whitespace-only text', () => {
     expect(tokenize13a('')).toEqual([])
     expect(tokenize13a(' \t\n')).toEqual([])
+  })
+})
+
+describe("bleuTokenize with sacrebleu's zh tokenizer (values from sacrebleu 2.6.0 TokenizerZh)", () => {
+  test('the first and last code point of a CJK range are split off as characters of their own', () => {
+    // U+4E00 starts a range, U+4DB5 and U+33FF end one, U+3400 starts one.
+    expect(bleuTokenize('a\u4e00b a\u4db5b', { tokenize: 'zh' })).toEqual(['a', '\u4e00', 'b', 'a', '\u4db5', 'b'])
+    expect(bleuTokenize('a\u33ffb a\u3400b', { tokenize: 'zh' })).toEqual(['a', '\u33ff', 'b', 'a', '\u3400', 'b'])
+  })
+
+  test('leading whitespace is stripped before the period rules, so " .5" stays one token', () => {
+    // Unstripped, the space before "." would split it off (rule 2): ['.', '5'].
+    expect(bleuTokenize(' .5', { tokenize: 'zh' })).toEqual(['.5'])
+    expect(bleuTokenize(' ab', { tokenize: 'zh' })).toEqual(['ab'])
   })
 })
 

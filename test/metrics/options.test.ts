@@ -102,7 +102,12 @@ describe('BLEU options', () => {
     expect(thrown(() => tokenize13a(42 as unknown as string))).toBe(
       'TypeError: [expect-llm] Failed to tokenize for BLEU: the text must be a string, got a number (42). Pass the text as a string.',
     )
-    expect(thrown(() => bleuTokenize('a', { tokenize: 'x' as 'none' }))).toMatch(/^TypeError: \[expect-llm\] Failed to tokenize for BLEU: options\.tokenize must be one of/)
+    expect(thrown(() => bleuTokenize(null as unknown as string))).toBe(
+      'TypeError: [expect-llm] Failed to tokenize for BLEU: the text must be a string, got null. Pass the text as a string.',
+    )
+    expect(thrown(() => bleuTokenize('a', { tokenize: 'x' as 'none' }))).toBe(
+      "TypeError: [expect-llm] Failed to tokenize for BLEU: options.tokenize must be one of 'none', '13a', 'intl', 'char', 'zh', got a string (\"x\"). Use '13a' (sacrebleu's default) unless you need another tokenizer.",
+    )
   })
 })
 
