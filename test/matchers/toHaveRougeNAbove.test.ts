@@ -162,6 +162,7 @@ describe('toHaveRougeNAbove: texts too short for the n-gram', () => {
   test('names trigrams, counts tokens in the plural, and says which text is short', () => {
     expect(shortLines('the cat', 'the cat sat', 3)).toEqual(['The output has 2 tokens, too few for a trigram.'])
     expect(shortLines('the cat sat', 'cat', 3)).toEqual(['The reference has 1 token, too few for a trigram.'])
+    expect(shortLines('the cat sat', 'a cat', 3)).toEqual(['The reference has 2 tokens, too few for a trigram.'])
     expect(shortLines('cat', 'mat', 2)).toEqual(['The output has 1 token, too few for a bigram.', 'The reference has 1 token, too few for a bigram.'])
   })
 
