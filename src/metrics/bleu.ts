@@ -64,8 +64,10 @@ export function splitMteval(line: string): string[] {
         // Stryker disable next-line ConditionalExpression: equivalent when false, a shortcut only: the regex rules give the same tokens
         if (periods === 0 && !digitDash) {
           out.push(line.slice(start, i)) // rules 2-4 do not apply
-        // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent when taken less often, a shortcut only: the regex rules give the same tokens
-        } else if (periods === 1 && !digitDash && i - start > 1 && (line.charCodeAt(i - 1) === 0x2e || line.charCodeAt(i - 1) === 0x2c)) {
+        } else if (
+          // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent when taken less often, a shortcut only: the regex rules give the same tokens
+          periods === 1 && !digitDash && i - start > 1 && (line.charCodeAt(i - 1) === 0x2e || line.charCodeAt(i - 1) === 0x2c)
+        ) {
           // `word.`: rule 3 always splits a final `.`/`,` (a space follows), rule 2 adds nothing.
           out.push(line.slice(start, i - 1), line[i - 1] as string)
         } else {
@@ -248,6 +250,7 @@ function readSettings(options: unknown, action: string, effectiveDefault: boolea
     throw optionError(action, `options.smoothMethod must be one of ${SMOOTH_METHODS.map((m) => `'${m}'`).join(', ')}, got ${describeValue(smoothMethod)}`, "Use 'exp' (sacrebleu's default).")
   }
   const smoothValue = o.smoothValue ?? SMOOTH_DEFAULTS[smoothMethod as BleuSmoothMethod]
+  // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
   if (typeof smoothValue !== 'number' || !Number.isFinite(smoothValue) || smoothValue < 0) {
     throw optionError(action, `options.smoothValue must be a finite number >= 0, got ${describeValue(smoothValue)}`, "Pass e.g. 0.1 for 'floor' or 1 for 'add-k'.")
   }
@@ -395,6 +398,7 @@ function referenceInfo(references: readonly string[], settings: Settings): { ngr
       for (let order = 0; order < settings.maxOrder; order++) {
         const merged = ngrams[order] as Map<string, number>
         for (const [ngram, count] of counts[order] as Map<string, number>) {
+          // Stryker disable next-line EqualityOperator: equivalent, >= sets the same count again
           if (count > (merged.get(ngram) ?? 0)) merged.set(ngram, count)
         }
       }
@@ -407,13 +411,17 @@ function referenceInfo(references: readonly string[], settings: Settings): { ngr
 /** `_get_closest_ref_len`: the reference length closest to the candidate length, ties to the shorter. */
 function closestReferenceLength(candidateLength: number, lengths: readonly number[]): number {
   let closestDiff = -1
+  // Stryker disable next-line UnaryOperator: equivalent, the first length always replaces it (closestDiff is -1)
   let closestLength = -1
   for (const length of lengths) {
     const diff = Math.abs(candidateLength - length)
     if (closestDiff === -1 || diff < closestDiff) {
       closestDiff = diff
       closestLength = length
-    } else if (diff === closestDiff && length < closestLength) {
+    } else if (
+      // Stryker disable next-line EqualityOperator: equivalent for length <= closestLength, which sets the same length again
+      diff === closestDiff && length < closestLength
+    ) {
       closestLength = length
     }
   }
@@ -431,7 +439,10 @@ interface SegmentStats {
 function segmentStats(candidate: string, references: readonly string[], settings: Settings): SegmentStats {
   const { ngrams: referenceNgrams, lengths } = referenceInfo(references, settings)
   const tokens = segmentTokens(candidate, settings)
+  // Every order is assigned below, so arrays made without their length end up the same:
+  // Stryker disable next-line ArrayDeclaration: equivalent, see above
   const counts = new Array<number>(settings.maxOrder).fill(0)
+  // Stryker disable next-line ArrayDeclaration: equivalent, see above
   const totals = new Array<number>(settings.maxOrder).fill(0)
   const candidateNgrams = ngramCounts(tokens, settings.maxOrder)
   for (let order = 0; order < settings.maxOrder; order++) {

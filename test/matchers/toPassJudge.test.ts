@@ -183,7 +183,7 @@ describe('toPassJudge usage errors and the template line', () => {
     ['a string ("fast")', 'fast'],
     ['an array (length 0)', []],
   ])('options that are %s are refused', async (shown, options) => {
-    expect(await asyncFailureMessage(expect(answer).toPassJudge('Is polite', options))).toBe(
+    expect(await asyncFailureMessage(expect(answer).toPassJudge('Is polite', options as never))).toBe(
       `${hintOf('criteria', true)}the options must be an object, got ${shown}. Pass judge options such as { threshold: 0.8, samples: 3 }.`,
     )
   })
@@ -199,7 +199,7 @@ describe('toPassJudge usage errors and the template line', () => {
     ['a number (3)', 3],
     ['an array (length 1)', ['Is polite']],
   ])('criteria that are %s are refused', async (shown, criteria) => {
-    expect(await asyncFailureMessage(expect(answer).toPassJudge(criteria))).toBe(
+    expect(await asyncFailureMessage(expect(answer).toPassJudge(criteria as never))).toBe(
       `${hintOf('spec', false)}the criteria must be a string or a judge spec object, got ${shown}. Pass criteria such as 'Answers politely', or { reference, criteria, scale, threshold }.`,
     )
   })

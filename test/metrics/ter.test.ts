@@ -4,7 +4,7 @@
 // public-corpus reference tests (test/metrics/upstream/sacrebleu.test.ts, extended.reference.test.ts)
 // cover real sentences; these cover the boundaries they happen to miss.
 import { describe, expect, test } from 'vitest'
-import { corpusTerDetails, ter, terDetails, terTokenize } from '../../src/metrics/ter.js'
+import { terDetails } from '../../src/metrics/ter.js'
 
 describe('shifts', () => {
   test('a block moved to a target inside itself near the end keeps every word (sacrebleu: 3 edits)', () => {
