@@ -146,3 +146,11 @@ describe('toMatchSchema: long JSON in the message', () => {
     expect(jsonLine(value)).toBe(`JSON:   ${JSON.stringify(value)}`)
   })
 })
+
+describe('toMatchSchema: a schema that fails without naming an issue', () => {
+  test('says so instead of listing nothing', () => {
+    const silent = { '~standard': { version: 1 as const, vendor: 'test', validate: () => ({ issues: [] }) } }
+    const message = failureMessage(() => expect('{"a":1}').toMatchSchema(silent))
+    expect(message).toContain('with 0 schema errors:\n  (the schema rejected the value without naming an issue)\n')
+  })
+})
