@@ -4,6 +4,8 @@
 import { describe, expect, test } from 'vitest'
 import { bleu, bleuFromStatistics, bleuTokenize, corpusBleu, tokenize13a, type BleuOptions } from '../../src/metrics/bleu.js'
 import { chrF, corpusChrF, type ChrFOptions } from '../../src/metrics/chrf.js'
+import { containsAnswer } from '../../src/metrics/contains.js'
+import { cosineSimilarity } from '../../src/metrics/cosine.js'
 import { corpusGleu, gleu, type GleuOptions } from '../../src/metrics/gleu.js'
 import { readOptionObject } from '../../src/metrics/options.js'
 import { retrievalScores } from '../../src/metrics/retrieval.js'
@@ -266,5 +268,40 @@ describe('retrievalScores inputs', () => {
   test('the options must be an object', () => {
     expect(thrown(() => retrievalScores(['a'], ['a'], null as never))).toBe(`${prefix} the options must be an object, got null. Pass { k?, minScore? }.`)
     expect(thrown(() => retrievalScores(['a'], ['a'], 5 as never))).toBe(`${prefix} the options must be an object, got a number (5). Pass { k?, minScore? }.`)
+  })
+})
+
+describe('GLEU against NLTK 3.9 (nltk.translate.gleu_score) on boundary cases', () => {
+  test('minLen 2 leaves the unigrams out (sentence_gleu min_len=2, max_len=3: 0.2)', () => {
+    expect(gleu('a b x d', 'a b c d', { minLen: 2, maxLen: 3 })).toBe(0.2)
+  })
+
+  test('of two references with the same ratio the first one counts in the corpus sums (0.4, not 3/7)', () => {
+    // Segment 1: "a c" gives 1/2 and "a b c d" gives 2/4; segment 2 gives 1/3. NLTK: (1 + 1) / (2 + 3).
+    expect(corpusGleu(['a b', 'x q q'], [['a c', 'a b c d'], 'x y z'], { maxLen: 1 })).toBe(0.4)
+    expect(corpusGleu(['a b', 'x q q'], [['a b c d', 'a c'], 'x y z'], { maxLen: 1 })).toBe(3 / 7)
+  })
+
+  test('a corpus with no n-grams at all scores 0, not NaN', () => {
+    expect(corpusGleu(['', ' '], ['', ''])).toBe(0)
+  })
+
+  test('the inputs are checked with GLEU\'s action in the message', () => {
+    expect(thrown(() => gleu(1 as unknown as string, 'a'))).toBe('TypeError: [expect-llm] Failed to compute GLEU: the candidate must be a string, got a number (1). Pass the candidate as a string.')
+    expect(thrown(() => gleu('a', 1 as unknown as string))).toMatch(/^TypeError: \[expect-llm\] Failed to compute GLEU: the reference must be a string or a non-empty array of strings, got a number \(1\)\. Pass the reference as a string/)
+  })
+})
+
+describe('containsAnswer and cosineSimilarity messages', () => {
+  test('containsAnswer names the expected answer', () => {
+    expect(thrown(() => containsAnswer('x', 3 as unknown as string))).toMatch(/^TypeError: \[expect-llm\] Failed to check the answer: the expected answer must be a string or a non-empty array of strings, got a number \(3\)\. Pass the expected answer as a string/)
+  })
+
+  test('cosineSimilarity says which vector is wrong and how to fix it', () => {
+    const prefix = 'TypeError: [expect-llm] Failed to compute cosine similarity:'
+    expect(thrown(() => cosineSimilarity('ab' as never, [1]))).toBe(`${prefix} the first vector must be an array of numbers or a typed array (Float32Array, Float64Array, ...), got a string ("ab"). Pass the embedding as returned by the embedder.`)
+    expect(thrown(() => cosineSimilarity([1], []))).toBe(`${prefix} the second vector is empty. Pass a vector with at least one dimension.`)
+    expect(thrown(() => cosineSimilarity([1, Number.NaN], [1, 2]))).toBe(`${prefix} the first vector has a number (NaN) at index 1. Every component must be a finite number (check the embedder output for NaN or missing values).`)
+    expect(thrown(() => cosineSimilarity([1, 2], [1, 2, 3]))).toBe(`${prefix} the vectors have different lengths (2 and 3). Compare embeddings from the same model and dimensions.`)
   })
 })
