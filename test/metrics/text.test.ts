@@ -133,5 +133,6 @@ describe('codePointLength with lone surrogates (Python len counts each as one)',
     expect(codePointLength('\udc00\udc00')).toBe(2)
     expect(codePointLength('\ud800\ud800')).toBe(2)
     expect(codePointLength('\udbff\udfff')).toBe(1)
+    expect(codePointLength('\ud800\ue000')).toBe(2) // U+E000 lies just above the low surrogates
   })
 })
