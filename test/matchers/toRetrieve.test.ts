@@ -290,39 +290,16 @@ describe('toRetrieve messages, case by case', () => {
     expect(lines(failureMessage(() => expect(['a', 'b', 'c', 'd']).not.toRetrieve(['a', 'c', 'd'], { k: 3 })))[3]).toBe('Received: a hit: "a" at rank 1, "c" at rank 3')
   })
 
-  test('a hit at the cut-off whose score is not above minScore, with no tie, is lucky for that cause only', () => {
-    const items = [{ id: 'a', score: 0.9 }, { id: 'c', score: 0.7 }, { id: 'd', score: 0.5 }]
-    expect(lines(failureMessage(() => expect(items).toRetrieve(['c'], { k: 2, minScore: 0.8 })))[3]).toBe(
-      'Received: only a lucky hit (a score not above minScore 0.8), which does not count',
-    )
-  })
-
-  test('an irrelevant item tied with the cut-off inside the top k is no tie at the cut-off', () => {
-    const items = [{ id: 'a', score: 0.7 }, { id: 'c', score: 0.7 }, { id: 'd', score: 0.5 }]
-    expect(lines(failureMessage(() => expect(items).toRetrieve(['c'], { k: 2, minScore: 0.8 })))[3]).toBe(
-      'Received: only a lucky hit (a score not above minScore 0.8), which does not count',
-    )
-  })
-
-  test('a score equal to minScore is not above it', () => {
-    const items = [{ id: 'a', score: 0.9 }, { id: 'c', score: 0.8 }, { id: 'd', score: 0.5 }]
-    expect(lines(failureMessage(() => expect(items).toRetrieve(['c'], { k: 2, minScore: 0.8 })))[3]).toBe(
-      'Received: only a lucky hit (a score not above minScore 0.8), which does not count',
-    )
-  })
-
-  test('a tie at the cut-off above minScore is lucky for the tie only', () => {
-    const items = [{ id: 'a', score: 0.9 }, { id: 'c', score: 0.85 }, { id: 'd', score: 0.85 }]
-    expect(lines(failureMessage(() => expect(items).toRetrieve(['c'], { k: 2, minScore: 0.8 })))[3]).toBe(
-      'Received: only a lucky hit (a tie at the cut-off), which does not count',
-    )
-  })
-
-  test('a tie at the cut-off under minScore names both causes', () => {
-    const items = [{ id: 'a', score: 0.9 }, { id: 'c', score: 0.7 }, { id: 'd', score: 0.7 }]
-    expect(lines(failureMessage(() => expect(items).toRetrieve(['c'], { k: 2, minScore: 0.8 })))[3]).toBe(
-      'Received: only a lucky hit (a tie at the cut-off; a score not above minScore 0.8), which does not count',
-    )
+  // Relevant "c" at rank 2 of 3 with k 2 and minScore 0.8; the scores of a, c, d decide the cause.
+  test.each([
+    ['at the cut-off under minScore, with no tie: minScore only', [0.9, 0.7, 0.5], 'a score not above minScore 0.8'],
+    ['tied with an irrelevant item inside the top k, not at the cut-off: minScore only', [0.7, 0.7, 0.5], 'a score not above minScore 0.8'],
+    ['equal to minScore, which is not above it', [0.9, 0.8, 0.5], 'a score not above minScore 0.8'],
+    ['tied at the cut-off above minScore: the tie only', [0.9, 0.85, 0.85], 'a tie at the cut-off'],
+    ['tied at the cut-off under minScore: both causes', [0.9, 0.7, 0.7], 'a tie at the cut-off; a score not above minScore 0.8'],
+  ])('a lucky hit %s', (_, [a, c, d], causes) => {
+    const items = [{ id: 'a', score: a as number }, { id: 'c', score: c as number }, { id: 'd', score: d as number }]
+    expect(lines(failureMessage(() => expect(items).toRetrieve(['c'], { k: 2, minScore: 0.8 })))[3]).toBe(`Received: only a lucky hit (${causes}), which does not count`)
   })
 
   test('item errors from the engine become usage errors with the reason and the fix, word for word', () => {
