@@ -5,6 +5,7 @@
  * @module
  */
 import { formatMessage } from './errors.js'
+import { registerLibraryHost } from './replay/hosts.js'
 
 /** A model object of an `@ai-sdk/*` provider: a language model (`doGenerate`) or an embedding model (`doEmbed`). */
 interface AiSdkModelShape {
@@ -32,6 +33,36 @@ export function isAiSdkEmbeddingModel(value: unknown): boolean {
 /** `anthropic.messages:claude-haiku-4-5`, for cache keys and messages. */
 export function aiSdkModelLabel(model: { provider: string; modelId: string }): string {
   return `${model.provider}:${model.modelId}`
+}
+
+/**
+ * The base URL an AI SDK model sends its requests to, where its provider exposes it (`config.baseURL` for
+ * Anthropic and Google, `config.url()` for OpenAI and OpenAI-compatible providers); `undefined` otherwise.
+ * The provider's configuration is not a public API of the AI SDK, so this is best effort.
+ *
+ * @example
+ * ```ts
+ * aiSdkBaseURL(createOpenAICompatible({ name: 'ollama', baseURL: 'http://127.0.0.1:11434/v1' }).chatModel('qwen3:8b'))
+ * // 'http://127.0.0.1:11434/v1'
+ * ```
+ */
+export function aiSdkBaseURL(model: unknown): string | undefined {
+  const config = (model as { config?: { baseURL?: unknown; url?: unknown } } | null)?.config
+  if (typeof config?.baseURL === 'string') return config.baseURL
+  if (typeof config?.url === 'function') {
+    try {
+      const url = (config.url as (o: { path: string; modelId: unknown }) => unknown)({ path: '', modelId: (model as { modelId?: unknown }).modelId })
+      if (typeof url === 'string') return url
+    } catch {
+      // not the shape we know
+    }
+  }
+  return undefined
+}
+
+/** Makes the host of an AI SDK judge's or embedder's model a replay host (see `registerLibraryHost`). */
+export function registerAiSdkHost(model: unknown): void {
+  registerLibraryHost(aiSdkBaseURL(model))
 }
 
 /**

@@ -11,6 +11,8 @@ import { describeValue } from './errors.js'
 import type { JUDGE_OPTION_KEYS } from './judges/resolve.js'
 import type { JudgeOptions } from './judges/types.js'
 import type { ModelPrice } from './ledger.js'
+import { parseAge } from './replay/age.js'
+import { parseHostPattern } from './replay/hosts.js'
 import { REPLAY_MODES } from './replay/mode.js'
 import type { ReplayOptions } from './replay/types.js'
 import { didYouMean } from './suggest.js'
@@ -30,6 +32,8 @@ export const REPLAY_OPTION_KEYS = [
   'dir',
   'rootDir',
   'hosts',
+  'allowedHosts',
+  'upstream',
   'ignoreBodyFields',
   'redact',
   'maxAge',
@@ -79,11 +83,35 @@ const httpUrl: ValueCheck = (v) => {
     return `must be an http(s) URL such as 'http://127.0.0.1:11434/v1', got ${JSON.stringify(v)}`
   }
 }
+/** An origin pattern of `hosts` / `allowedHosts` (`*` for a DNS label or the port), parsed as record/replay parses it. */
+const origin: ValueCheck = (v) => {
+  const problem = `must be an origin such as 'http://127.0.0.1:11434' or 'https://*.example.com', got ${typeof v === 'string' ? JSON.stringify(v) : describeValue(v)}`
+  if (typeof v !== 'string') return problem
+  try {
+    parseHostPattern(v)
+    return undefined
+  } catch {
+    return problem
+  }
+}
+// Problems of an item are reported as `[<index or JSON key>] <problem>` (see checkObject).
 const arrayOf = (each: ValueCheck, what: string): ValueCheck => (v) => {
   if (!Array.isArray(v)) return `must be an array of ${what}, ${got(v)}`
   for (const [i, item] of v.entries()) {
     const problem = each(item)
     if (problem) return `[${i}] ${problem}`
+  }
+  return undefined
+}
+
+/** `upstream`: origin patterns, each mapped to the server its requests go to while recording. */
+const upstream: ValueCheck = (v) => {
+  if (!isObject(v)) return `must be an object of origins and the servers to send their requests to, such as { 'https://api.openai.com': 'http://127.0.0.1:8080' }, ${got(v)}`
+  for (const [from, to] of Object.entries(v)) {
+    const key = origin(from)
+    if (key) return `key ${JSON.stringify(from)} ${key.replace(/, got .*$/s, '')}`
+    const problem = httpUrl(to) ?? origin(to)
+    if (problem) return `[${JSON.stringify(from)}] ${problem}`
   }
   return undefined
 }
@@ -126,10 +154,12 @@ const REPLAY_CHECKS: Record<(typeof REPLAY_OPTION_KEYS)[number], ValueCheck> = {
   mode: oneOf(REPLAY_MODES),
   dir: nonEmptyString,
   rootDir: nonEmptyString,
-  hosts: arrayOf(httpUrl, "origins such as 'http://127.0.0.1:11434'"),
+  hosts: arrayOf(origin, "origins such as 'http://127.0.0.1:11434'"),
+  allowedHosts: arrayOf(origin, "origins such as 'http://127.0.0.1:11434'"),
+  upstream,
   ignoreBodyFields: arrayOf(nonEmptyString, "field paths such as 'metadata.trace_id'"),
   redact: func,
-  maxAge: (v) => (typeof v === 'string' ? nonEmptyString(v) : number(0)(v)),
+  maxAge: (v) => ((typeof v === 'string' || typeof v === 'number') && parseAge(v) !== undefined ? undefined : `must be an age such as '90d', '12h' or '30m', or milliseconds >= 0, ${got(v)}`),
   sequence: boolean,
   recordErrors: boolean,
   replayTiming: oneOf(['none', 'recorded']),
@@ -150,8 +180,8 @@ function checkObject(value: Record<string, unknown>, checks: Record<string, Valu
     if (v === undefined) continue
     const problem = check(v)
     if (!problem) continue
-    // arrayOf() reports `[i] <problem>` for its i-th item.
-    const item = /^\[(\d+)\] ([\s\S]*)$/.exec(problem)
+    // arrayOf() reports `[i] <problem>` for its i-th item, upstream `["<key>"] <problem>` for a key's value.
+    const item = /^\[(\d+|"(?:[^"\\]|\\.)*")\] ([\s\S]*)$/.exec(problem)
     problems.push({ reason: item ? `"${path}${key}[${item[1]}]" ${item[2]}` : `"${path}${key}" ${problem}`, fix: 'Change it, or leave it out for the default.' })
   }
   return problems

@@ -8,6 +8,7 @@
 import type { OpenAI } from 'openai'
 import { formatMessage } from './errors.js'
 import type { OpenAIClientLike } from './judges/types.js'
+import { keyVariablesFor, registerLibraryHost } from './replay/hosts.js'
 import { getReplaySession } from './replay/session.js'
 
 /** The key sent when no key is configured but the replay session answers from recordings. */
@@ -59,9 +60,12 @@ export function lazyClient(settings: ClientSettings, role: ClientRole): () => Pr
 
 /**
  * Creates the SDK client. Throws an actionable error when no API key is configured, unless a replay
- * session is active (recordings need no key; a recording mode asks for one itself).
+ * session is active (recordings need no key; a recording mode asks for one itself). The client's origin
+ * joins the replay hosts, so that the judge's and embedder's requests are recorded and replayed without
+ * the user listing their `baseURL` in `configure({ replay: { hosts } })`.
  */
 export async function createClient(settings: ClientSettings, role: ClientRole): Promise<OpenAI> {
+  registerLibraryHost(effectiveBaseURL(settings))
   if (settings.client) return settings.client as unknown as OpenAI
   let apiKey = settings.apiKey ?? process.env.OPENAI_API_KEY
   if (!apiKey) {
@@ -196,9 +200,13 @@ export function translateError(error: unknown, role: ClientRole, model: string, 
   } else {
     const name = (error as { name?: unknown } | null)?.name
     const timedOut = name === 'APIConnectionTimeoutError' || name === 'TimeoutError'
+    const cause = (error as { cause?: { message?: unknown; cause?: { message?: unknown } } } | null)?.cause
+    const why = [cause?.cause?.message, cause?.message].find((m): m is string => typeof m === 'string' && m !== '' && !detail.includes(m))
+    const live = getReplaySession()?.replay.mode() === 'live'
+    const variables = keyVariablesFor(baseURL).join(' or ')
     message = timedOut
       ? `${what}: the request timed out${afterRetries}. Raise configure({ ${role}: { timeout } }) or check the server.`
-      : `${what}: ${detail.replace(/[.\s]+$/, '')}${afterRetries}. Check that the server is reachable at the baseURL.`
+      : `${what}: ${detail.replace(/[.\s]+$/, '')}${why ? ` (${why})` : ''}${afterRetries}. Check that the server is reachable at the baseURL${live ? ` and that ${variables} is set: live mode sends requests to the network (unset EXPECT_LLM_REPLAY to replay the recordings)` : ''}.`
   }
   return new ModelCallError(formatMessage(message), status, error)
 }

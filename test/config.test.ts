@@ -39,7 +39,7 @@ describe('configure', () => {
 describe('configure checks nested options at the call', () => {
   test('a misspelled replay option fails with a did-you-mean instead of being ignored', () => {
     expect(() => configure({ replay: { host: ['http://127.0.0.1:11434'] } } as never)).toThrow(
-      '[expect-llm] Failed to configure expect-llm: unknown option "replay.host" (did you mean "replay.hosts"?). Valid replay options: mode, dir, rootDir, hosts, ignoreBodyFields, redact, maxAge, sequence, recordErrors, replayTiming, testPath, testName.',
+      '[expect-llm] Failed to configure expect-llm: unknown option "replay.host" (did you mean "replay.hosts"?). Valid replay options: mode, dir, rootDir, hosts, allowedHosts, upstream, ignoreBodyFields, redact, maxAge, sequence, recordErrors, replayTiming, testPath, testName.',
     )
     expect(getConfig().replay).toBeUndefined()
   })
@@ -66,9 +66,35 @@ describe('configure checks nested options at the call', () => {
     expect(() => configure({ judge: { temperature: '0' } } as never)).toThrow('"judge.temperature" must be a number >= 0 and <= 2, got a string ("0")')
     expect(() => configure({ replay: { hosts: 'http://127.0.0.1:11434' } } as never)).toThrow(`"replay.hosts" must be an array of origins such as 'http://127.0.0.1:11434', got a string`)
     expect(() => configure({ replay: { hosts: ['127.0.0.1:11434'] } })).toThrow(
-      `[expect-llm] Failed to configure expect-llm: "replay.hosts[0]" must be an http(s) URL such as 'http://127.0.0.1:11434/v1', got "127.0.0.1:11434". Change it, or leave it out for the default.`,
+      `[expect-llm] Failed to configure expect-llm: "replay.hosts[0]" must be an origin such as 'http://127.0.0.1:11434' or 'https://*.example.com', got "127.0.0.1:11434". Change it, or leave it out for the default.`,
     )
     expect(() => configure({ replay: { mode: 'recrod' } } as never)).toThrow('"replay.mode" must be one of "replay", "record", "rerecord", "live", got a string ("recrod")')
+  })
+
+  test('the host options of record/replay take origin patterns, and upstream maps origins to servers', () => {
+    const replay = {
+      hosts: ['https://*.example.com', 'http://127.0.0.1:*'],
+      allowedHosts: ['http://127.0.0.1:*', 'https://status.example.com'],
+      upstream: { 'https://api.openai.com': 'http://127.0.0.1:8080' },
+    }
+    configure({ replay })
+    expect(getConfig().replay).toBe(replay)
+  })
+
+  test('a host that is not an origin, or an upstream that is not a URL, names the option', () => {
+    expect(() => configure({ replay: { allowedHosts: ['127.0.0.1:*'] } })).toThrow(
+      `[expect-llm] Failed to configure expect-llm: "replay.allowedHosts[0]" must be an origin such as 'http://127.0.0.1:11434' or 'https://*.example.com', got "127.0.0.1:*". Change it, or leave it out for the default.`,
+    )
+    expect(() => configure({ replay: { upstream: 'http://127.0.0.1:8080' } } as never)).toThrow(
+      `"replay.upstream" must be an object of origins and the servers to send their requests to, such as { 'https://api.openai.com': 'http://127.0.0.1:8080' }, got a string`,
+    )
+    expect(() => configure({ replay: { upstream: { 'api.openai.com': 'http://127.0.0.1:8080' } } })).toThrow(
+      `"replay.upstream" key "api.openai.com" must be an origin such as 'http://127.0.0.1:11434' or 'https://*.example.com'`,
+    )
+    expect(() => configure({ replay: { upstream: { 'https://api.openai.com': '127.0.0.1:8080' } } })).toThrow(
+      `"replay.upstream["https://api.openai.com"]" must be an http(s) URL such as 'http://127.0.0.1:11434/v1', got "127.0.0.1:8080"`,
+    )
+    expect(getConfig()).toEqual({})
   })
 
   test('one call with several problems stores nothing', () => {

@@ -17,10 +17,10 @@ export default defineConfig({
   test: {
     root: here('.'),
     include: ['test/**/*.test.ts'],
-    // The scripted model (recording only) goes first, then expect-llm, then the example's configure().
-    // In your project: setupFiles: ['expect-llm/vitest']. Setup files are resolved as paths, not through
-    // resolve.alias, so here it is the source file the alias points to (one module for both).
-    setupFiles: [...(scripted ? ['./scripted-model/setup.ts'] : []), here('../../src/vitest.ts'), './test/setup.ts'],
+    // expect-llm, then the example's configure(), then the scripted model (recording only), which adds its
+    // `upstream` to that configuration. In your project: setupFiles: ['expect-llm/vitest']. Setup files are
+    // resolved as paths, not through resolve.alias, so here it is the source file the alias points to.
+    setupFiles: [here('../../src/vitest.ts'), './test/setup.ts', ...(scripted ? ['./scripted-model/setup.ts'] : [])],
     // Answers are scored after each case; judge and embedding calls come from recordings, so this is generous.
     testTimeout: 30_000,
   },

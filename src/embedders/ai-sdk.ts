@@ -1,4 +1,4 @@
-import { aiSdkModelLabel, loadAiSdk, unwrapAiSdkError } from '../ai-sdk.js'
+import { aiSdkModelLabel, loadAiSdk, registerAiSdkHost, unwrapAiSdkError } from '../ai-sdk.js'
 import { recordModelUsage } from '../ledger.js'
 import { translateError } from '../openai-client.js'
 import { getReplaySession } from '../replay/session.js'
@@ -40,6 +40,8 @@ function replayActive(): boolean {
  */
 export function aiSdkEmbedder(options: AiSdkEmbedderOptions): Embedder {
   const { model, dimensions } = options
+  // The model's host is recorded and replayed without the user listing it.
+  registerAiSdkHost(model)
   const where = `AI SDK provider "${model.provider}"`
   const embedBatch = async (texts: string[]): Promise<number[][]> => {
     const ai = await loadAiSdk('embedder')

@@ -1,4 +1,4 @@
-import { aiSdkModelLabel, loadAiSdk, unwrapAiSdkError } from '../ai-sdk.js'
+import { aiSdkModelLabel, loadAiSdk, registerAiSdkHost, unwrapAiSdkError } from '../ai-sdk.js'
 import { translateError } from '../openai-client.js'
 import { callWithFallbacks, SYSTEM_PROMPT, verdictSchema, verdictSchemaName, type JudgeCapabilities } from './capabilities.js'
 import { parseJudgeReply } from './parse.js'
@@ -39,6 +39,8 @@ interface Reply {
  */
 export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
   const { model } = options
+  // The model's host is recorded and replayed without the user listing it.
+  registerAiSdkHost(model)
   const temperature = options.temperature ?? 0
   const mode = options.structuredOutput ?? 'auto'
   const caps: JudgeCapabilities = { structured: mode !== false, temperature: options.temperature !== null }

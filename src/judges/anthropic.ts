@@ -1,5 +1,6 @@
 import { formatMessage } from '../errors.js'
 import { translateError } from '../openai-client.js'
+import { registerLibraryHost } from '../replay/hosts.js'
 import { callWithFallbacks, SYSTEM_PROMPT, verdictSchema, type JudgeCapabilities } from './capabilities.js'
 import { parseJudgeReply } from './parse.js'
 import type { AnthropicClientLike, Judge, JudgeOptions, JudgeRequest, JudgeResult } from './types.js'
@@ -58,6 +59,8 @@ export function anthropicJudge(options: AnthropicJudgeOptions): Judge {
   const explicit = typeof options.temperature === 'number'
   const caps: JudgeCapabilities = { structured: mode !== false, temperature: options.temperature !== null && (explicit || !NO_SAMPLING.test(model)) }
   const baseURL = typeof client.baseURL === 'string' ? client.baseURL : 'https://api.anthropic.com'
+  // The client's host is recorded and replayed without the user listing it.
+  registerLibraryHost(baseURL)
   const requestOptions = { ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}), ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) }
 
   return {

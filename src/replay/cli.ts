@@ -7,10 +7,11 @@ import { readFile, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { formatAge, parseAge } from './age.js'
 import { parseFixture } from './fixture.js'
 import { relPath } from './engine.js'
 import { scanForSecrets, scanStreamText } from './secrets.js'
-import { listFixtureFiles, resolveLayout, type StoreLayout } from './store.js'
+import { listFixtureFiles, listStaleTempFiles, modifiedAt, resolveLayout, tempFileOwner, type StoreLayout } from './store.js'
 import { readUsageRecords } from './summary.js'
 import type { Fixture } from './types.js'
 
@@ -18,8 +19,10 @@ const HELP = `Usage: expect-llm fixtures <command> [options]
 
 Commands:
   ls       List fixtures: endpoint, model, first user message, age, size
-  verify   Check every fixture: schema, hash, secrets, and age (with --max-age); exits 1 on a problem
-  prune    Delete fixtures that the last full, unfiltered run of their test file did not use
+  verify   Check every fixture: schema, hash, secrets, age (with --max-age), and temporary files left by
+           an interrupted write; exits 1 on a problem
+  prune    Delete fixtures that the last complete, green, unfiltered run of their test file did not use
+           (never a corrupt one, nor one changed since that run), and leftover temporary files
 
 Options:
   --root <dir>      Project root (default: the current directory)
@@ -35,26 +38,11 @@ Exit codes:
   2  usage error: a missing or unknown command or option (the help is printed for a missing command)
 `
 
+
 /** Where the CLI writes. */
 export interface CliIo {
   out: (line: string) => void
   err: (line: string) => void
-}
-
-/** Parses `30d`, `12h`, `90m`, `45s` or a number of milliseconds. Returns `undefined` when invalid. */
-export function parseAge(value: string | number): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)?$/.exec(value.trim())
-  if (!m) return undefined
-  const n = Number(m[1])
-  const unit = { ms: 1, s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 }[(m[2] ?? 'ms') as 'ms']
-  return n * unit
-}
-
-function formatAge(ms: number): string {
-  if (ms < 3600e3) return `${Math.max(0, Math.round(ms / 60e3))}m`
-  if (ms < 86400e3) return `${Math.round(ms / 3600e3)}h`
-  return `${Math.round(ms / 86400e3)}d`
 }
 
 function formatSize(bytes: number): string {
@@ -185,6 +173,10 @@ export async function runCli(argv: string[], io: CliIo = { out: (l) => console.l
     }
     const all = await loadAll(layout)
     let problems = 0
+    for (const tmp of await listStaleTempFiles(layout)) {
+      problems++
+      io.err(`${rel(tmp)}: leftover: a temporary file of a write that was interrupted (process ${tempFileOwner(tmp)} is gone); not a fixture. Delete it, or run expect-llm fixtures prune`)
+    }
     for (const { file, fixture, error } of all) {
       if (error) {
         problems++
@@ -214,8 +206,7 @@ export async function runCli(argv: string[], io: CliIo = { out: (l) => console.l
   // prune
   const records = await readUsageRecords(layout.rootDir)
   const used = new Set(records.flatMap((r) => [...r.used, ...r.created]))
-  const complete = new Set(records.filter((r) => r.complete).map((r) => r.folder))
-  const incomplete = new Set(records.filter((r) => !r.complete).map((r) => r.folder))
+  const byFolderRecord = new Map(records.map((r) => [r.folder, r]))
   const files = await listFixtureFiles(layout)
   const byFolder = new Map<string, string[]>()
   for (const f of files) {
@@ -224,18 +215,48 @@ export async function runCli(argv: string[], io: CliIo = { out: (l) => console.l
   }
   const dryRun = flags.has('dry-run')
   let deleted = 0
+  const skipReason = { filtered: 'its last run was filtered or skipped tests; run the full suite first', failed: 'its last run had failing tests; prune after a green run' }
   for (const [folder, list] of [...byFolder.entries()].sort()) {
-    if (!complete.has(folder)) {
-      io.out(`skip ${folder}: ${incomplete.has(folder) ? 'its last run was filtered or skipped tests' : 'no run of its test file was recorded'}; run the full suite first`)
+    const record = byFolderRecord.get(folder)
+    if (!record?.complete) {
+      io.out(`skip ${folder}: ${record ? skipReason[record.reason ?? 'filtered'] : 'no run of its test file was recorded; run the full suite first'}`)
       continue
     }
+    const finished = Date.parse(record.finishedAt)
     for (const f of list.filter((x) => !used.has(rel(x)))) {
+      // A corrupt fixture is the file a failing test's message says to fix by hand: never delete it.
+      const corrupt = await readFile(f, 'utf8').then(
+        (text) => {
+          try {
+            parseFixture(text, f)
+            return undefined
+          } catch (error) {
+            return (error as { reason?: string }).reason ?? (error as Error).message
+          }
+        },
+        (error: Error) => error.message,
+      )
+      if (corrupt !== undefined) {
+        io.out(`keep ${rel(f)}: it is corrupt (${corrupt}); fix it by hand or delete it yourself`)
+        continue
+      }
+      // Added or changed after that run (a checkout, a recording since): the run could not have used it.
+      const changed = await modifiedAt(f)
+      if (changed !== undefined && Number.isFinite(finished) && changed > finished) {
+        io.out(`keep ${rel(f)}: it changed after the last run of its test file; run the suite again first`)
+        continue
+      }
       deleted++
       io.out(`${dryRun ? 'would delete' : 'delete'} ${rel(f)}`)
       if (!dryRun) await unlink(f)
     }
   }
-  io.out(`${dryRun ? 'Would delete' : 'Deleted'} ${deleted} unused fixture(s).`)
+  const temps = await listStaleTempFiles(layout)
+  for (const tmp of temps) {
+    io.out(`${dryRun ? 'would delete' : 'delete'} ${rel(tmp)} (temporary file of an interrupted write)`)
+    if (!dryRun) await unlink(tmp).catch(() => undefined)
+  }
+  io.out(`${dryRun ? 'Would delete' : 'Deleted'} ${deleted} unused fixture(s)${temps.length > 0 ? ` and ${temps.length} temporary file(s)` : ''}.`)
   return 0
 }
 

@@ -1,19 +1,24 @@
 import { basename, relative, sep } from 'node:path'
 import { getConfig } from '../config.js'
 import { formatMessage } from '../errors.js'
-import { diffHints, diffMaterial, formatDifferences, type KeyDifference } from './diff.js'
+import { formatAge, parseAge } from './age.js'
+import { BREAKABLE_STREAM_HEADERS, allowListHeaders, brokenBody, recordBody, toResponse } from './body.js'
+import { diffHints, formatDifferences, type KeyDifference } from './diff.js'
+import { expectOwnRequest } from './escapes.js'
 import { SCHEMA_VERSION } from './fixture.js'
+import { DEFAULT_HOSTS, isLoopback, isPlaceholderKey, keyVariablesFor, libraryHosts, matchesHost, parseHostPattern, providerFor, requestCredential } from './hosts.js'
 import { buildKey, modelOf, type RequestKey } from './key.js'
-import { ciRefusalMessage, resolveMode, type ResolvedMode } from './mode.js'
+import { ciRefusalMessage, isCi, resolveMode, type ResolvedMode } from './mode.js'
+import { chooseNearest, clientFamily, type NearestCandidate } from './nearest.js'
 import { modelFromPath, providerOf } from './provider.js'
 import { scanForSecrets, scanStreamText } from './secrets.js'
 import { isEventStream, pullStream, teeEventStream } from './sse.js'
-import { FixtureStore, fixtureFileName, folderFor, listFolder, parseFixtureFileName, resolveLayout, type StoreLayout } from './store.js'
-import type { Fixture, FixtureSummary, KeyMaterial, RecordedResponse, ReplayMode, ReplayOptions, ReplayProblem } from './types.js'
+import { FixtureStore, fixtureFileName, folderFor, listFolder, parseFixtureFileName, removeStaleTempFiles, resolveLayout, type StoreLayout } from './store.js'
+import type { Fixture, FixtureSummary, RecordedResponse, ReplayMode, ReplayOptions, ReplayProblem } from './types.js'
 import { extractModelAndUsage } from './usage.js'
 
-/** The origin every setup intercepts. */
-export const DEFAULT_HOSTS = ['https://api.openai.com']
+export { DEFAULT_HOSTS } from './hosts.js'
+export { allowListHeaders, toResponse } from './body.js'
 
 /** The parts of msw the engine uses; identical in msw 2 and msw 3. */
 export interface MswApi {
@@ -22,83 +27,23 @@ export interface MswApi {
   passthrough: () => Response
 }
 
-/** Response headers kept in fixtures (and passed to the app while recording). Everything else is dropped. */
-const ALLOWED_RESPONSE_HEADERS = [/^content-type$/, /^x-request-id$/, /^request-id$/, /^openai-processing-ms$/, /^openai-version$/, /^openai-model$/, /^x-ratelimit-/, /^retry-after(?:-ms)?$/, /^x-should-retry$/, /^apim-request-id$/]
+/**
+ * The status of a replay miss (and of every other request replay refuses to send): 404. It is the one
+ * status that every common client gives up on at once, without retrying: the openai and Anthropic SDKs
+ * retry 408/409/429/5xx (and honour `x-should-retry: false`, which is sent too), the Vercel AI SDK retries
+ * 408/409/429/5xx, and LangChain's caller retries everything except 400-407, 409 and 413 (it ignores
+ * `x-should-retry`, so the former 418 cost it 7 attempts). 400 and 422 are avoided because clients treat
+ * them as "the server does not support this option" and fall back to another request (expect-llm's own
+ * judge does, for `response_format`).
+ */
+export const MISS_STATUS = 404
 
-/** Keeps only allow-listed response headers (lower-case names). */
-export function allowListHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {}
-  headers.forEach((value, name) => {
-    const n = name.toLowerCase()
-    if (ALLOWED_RESPONSE_HEADERS.some((re) => re.test(n))) out[n] = value
-  })
-  return out
-}
-
-/** Known providers whose requests must carry a key, and the variable that holds it. */
-function credentialVariable(origin: string): string | undefined {
-  if (origin === 'https://api.openai.com') return 'OPENAI_API_KEY'
-  if (/\.openai\.azure\.com$/.test(new URL(origin).hostname)) return 'AZURE_OPENAI_API_KEY'
-  return undefined
-}
-
-function normalizeOrigin(host: string): string {
-  try {
-    return new URL(host).origin
-  } catch {
-    throw new TypeError(formatMessage(`Failed to configure replay hosts: ${JSON.stringify(host)} is not a URL origin. Pass origins such as 'http://127.0.0.1:11434' or 'https://my-resource.openai.azure.com'.`))
-  }
-}
-
-/** Builds a replay response from a recorded one: pull-based body, `x-should-retry: false` on errors. */
-export function toResponse(rec: RecordedResponse, timing: 'none' | 'recorded' = 'none', extraHeaders: Record<string, string> = {}): Response {
-  const headers = new Headers(rec.headers)
-  for (const [k, v] of Object.entries(extraHeaders)) headers.set(k, v)
-  if (rec.status >= 400) headers.set('x-should-retry', 'false')
-  let body: ReadableStream<Uint8Array> | null = null
-  if (rec.sse) body = pullStream(rec.sse, timing === 'recorded' ? rec.chunkOffsetsMs : undefined)
-  else if (rec.status >= 400) {
-    // Error bodies stay pull-based: under msw 2 a retried error awaits cancel() of its body, which only
-    // settles for pull streams (x-should-retry: false prevents the retry, but a user override may not).
-    const whole = rec.json !== undefined ? JSON.stringify(rec.json) : rec.text !== undefined ? rec.text : rec.base64 !== undefined ? new Uint8Array(Buffer.from(rec.base64, 'base64')) : undefined
-    if (whole !== undefined) body = pullStream([whole])
-  }
-  let whole: string | Uint8Array | null = null
-  if (!body && rec.status < 400) {
-    // A complete 2xx body is read to the end by clients, so a plain body is safe in both msw majors and
-    // much cheaper than a stream.
-    whole = rec.json !== undefined ? JSON.stringify(rec.json) : rec.text !== undefined ? rec.text : rec.base64 !== undefined ? new Uint8Array(Buffer.from(rec.base64, 'base64')) : null
-  }
-  if ([204, 205, 304].includes(rec.status)) {
-    body = null
-    whole = null
-  }
-  // The recorded content-length was dropped (a stale one hangs msw 3); the exact length of the replayed
-  // body lets the client read it without chunked framing.
-  if (whole !== null) headers.set('content-length', String(typeof whole === 'string' ? Buffer.byteLength(whole) : whole.byteLength))
-  return new Response(body ?? whole, { status: rec.status, statusText: rec.statusText ?? '', headers })
-}
-
-/** Turns a complete non-SSE body into its stored form. */
-function recordBody(bytes: Uint8Array, contentType: string | null): Pick<RecordedResponse, 'json' | 'text' | 'base64'> {
-  if (bytes.byteLength === 0) return {}
-  const ct = (contentType ?? '').toLowerCase()
-  let text: string | undefined
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return { base64: Buffer.from(bytes).toString('base64') }
-  }
-  if (ct.includes('json') || /^\s*[[{]/.test(text)) {
-    try {
-      return { json: JSON.parse(text) }
-    } catch {
-      // fall through to text
-    }
-  }
-  if (ct.startsWith('text/') || ct.includes('xml') || ct.includes('json') || ct === '') return { text }
-  return { base64: Buffer.from(bytes).toString('base64') }
-}
+/**
+ * Request errors that depend only on the request (the server refuses it every time), recorded by default
+ * so that a client's fallback after them replays. Transient and credential errors are recorded only with
+ * `recordErrors`.
+ */
+const DETERMINISTIC_ERRORS = new Set([400, 404, 405, 413, 415, 422])
 
 /** Options plus the defaults that come from the runner. */
 export interface EngineContext {
@@ -112,8 +57,12 @@ export interface EngineContext {
   testName?: () => string | undefined
 }
 
-interface Resolved extends ReplayOptions {
+/** The options in effect for one request. */
+export interface Resolved extends ReplayOptions {
+  /** Origin patterns answered from fixtures: the defaults, `hosts`, and the judge's and embedder's hosts. */
   hosts: string[]
+  /** Origin patterns that may reach the network in replay mode (never intercepted, let through in CI). */
+  allowedHosts: string[]
   layout: StoreLayout
   resolvedMode: ResolvedMode
 }
@@ -122,6 +71,31 @@ interface FileUsage {
   folder: string
   used: Set<string>
   created: Set<string>
+}
+
+/** A response recorded in this run, shared by every identical request of the run. */
+interface RecordedInRun {
+  response: RecordedResponse
+  durationMs: number
+  file: string
+}
+
+const USAGE = Symbol.for('expect-llm.replay-folder-usage')
+
+/**
+ * The fixtures used and written in a folder during this run, shared by every engine of the process (the
+ * setup file's and any `llmReplay()` of a test), so that the summary and the usage record `prune` trusts
+ * count a fixture as used whichever engine served it.
+ */
+function folderUsage(folder: string): FileUsage {
+  const g = globalThis as { [USAGE]?: Map<string, FileUsage> }
+  const all = (g[USAGE] ??= new Map())
+  let u = all.get(folder)
+  if (!u) {
+    u = { folder, used: new Set(), created: new Set() }
+    all.set(folder, u)
+  }
+  return u
 }
 
 const globalExpectState = (): { testPath?: string; currentTestName?: string } | undefined => {
@@ -138,6 +112,8 @@ let ciWarned = false
 /** One intercepted request on its way to a fixture or the network, as the engine's steps see it. */
 interface Exchange {
   request: Request
+  /** The request body, already read. */
+  body: Uint8Array
   msw: Pick<MswApi, 'bypass' | 'passthrough'>
   opts: Resolved
   key: RequestKey
@@ -147,6 +123,24 @@ interface Exchange {
   usage: FileUsage
   testPath: string | undefined
   testName: string | undefined
+}
+
+/** The order in which sequence-mode requests reached the handler, kept while their bodies are read. */
+interface Arrival {
+  /** Settles when every request that arrived earlier has taken its slot. */
+  turn: Promise<void>
+  /** Marks this request's slot as taken (idempotent). */
+  done: () => void
+}
+
+const unique = (list: readonly string[]): string[] => [...new Set(list)]
+
+/** `true` unless a JSON request body pins its temperature to 0 (`temperature`, or Gemini's `generationConfig.temperature`). */
+function samples(body: unknown): boolean {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false
+  const b = body as { temperature?: unknown; generationConfig?: { temperature?: unknown } }
+  const temperature = b.temperature ?? b.generationConfig?.temperature
+  return temperature !== 0
 }
 
 /**
@@ -171,18 +165,34 @@ export class ReplayEngine {
   /** Sequence-mode responses recorded in this run, by fixture file, in call order. */
   private readonly sequenceSlots = new Map<string, RecordedResponse[]>()
   private readonly locks = new Map<string, Promise<unknown>>()
+  /** Recordings made in this run (finished or in flight), by fixture file: one request per key is sent. */
+  private readonly inRun = new Map<string, Promise<RecordedInRun | undefined>>()
+  /** Fixture folders (test files) whose repeated requests were already reported. */
+  private readonly repeatNoticed = new Set<string>()
+  private readonly staleNoticed = new Set<string>()
+  /** Folders whose stale temporary files were already cleaned. */
+  private readonly cleanedFolders = new Set<string>()
+  private lastArrival: Promise<void> = Promise.resolve()
   /** Requests handled by the engine (hits, recordings and misses), for diagnostics and tests. */
   handled = 0
 
   constructor(private readonly ctx: EngineContext = {}) {}
 
-  /** The merged options in effect now (`configure({ replay })` overridden by explicit options). */
+  /**
+   * The merged options in effect now (`configure({ replay })` overridden by explicit options). The hosts are
+   * the default provider hosts, the hosts of expect-llm's own judge and embedder (unless listed in
+   * `allowedHosts`), and `hosts`.
+   */
   resolve(): Resolved {
     const cfg = getConfig().replay ?? {}
     const explicit = this.ctx.options ?? {}
     const merged: ReplayOptions = { ...cfg, ...explicit }
-    const hosts = [...new Set([...DEFAULT_HOSTS, ...(cfg.hosts ?? []), ...(explicit.hosts ?? [])].map(normalizeOrigin))]
-    return { ...merged, hosts, layout: resolveLayout(merged.rootDir, merged.dir), resolvedMode: resolveMode(merged.mode) }
+    const listed = [...(cfg.hosts ?? []), ...(explicit.hosts ?? [])]
+    const allowedHosts = unique([...(cfg.allowedHosts ?? []), ...(explicit.allowedHosts ?? [])])
+    for (const pattern of [...listed, ...allowedHosts, ...Object.keys(merged.upstream ?? {}), ...Object.values(merged.upstream ?? {})]) parseHostPattern(pattern)
+    const automatic = [...DEFAULT_HOSTS, ...libraryHosts()].filter((h) => !matchesHost(allowedHosts, h.replace(/\*/g, 'x')))
+    const hosts = unique([...automatic, ...listed])
+    return { ...merged, hosts, allowedHosts, layout: resolveLayout(merged.rootDir, merged.dir), resolvedMode: resolveMode(merged.mode) }
   }
 
   /** The effective mode now. */
@@ -212,7 +222,7 @@ export class ReplayEngine {
     const k = testPath ?? ''
     let u = this.usage.get(k)
     if (!u) {
-      u = { folder: folderFor(layout, testPath), used: new Set(), created: new Set() }
+      u = folderUsage(folderFor(layout, testPath))
       this.usage.set(k, u)
     }
     return u
@@ -235,18 +245,27 @@ export class ReplayEngine {
     return taken
   }
 
+  /** Adds a problem found outside the handler (e.g. a request that bypassed interception). */
+  reportProblem(problem: ReplayProblem): void {
+    this.addProblem(problem)
+  }
+
   /** Waits until every background recording (streams still being drained) has been written. */
   async flush(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending])
   }
 
-  /** Used, new and unused fixtures for one test file (or every file seen). */
+  /**
+   * Used, new and unused fixtures for one test file (or every file seen). Stale temporary files that a
+   * killed process left in these folders are removed on the way.
+   */
   async summary(testPath?: string): Promise<FixtureSummary[]> {
     await this.flush()
     const opts = this.resolve()
     const entries = testPath !== undefined ? [[testPath, this.fileUsage(opts.layout, testPath)] as const] : [...this.usage.entries()]
     const out: FixtureSummary[] = []
     for (const [path, u] of entries) {
+      await this.cleanFolder(u.folder)
       const inFolder = await listFolder(u.folder)
       out.push({
         testPath: path || null,
@@ -259,9 +278,33 @@ export class ReplayEngine {
     return out
   }
 
+  private async cleanFolder(folder: string): Promise<void> {
+    if (this.cleanedFolders.has(folder)) return
+    this.cleanedFolders.add(folder)
+    await removeStaleTempFiles(folder).catch(() => undefined)
+  }
+
   /** Resets sequence counters (call between tests). */
   resetSequences(): void {
     this.counters.clear()
+  }
+
+  /** Takes this request's place in the arrival order (synchronously, before any `await`). */
+  private arrive(): Arrival {
+    const previous = this.lastArrival
+    let release!: () => void
+    const mine = new Promise<void>((r) => (release = r))
+    this.lastArrival = mine
+    let released = false
+    return {
+      turn: previous,
+      done: () => {
+        if (released) return
+        released = true
+        // Release only after the requests before this one: slots are taken in arrival order.
+        void previous.then(release)
+      },
+    }
   }
 
   /**
@@ -275,10 +318,10 @@ export class ReplayEngine {
     try {
       opts = this.resolve()
     } catch (error) {
-      if (!DEFAULT_HOSTS.includes(url.origin)) return undefined
+      if (!matchesHost(DEFAULT_HOSTS, url)) return undefined
       return this.fail({ kind: 'record', message: (error as Error).message }, 'expect_llm_replay_config')
     }
-    if (!opts.hosts.includes(url.origin)) return undefined
+    if (!matchesHost(opts.hosts, url)) return undefined
     const { resolvedMode } = opts
     if (resolvedMode.refusedInCi && !ciWarned) {
       ciWarned = true
@@ -286,45 +329,152 @@ export class ReplayEngine {
     }
     if (resolvedMode.mode === 'live') return msw.passthrough()
     this.handled++
+    // Sequence slots follow the order requests reached the handler, not the order their bodies were read.
+    const arrival = opts.sequence ? this.arrive() : undefined
     const testPath = this.testPath(opts)
     const testName = this.testName(opts)
     const store = this.store(opts.layout)
     const usage = this.fileUsage(opts.layout, testPath)
+    let claim: { settle: (recorded: RecordedInRun | undefined) => void } | undefined
     try {
       const body = new Uint8Array(await request.clone().arrayBuffer())
       const key = buildKey(request.method, url, body, request.headers.get('content-type'), opts)
       const file = `${usage.folder}${sep}${fixtureFileName(key.endpoint, key.hash16)}`
       const mode = resolvedMode.mode
-      const exchange: Exchange = { request, msw, opts, key, file, store, usage, testPath, testName }
-      if (opts.sequence) return await this.handleSequence(exchange)
+      const exchange: Exchange = { request, body, msw, opts, key, file, store, usage, testPath, testName }
+      if (arrival) return await this.handleSequence(exchange, arrival)
+      if (mode !== 'replay') {
+        // One request per key and run while recording: identical requests wait for it and share its response.
+        for (let shared = this.inRun.get(file); shared; shared = this.inRun.get(file)) {
+          const recorded = await shared
+          if (recorded) {
+            this.noticeRepeat(exchange)
+            return toResponse(recorded.response, opts.replayTiming, { 'x-expect-llm-fixture': store.rel(recorded.file), 'x-expect-llm-duration-ms': String(recorded.durationMs) })
+          }
+        }
+        claim = this.claim(file)
+      }
       if (mode !== 'rerecord') {
         const found = await store.find(file, key.hash)
         if (found?.fixture.response) {
           usage.used.add(found.file)
+          this.noticeStale(found, opts, store, testPath)
           return toResponse(found.fixture.response, opts.replayTiming, { 'x-expect-llm-fixture': store.rel(found.file), 'x-expect-llm-duration-ms': String(found.fixture.meta.durationMs) })
         }
       }
       if (mode === 'replay') {
-        const message = await this.missMessage(key, file, store, opts, testPath)
+        const message = await this.missMessage(key, file, store, opts, testPath, request.headers.get('user-agent'))
         return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
       }
-      return await this.record(exchange, (response) => ({ response }))
+      const { response, recorded } = await this.record(exchange, (r) => ({ response: r }))
+      const mine = claim
+      claim = undefined
+      void recorded.then((r) => mine?.settle(r), () => mine?.settle(undefined))
+      return response
     } catch (error) {
       const isFixture = (error as Error).name === 'FixtureError'
+      // A fixture that was looked up counts as used even when it cannot be read: it is the file the error
+      // says to fix, and `prune` must not delete it.
+      if (isFixture && typeof (error as { file?: unknown }).file === 'string') usage.used.add((error as { file: string }).file)
       return this.fail({ kind: isFixture ? 'corrupt' : 'record', message: (error as Error).message, testPath, testName }, isFixture ? 'expect_llm_replay_corrupt_fixture' : 'expect_llm_replay_error')
+    } finally {
+      arrival?.done()
+      // Not recorded by this request (served from a fixture, failed): release the key for the next one.
+      claim?.settle(undefined)
     }
   }
 
-  private async handleSequence(exchange: Exchange): Promise<Response> {
+  /**
+   * The CI network rule, for requests no handler answered: in `replay` mode with `CI` set, a request to a
+   * host that is neither a replay host, nor loopback, nor in `allowedHosts` fails at once instead of
+   * reaching the network. Returns `undefined` to let the request through.
+   */
+  guard(request: Request): Response | undefined {
+    let opts: Resolved
+    try {
+      opts = this.resolve()
+    } catch {
+      return undefined
+    }
+    if (opts.resolvedMode.mode !== 'replay' || !isCi()) return undefined
+    const url = new URL(request.url)
+    // Only the network counts: msw 2 also shows `data:` and `blob:` URLs to handlers.
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+    if (isLoopback(url) || matchesHost(opts.allowedHosts, url) || matchesHost(opts.hosts, url)) return undefined
+    const testPath = this.testPath(opts)
+    const message = formatMessage(
+      `Failed to send ${request.method} ${url.origin}${url.pathname}: CI is set, so mode "replay" lets no request leave the machine, and ${url.origin} is not a replay host. If the test should reach it, add '${url.origin}' to configure({ replay: { allowedHosts } }); if it is a model API to record and replay, add it to configure({ replay: { hosts } }).`,
+    )
+    return this.fail({ kind: 'network', message, testPath, testName: this.testName(opts) }, 'expect_llm_network_blocked')
+  }
+
+  /**
+   * Warns once per fixture file when it was recorded longer ago than `maxAge`: it still replays (a stale
+   * recording is not a wrong one), but the model or its API may have changed since. `fixtures verify
+   * --max-age` fails on the same files.
+   */
+  private noticeStale(found: { file: string; fixture: Fixture }, opts: Resolved, store: FixtureStore, testPath: string | undefined): void {
+    if (opts.maxAge === undefined || this.staleNoticed.has(found.file)) return
+    const maxAge = parseAge(opts.maxAge)
+    const age = Date.now() - Date.parse(found.fixture.meta.recordedAt)
+    if (maxAge === undefined || !(age > maxAge)) return
+    this.staleNoticed.add(found.file)
+    console.warn(
+      formatMessage(
+        `${store.rel(found.file)} was recorded ${formatAge(age)} ago, longer than replay.maxAge (${typeof opts.maxAge === 'number' ? `${opts.maxAge} ms` : opts.maxAge}): it still replays, but the model or its API may have changed since. Record it again with EXPECT_LLM_REPLAY=rerecord ${testPath ? this.recordCommand(store, testPath) : '<your test command>'}.`,
+      ),
+    )
+  }
+
+  /**
+   * Says once per test file, while recording, that identical sampling requests (a temperature that is not 0)
+   * share one recorded response: in this run and in replay every caller gets the same answer, so a test that
+   * expects different samples needs sequence mode. Requests at temperature 0 share theirs silently.
+   */
+  private noticeRepeat(exchange: Exchange): void {
+    const { file, store, request, key, usage } = exchange
+    if (this.repeatNoticed.has(usage.folder) || !samples(key.material.body)) return
+    this.repeatNoticed.add(usage.folder)
+    console.warn(
+      formatMessage(
+        `${request.method} ${key.material.path} was sent again with the same body while recording, so it was not sent to the model again: every identical request of the run gets the one response recorded in ${store.rel(file)}, now and in replay (the same holds for the other repeated requests of this test file). If the calls should get different answers (sampling at temperature > 0), set configure({ replay: { sequence: true } }) to record one response per call.`,
+      ),
+    )
+  }
+
+  /**
+   * Claims the recording of a fixture file for this run (synchronously, before any `await`): identical
+   * requests that arrive meanwhile wait for its outcome. Settling with `undefined` (nothing recorded)
+   * releases the key, so the next identical request tries again.
+   */
+  private claim(file: string): { settle: (recorded: RecordedInRun | undefined) => void } {
+    let resolve!: (value: RecordedInRun | undefined) => void
+    const shared = new Promise<RecordedInRun | undefined>((r) => (resolve = r))
+    this.inRun.set(file, shared)
+    let settled = false
+    return {
+      settle: (recorded) => {
+        if (settled) return
+        settled = true
+        if (!recorded && this.inRun.get(file) === shared) this.inRun.delete(file)
+        resolve(recorded)
+      },
+    }
+  }
+
+  private async handleSequence(exchange: Exchange, arrival: Arrival): Promise<Response> {
     const { request, opts, key, file, store, usage, testPath, testName } = exchange
     const counterKey = `${testPath ?? ''}\0${testName ?? ''}\0${key.hash}`
+    await arrival.turn
     const index = this.counters.get(counterKey) ?? 0
     this.counters.set(counterKey, index + 1)
+    arrival.done()
     const mode = opts.resolvedMode.mode
     const found = await store.find(file, key.hash)
     const responses = found?.fixture.responses ?? (found?.fixture.response ? [found.fixture.response] : [])
     if (mode !== 'rerecord' && index < responses.length) {
       usage.used.add(found!.file)
+      this.noticeStale(found!, opts, store, testPath)
       const served = responses[index]!
       return toResponse(served, opts.replayTiming, {
         'x-expect-llm-fixture': store.rel(found!.file),
@@ -337,10 +487,10 @@ export class ReplayEngine {
           ? formatMessage(
               `Failed to replay ${request.method} ${key.material.path} (sequence mode): ${store.rel(found!.file)} holds ${responses.length} recorded response(s) for this request, but this is call #${index + 1} in the test. Record the extra calls with EXPECT_LLM_REPLAY=record${testPath ? ` ${this.recordCommand(store, testPath)}` : ''}.`,
             )
-          : await this.missMessage(key, file, store, opts, testPath)
+          : await this.missMessage(key, file, store, opts, testPath, request.headers.get('user-agent'))
       return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
     }
-    return this.record(exchange, async (response, durationMs) => {
+    const { response } = await this.record(exchange, async (recorded, durationMs) => {
       // Calls of one sequence may finish recording out of order: keep every recorded call in its slot for
       // the run and write them all each time (writes to one file are serialized), so none is lost.
       let slots = this.sequenceSlots.get(file)
@@ -348,17 +498,27 @@ export class ReplayEngine {
         slots = mode === 'rerecord' ? [] : [...((await store.read(file).catch(() => undefined))?.responses ?? [])]
         this.sequenceSlots.set(file, slots)
       }
-      slots[index] = { ...response, durationMs }
+      slots[index] = { ...recorded, durationMs }
       return { responses: slots.filter((r): r is RecordedResponse => r !== undefined) }
     })
+    return response
   }
 
+  /**
+   * Answers a request that replay will not send: a miss, a corrupt fixture, a missing key, a request the CI
+   * network rule blocks. The response fails every common client at once ({@link MISS_STATUS},
+   * `x-should-retry: false`); its body carries the first line of the message in the error shapes of OpenAI,
+   * Anthropic and Google, and the full message is kept as a problem that fails the test.
+   */
   private fail(problem: ReplayProblem, type: string): Response {
     this.addProblem(problem)
-    return new Response(pullStream([JSON.stringify({ error: { type, code: type, message: problem.message, param: null } })]), {
-      status: 418,
-      statusText: "I'm a teapot",
-      headers: { 'content-type': 'application/json', 'x-should-retry': 'false' },
+    const headline = problem.message.split('\n')[0]!
+    const message = problem.message.includes('\n') ? `${headline} The test fails with the details.` : headline
+    const body = { type: 'error', error: { type, code: MISS_STATUS, status: 'NOT_FOUND', message, param: null } }
+    return new Response(pullStream([JSON.stringify(body)]), {
+      status: MISS_STATUS,
+      statusText: 'Not Found',
+      headers: { 'content-type': 'application/json', 'x-should-retry': 'false', 'x-expect-llm-replay': type },
     })
   }
 
@@ -368,48 +528,79 @@ export class ReplayEngine {
     return `npx vitest run ${rel}`
   }
 
+  /** Why a request cannot be recorded for lack of a usable key (checked before anything is sent), or `undefined`. */
+  private credentialProblem(request: Request, target: URL, what: string): string | undefined {
+    if (isLoopback(target)) return undefined
+    const credential = requestCredential(request.headers, new URL(request.url))
+    if (credential !== undefined && !isPlaceholderKey(credential)) return undefined
+    if (credential === undefined && !providerFor(target)) return undefined
+    const variables = keyVariablesFor(target)
+    const why =
+      credential === undefined
+        ? 'the request carries no API key'
+        : `the request carries a placeholder key${credential.length <= 40 ? ` (${JSON.stringify(credential)})` : ''}, not a real one`
+    return formatMessage(
+      `Failed to record ${what}: ${why}, so ${target.origin} would refuse it; nothing was sent. Set ${variables.join(' or ')} (or pass apiKey to the client) and run again, or replay the recordings (unset EXPECT_LLM_REPLAY).`,
+    )
+  }
+
+  /** Where a recorded request is sent: its own URL, or the `upstream` server configured for its origin. */
+  private target(opts: Resolved, url: URL): URL {
+    const upstream = opts.upstream?.[url.origin] ?? Object.entries(opts.upstream ?? {}).find(([from]) => matchesHost([from], url))?.[1]
+    if (!upstream) return url
+    return new URL(`${url.pathname}${url.search}`, new URL(upstream).origin)
+  }
+
+  private warnBroken(what: string, error: unknown): void {
+    console.warn(
+      formatMessage(
+        `Failed to record ${what}: the response body broke before it completed (${(error as Error).message}). The app got the same error as it would live; nothing was written. Run again to record it.`,
+      ),
+    )
+  }
+
   private async record(
     exchange: Exchange,
     shape: (response: RecordedResponse, durationMs: number) => Promise<Pick<Fixture, 'response' | 'responses'>> | Pick<Fixture, 'response' | 'responses'>,
-  ): Promise<Response> {
-    const { request, msw, opts, key, file, store, usage, testPath, testName } = exchange
+  ): Promise<{ response: Response; recorded: Promise<RecordedInRun | undefined> }> {
+    const { request, body, msw, opts, key, file, store, usage, testPath, testName } = exchange
     const what = `${request.method} ${key.material.path}`
-    const variable = credentialVariable(key.material.origin)
-    if (variable && !request.headers.get('authorization') && !request.headers.get('api-key')) {
-      return this.fail(
-        {
-          kind: 'credentials',
-          testPath,
-          testName,
-          message: formatMessage(`Failed to record ${what}: the request carries no API key, so ${key.material.origin} would refuse it. Set ${variable} (or pass apiKey to the client) and run again, or use EXPECT_LLM_REPLAY=replay.`),
-        },
-        'expect_llm_replay_credentials',
-      )
-    }
+    const nothing = Promise.resolve(undefined)
+    const target = this.target(opts, new URL(request.url))
+    const refusal = this.credentialProblem(request, target, what)
+    if (refusal) return { response: this.fail({ kind: 'credentials', testPath, testName, message: refusal }, 'expect_llm_replay_credentials'), recorded: nothing }
     const started = performance.now()
     let real: Response
     try {
-      real = await fetch(msw.bypass(request, { signal: null }))
+      const outgoing =
+        target.href === request.url
+          ? request
+          : new Request(target, { method: request.method, headers: request.headers, ...(body.byteLength > 0 ? { body } : {}), redirect: request.redirect })
+      expectOwnRequest(outgoing.method, outgoing.url)
+      real = await fetch(msw.bypass(outgoing, { signal: null }))
     } catch (error) {
       const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message
-      return this.fail(
-        { kind: 'record', testPath, testName, message: formatMessage(`Failed to record ${what}: the request to ${key.material.origin} failed (${cause}). Check that the server is reachable, then run again.`) },
-        'expect_llm_replay_upstream',
-      )
+      return {
+        response: this.fail(
+          { kind: 'record', testPath, testName, message: formatMessage(`Failed to record ${what}: the request to ${target.origin} failed (${cause}). Check that the server is reachable, then run again.`) },
+          'expect_llm_replay_upstream',
+        ),
+        recorded: nothing,
+      }
     }
     const headers = allowListHeaders(real.headers)
     const base = { status: real.status, statusText: real.statusText, headers }
-    const recordable = real.ok || opts.recordErrors === true
-    const persist = async (response: RecordedResponse): Promise<void> => {
+    const recordable = real.ok || opts.recordErrors === true || DETERMINISTIC_ERRORS.has(real.status)
+    const persist = async (response: RecordedResponse): Promise<RecordedInRun | undefined> => {
       const redacted = opts.redact ? (opts.redact({ key: key.material, response }).response ?? response) : response
       const { model, usage: tokens } = extractModelAndUsage(redacted)
       const durationMs = Math.round(performance.now() - started)
-      const body = await shape(redacted, durationMs)
+      const shaped = await shape(redacted, durationMs)
       const fixture: Fixture = {
         schemaVersion: SCHEMA_VERSION,
         hash: key.hash,
         key: key.material,
-        ...body,
+        ...shaped,
         meta: {
           recordedAt: new Date().toISOString(),
           durationMs,
@@ -434,16 +625,19 @@ export class ReplayEngine {
             `Failed to write fixture ${store.rel(file)}: it would contain ${list}. Nothing was written. Keep secrets out of prompts and responses, or strip them with configure({ replay: { redact } }), then record again.`,
           ),
         })
-        return
+        return undefined
       }
       try {
+        await this.cleanFolder(usage.folder)
         await store.write(file, fixture)
         usage.created.add(file)
+        return { response: redacted, durationMs, file }
       } catch (error) {
         this.addProblem({ kind: 'write', testPath, testName, message: formatMessage(`Failed to write fixture ${store.rel(file)}: ${(error as Error).message}. Check that the folder is writable.`) })
+        return undefined
       }
     }
-    const locked = (fn: () => Promise<void>): Promise<void> => {
+    const locked = (fn: () => Promise<RecordedInRun | undefined>): Promise<RecordedInRun | undefined> => {
       const prev = this.locks.get(file) ?? Promise.resolve()
       const next = prev.then(fn, fn)
       this.locks.set(file, next)
@@ -452,36 +646,57 @@ export class ReplayEngine {
     const extra = { 'x-expect-llm-fixture': store.rel(file) }
     if (isEventStream(real.headers.get('content-type')) && real.body) {
       const tee = teeEventStream(real.body)
-      const write = tee.done.then(async ({ events, offsetsMs, error }) => {
+      const recorded = tee.done.then(async ({ events, offsetsMs, error }) => {
         if (error !== undefined) {
-          this.addProblem({ kind: 'record', testPath, testName, message: formatMessage(`Failed to record ${what}: the stream broke before it completed (${(error as Error).message}). Nothing was written; run again.`) })
-          return
+          this.warnBroken(what, error)
+          return undefined
         }
-        if (recordable) await locked(() => persist({ ...base, sse: events, chunkOffsetsMs: offsetsMs }))
+        return recordable ? locked(() => persist({ ...base, sse: events, chunkOffsetsMs: offsetsMs })) : undefined
       })
-      this.pending.add(write)
-      void write.finally(() => this.pending.delete(write))
-      const h = new Headers(headers)
-      for (const [k, v] of Object.entries(extra)) h.set(k, v)
+      this.pending.add(recorded)
+      void recorded.finally(() => this.pending.delete(recorded))
+      const h = new Headers({ ...headers, ...extra, ...BREAKABLE_STREAM_HEADERS })
       if (!real.ok && recordable) h.set('x-should-retry', 'false')
-      return new Response(tee.stream, { status: real.status, statusText: real.statusText, headers: h })
+      return { response: new Response(tee.stream, { status: real.status, statusText: real.statusText, headers: h }), recorded }
     }
-    const bytes = new Uint8Array(await real.arrayBuffer())
+    const chunks: Uint8Array[] = []
+    let broken: unknown
+    if (real.body) {
+      const reader = real.body.getReader()
+      try {
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done) break
+          chunks.push(value)
+        }
+      } catch (error) {
+        broken = error ?? new Error('the body stream failed')
+      }
+    }
+    if (broken !== undefined) {
+      // As live: the app gets the bytes that arrived, then the same error.
+      this.warnBroken(what, broken)
+      const h = new Headers({ ...headers, ...BREAKABLE_STREAM_HEADERS })
+      return { response: new Response(brokenBody(chunks, broken), { status: real.status, statusText: real.statusText, headers: h }), recorded: nothing }
+    }
+    const bytes = new Uint8Array(Buffer.concat(chunks))
     const response: RecordedResponse = { ...base, ...recordBody(bytes, real.headers.get('content-type')) }
     if (recordable) {
-      await locked(() => persist(response))
-      return toResponse(response, 'none', extra)
+      const recorded = locked(() => persist(response))
+      await recorded
+      return { response: toResponse(response, 'none', extra), recorded }
     }
-    // Not recorded (an error without recordErrors): hand it over as-is, so the SDK's own retry logic applies.
+    // Not recorded (a transient or credential error without recordErrors): hand it over as-is, so the SDK's own retry logic applies.
     const h = new Headers(headers)
-    return new Response(bytes.byteLength > 0 ? pullStream([bytes]) : null, { status: real.status, statusText: real.statusText, headers: h })
+    return { response: new Response(bytes.byteLength > 0 ? pullStream([bytes]) : null, { status: real.status, statusText: real.statusText, headers: h }), recorded: nothing }
   }
 
   /** The full message for a replay miss: request, expected file, record command, nearest recording diff and hints. */
-  async missMessage(key: RequestKey, file: string, store: FixtureStore, opts: Resolved, testPath: string | undefined): Promise<string> {
+  async missMessage(key: RequestKey, file: string, store: FixtureStore, opts: Resolved, testPath: string | undefined, userAgent: string | null = null): Promise<string> {
     const m = key.material
     const model = modelFromPath(m.path) ?? modelOf(m)
     const provider = providerOf(m.origin, m.path)
+    const needs = isLoopback(m.origin) ? '' : ` (needs ${keyVariablesFor(m.origin).join(' or ')})`
     const lines: string[] = [
       formatMessage(
         `Failed to replay ${m.method} ${m.path}${model ? ` (model ${model})` : ''}: no fixture matches this request, and mode "replay" never calls the network. Record it, then commit the new file.`,
@@ -490,53 +705,44 @@ export class ReplayEngine {
       ...(provider ? [`  Provider:      ${provider}`] : []),
       `  Test file:     ${testPath ? store.rel(testPath) : '(none: the request was made outside a test)'}`,
       `  Expected file: ${store.rel(file)}`,
-      `  Record it:     EXPECT_LLM_REPLAY=record ${testPath ? this.recordCommand(store, testPath) : '<your test command>'}${credentialVariable(m.origin) ? ` (needs ${credentialVariable(m.origin)})` : ''}`,
+      `  Record it:     EXPECT_LLM_REPLAY=record ${testPath ? this.recordCommand(store, testPath) : '<your test command>'}${needs}`,
     ]
     if (opts.resolvedMode.refusedInCi) {
       lines.push(`  Note:          EXPECT_LLM_REPLAY=${opts.resolvedMode.refusedInCi} was ignored because CI is set (EXPECT_LLM_ALLOW_RECORD_IN_CI=1 allows recording in CI).`)
     }
-    const nearest = await this.nearest(key, file, store)
+    const nearest = await this.nearest(key, file, store, clientFamily(userAgent))
     if (nearest.folderCount === 0) lines.push('  No fixtures are recorded for this test file yet.')
     if (nearest.best) {
       const { diffs, file: nf } = nearest.best
       lines.push(`  Nearest recording: ${store.rel(nf)} differs at ${diffs.length} path(s):`)
       lines.push(...formatDifferences(diffs))
-      for (const hint of diffHints(diffs)) lines.push(`  Hint: ${hint}`)
+      for (const hint of diffHints(diffs, key.material)) lines.push(`  Hint: ${hint}`)
     } else {
       lines.push(`  No recording of ${m.method} ${m.path} exists under ${store.rel(opts.layout.dir ?? opts.layout.rootDir) || '.'} to compare with.`)
     }
     return lines.join('\n')
   }
 
-  private async nearest(key: RequestKey, file: string, store: FixtureStore): Promise<{ folderCount: number; best?: { file: string; diffs: KeyDifference[] } }> {
+  private async nearest(key: RequestKey, file: string, store: FixtureStore, client: string | null): Promise<{ folderCount: number; best?: { file: string; diffs: KeyDifference[] } }> {
     const folder = file.slice(0, file.lastIndexOf(sep))
     const folderFiles = await listFolder(folder)
-    const consider = async (files: string[]): Promise<{ file: string; diffs: KeyDifference[]; fixture: Fixture } | undefined> => {
-      let best: { file: string; diffs: KeyDifference[]; fixture: Fixture } | undefined
+    const load = async (files: string[], sameFolder: boolean): Promise<NearestCandidate[]> => {
+      const out: NearestCandidate[] = []
       for (const f of files) {
         const fixture = await store.read(f).catch(() => undefined)
-        if (!fixture || fixture.key.method !== key.material.method || fixture.key.path !== key.material.path) continue
-        const diffs = diffMaterial(fixture.key, key.material)
-        if (!best || rank(diffs, fixture, key.material) < rank(best.diffs, best.fixture, key.material)) best = { file: f, diffs, fixture }
+        if (fixture && fixture.key.method === key.material.method && fixture.key.path === key.material.path) out.push({ file: f, fixture, sameFolder })
       }
-      return best
+      return out
     }
-    let best = await consider(folderFiles)
-    if (!best) {
+    let candidates = await load(folderFiles, true)
+    if (candidates.length === 0) {
       const index = await store.getIndex()
       const sameEndpoint = [...index.values()].flat().filter((f) => parseFixtureFileName(basename(f))?.endpoint === key.endpoint)
-      best = await consider(sameEndpoint.slice(0, 300))
+      candidates = await load(sameEndpoint.slice(0, 300), false)
     }
-    return { folderCount: folderFiles.length, ...(best ? { best: { file: best.file, diffs: best.diffs } } : {}) }
+    const best = chooseNearest(key.material, client, candidates)
+    return { folderCount: folderFiles.length, ...(best ? { best } : {}) }
   }
-}
-
-/** Ranking of a candidate: fewer differing paths first, then same model, same stream flag, newest. */
-function rank(diffs: KeyDifference[], fixture: Fixture, actual: KeyMaterial): number {
-  const b = (fixture.key.body ?? {}) as Record<string, unknown>
-  const a = (actual.body ?? {}) as Record<string, unknown>
-  const recency = Date.parse(fixture.meta.recordedAt) || 0
-  return diffs.length * 10 + (b.model === a.model ? 0 : 2) + (b.stream === a.stream ? 0 : 1) - recency / 1e15
 }
 
 /** Relative POSIX path from `root` (for summaries). */

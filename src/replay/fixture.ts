@@ -85,6 +85,8 @@ function checkResponse(r: unknown, where: string): string | null {
   if (r.sse !== undefined && !(Array.isArray(r.sse) && r.sse.every((c) => typeof c === 'string'))) return `"${where}.sse" must be an array of strings`
   if (r.chunkOffsetsMs !== undefined && !(Array.isArray(r.chunkOffsetsMs) && r.chunkOffsetsMs.every((n) => typeof n === 'number'))) return `"${where}.chunkOffsetsMs" must be an array of numbers`
   if (r.text !== undefined && typeof r.text !== 'string') return `"${where}.text" must be a string`
+  if (r.jsonSpace !== undefined && !(Number.isInteger(r.jsonSpace) && (r.jsonSpace as number) > 0 && (r.jsonSpace as number) <= 10)) return `"${where}.jsonSpace" must be a whole number from 1 to 10`
+  if (r.jsonNewline !== undefined && typeof r.jsonNewline !== 'boolean') return `"${where}.jsonNewline" must be true or false`
   if (r.base64 !== undefined && typeof r.base64 !== 'string') return `"${where}.base64" must be a string`
   if (r.durationMs !== undefined && !(typeof r.durationMs === 'number' && r.durationMs >= 0)) return `"${where}.durationMs" must be a number of milliseconds`
   return null

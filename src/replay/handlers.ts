@@ -10,6 +10,11 @@ import { formatMessage } from '../errors.js'
 export interface LlmReplay {
   /** MSW handlers to spread into your own `setupServer(...)` or `server.use(...)`. Put them first. */
   handlers: HttpHandler[]
+  /**
+   * The CI network rule as a handler: in `replay` mode with `CI` set, it fails every request to a host that is
+   * neither a replay host, nor loopback, nor in `allowedHosts`. Put it last, after your own handlers.
+   */
+  networkGuard: HttpHandler
   /** The mode in effect now (after `EXPECT_LLM_REPLAY` and the CI guard). */
   mode(): ReplayMode
   /** Removes and returns the problems (misses, corrupt fixtures, refused writes) seen so far. */
@@ -41,12 +46,15 @@ export interface LlmReplay {
  * const engine = new ReplayEngine({ options: { mode: 'replay' } })
  * const replay = createLlmReplay(msw as unknown as Parameters<typeof createLlmReplay>[0], engine)
  * server.use(...replay.handlers)
+ * // and, after your own handlers, the CI network rule: setupServer(...replay.handlers, ...mine, replay.networkGuard)
  * ```
  */
 export function createLlmReplay(msw: MswApi, engine: ReplayEngine): LlmReplay {
   const handler = msw.http.all('*', async ({ request }) => engine.handle(request, msw))
+  const guard = msw.http.all('*', ({ request }) => engine.guard(request))
   return {
     handlers: [handler as HttpHandler],
+    networkGuard: guard as HttpHandler,
     mode: () => engine.mode(),
     takeProblems: (testPath) => engine.takeProblems(testPath),
     assertNoProblems(testPath) {
@@ -81,10 +89,14 @@ export function createLlmReplay(msw: MswApi, engine: ReplayEngine): LlmReplay {
 export class ReplayError extends Error {
   readonly problems: ReplayProblem[]
   constructor(problems: ReplayProblem[]) {
+    // A client's retries repeat one problem: say it once, with the count.
+    const counts = new Map<string, number>()
+    for (const p of problems) counts.set(p.message, (counts.get(p.message) ?? 0) + 1)
+    const distinct = [...counts].map(([message, n]) => (n > 1 ? `${message}\n  (${n} times: the client retried)` : message))
     super(
-      problems.length === 1
-        ? problems[0]!.message
-        : `${formatMessage(`Failed to replay ${problems.length} model requests in this test:`)}\n\n${problems.map((p) => p.message).join('\n\n')}`,
+      distinct.length === 1 && problems.length === 1
+        ? distinct[0]!
+        : `${formatMessage(`Failed to replay ${problems.length} model requests in this test:`)}\n\n${distinct.join('\n\n')}`,
     )
     this.name = 'ReplayError'
     this.problems = problems

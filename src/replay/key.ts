@@ -94,30 +94,27 @@ export function buildKey(method: string, url: URL, body: Uint8Array, contentType
   const query = [...url.searchParams.entries()]
     .filter(([name]) => !isSecretQueryParam(name))
     .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+  const ct = (contentType ?? '').toLowerCase()
   let bodyType: KeyMaterial['bodyType'] = 'none'
   let parsed: unknown = null
   if (body.byteLength > 0) {
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(body)
-    const looksJson = (contentType ?? '').includes('json') || /^\s*[[{]/.test(text)
-    let done = false
-    if (looksJson) {
-      try {
-        parsed = JSON.parse(text)
-        bodyType = 'json'
-        done = true
-      } catch {
-        // not JSON after all
-      }
-    }
-    if (!done) {
-      const isText = (contentType ?? '').startsWith('text/') || (contentType ?? '').includes('x-www-form-urlencoded')
-      if (isText) {
-        parsed = text
-        bodyType = 'text'
-      } else {
-        parsed = Buffer.from(body).toString('base64')
-        bodyType = 'base64'
-      }
+    const parts = ct.startsWith('multipart/form-data') ? parseMultipart(body, contentType!) : undefined
+    const text = parts ? '' : new TextDecoder('utf-8', { fatal: false }).decode(body)
+    // A request body is keyed as JSON when it says so or looks like it (plain fetch sends text/plain): the key
+    // only decides which recording answers, the bytes sent upstream are never rewritten.
+    const json = parts ? undefined : ct.includes('json') || /^\s*[[{]/.test(text) ? parseJsonExact(text) : undefined
+    if (parts) {
+      parsed = parts
+      bodyType = 'multipart'
+    } else if (json !== undefined) {
+      parsed = json.value
+      bodyType = 'json'
+    } else if (ct.startsWith('text/') || ct.includes('x-www-form-urlencoded')) {
+      parsed = text
+      bodyType = 'text'
+    } else {
+      parsed = Buffer.from(body).toString('base64')
+      bodyType = 'base64'
     }
   }
   if (bodyType === 'json' && options.ignoreBodyFields?.length) removeFields(parsed, options.ignoreBodyFields)
@@ -140,8 +137,93 @@ function normalizeMaterial(m: KeyMaterial): KeyMaterial {
   return sortKeysDeep(m) as KeyMaterial
 }
 
-/** The model named in a key's JSON body, if any. */
+/**
+ * Parses JSON, keeping every integer that a JavaScript number cannot hold exactly (beyond 2^53) as
+ * `{ $bigint: "<digits>" }`, so that two requests differing only there get different keys. `undefined`
+ * when the text is not JSON.
+ */
+export function parseJsonExact(text: string): { value: unknown } | undefined {
+  try {
+    return {
+      value: JSON.parse(text, function (this: unknown, _key: string, value: unknown, context?: { source?: string }) {
+        if (typeof value === 'number' && !Number.isSafeInteger(value) && context?.source !== undefined && /^-?\d+$/.test(context.source)) {
+          return { $bigint: context.source }
+        }
+        return value
+      } as (this: unknown, key: string, value: unknown) => unknown),
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/** One part of a multipart form in key material: a text field's value, or a file's size and sha256. */
+export interface MultipartKeyPart {
+  name: string
+  filename?: string
+  contentType?: string
+  value?: string
+  size?: number
+  sha256?: string
+}
+
+/**
+ * Splits a `multipart/form-data` body into its parts, so that the key does not depend on the random
+ * boundary. Hand-written because the key is computed synchronously and undici's parser
+ * (`Response.formData()`) is only available asynchronously; only the boundaries and the part headers are
+ * read. Returns `undefined` for a body that is not well-formed multipart (it is then keyed by its bytes).
+ */
+export function parseMultipart(body: Uint8Array, contentType: string): MultipartKeyPart[] | undefined {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)
+  if (!boundary) return undefined
+  const buf = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`)
+  const parts: MultipartKeyPart[] = []
+  let at = buf.indexOf(delimiter)
+  if (at === -1) return undefined
+  for (;;) {
+    let start = at + delimiter.length
+    if (buf[start] === 0x2d && buf[start + 1] === 0x2d) return parts // closing delimiter
+    if (buf[start] === 0x0d && buf[start + 1] === 0x0a) start += 2
+    const next = buf.indexOf(delimiter, start)
+    if (next === -1) return undefined
+    // The part ends before the CRLF that precedes the next delimiter.
+    const end = buf[next - 2] === 0x0d && buf[next - 1] === 0x0a ? next - 2 : next
+    const headerEnd = buf.indexOf('\r\n\r\n', start)
+    if (headerEnd === -1 || headerEnd > end) return undefined
+    const headers = buf.subarray(start, headerEnd).toString('utf8')
+    const content = buf.subarray(headerEnd + 4, end)
+    const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? ''
+    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? ''
+    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1]
+    const type = /^content-type:\s*(.*)$/im.exec(headers)?.[1]?.trim()
+    const part: MultipartKeyPart = { name }
+    if (filename !== undefined) part.filename = filename
+    if (type) part.contentType = type
+    let value: string | undefined
+    if (filename === undefined && (!type || type.startsWith('text/'))) {
+      try {
+        value = new TextDecoder('utf-8', { fatal: true }).decode(content)
+      } catch {
+        value = undefined
+      }
+    }
+    if (value !== undefined) part.value = value
+    else {
+      part.size = content.byteLength
+      part.sha256 = createHash('sha256').update(content).digest('hex')
+    }
+    parts.push(part)
+    at = next
+  }
+}
+
+/** The model named in a key's JSON body or multipart form, if any. */
 export function modelOf(material: KeyMaterial): string | null {
+  if (material.bodyType === 'multipart' && Array.isArray(material.body)) {
+    const part = (material.body as MultipartKeyPart[]).find((p) => p.name === 'model' && typeof p.value === 'string')
+    return part?.value ?? null
+  }
   const b = material.body as { model?: unknown } | null
   return b && typeof b === 'object' && typeof b.model === 'string' ? b.model : null
 }

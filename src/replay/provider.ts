@@ -5,24 +5,7 @@
  *
  * @module
  */
-
-/** Hosted APIs by host name. */
-const HOSTED: ReadonlyArray<[RegExp, string]> = [
-  [/^api\.openai\.com$/, 'OpenAI'],
-  [/\.openai\.azure\.com$|\.cognitiveservices\.azure\.com$|\.services\.ai\.azure\.com$/, 'Azure OpenAI'],
-  [/^api\.anthropic\.com$/, 'Anthropic'],
-  [/^generativelanguage\.googleapis\.com$/, 'Google Gemini API'],
-  [/(?:^|-)aiplatform\.googleapis\.com$/, 'Google Vertex AI'],
-  [/^bedrock-runtime\.[a-z0-9-]+\.amazonaws\.com$/, 'Amazon Bedrock'],
-  [/^openrouter\.ai$/, 'OpenRouter'],
-  [/^api\.mistral\.ai$/, 'Mistral'],
-  [/^api\.groq\.com$/, 'Groq'],
-  [/^api\.deepseek\.com$/, 'DeepSeek'],
-  [/^api\.x\.ai$/, 'xAI'],
-  [/^api\.together\.(?:xyz|ai)$/, 'Together AI'],
-  [/^api\.cohere\.(?:com|ai)$/, 'Cohere'],
-  [/^ai-gateway\.vercel\.sh$/, 'Vercel AI Gateway'],
-]
+import { providerFor } from './hosts.js'
 
 /** Default ports of local servers (Ollama 11434, LM Studio 1234; vLLM's 8000 is too common to name). */
 const LOCAL_PORTS: Readonly<Record<string, string>> = { '11434': 'Ollama', '1234': 'LM Studio' }
@@ -57,8 +40,9 @@ export function providerOf(origin: string, path: string): string | undefined {
   } catch {
     return undefined
   }
-  const hosted = HOSTED.find(([host]) => host.test(url.hostname))
-  if (hosted) return hosted[1]
+  // Hosted APIs by host: the providers replay intercepts by default (one table for both).
+  const hosted = providerFor(url)
+  if (hosted) return hosted.name
   const format = wireFormat(path)
   const local = /^(?:localhost|127(?:\.\d+){3}|\[::1\])$/.test(url.hostname) ? LOCAL_PORTS[url.port] : undefined
   if (local) return format ? `${local} (${format.api})` : local

@@ -1,4 +1,5 @@
 import type { LlmReplay } from './handlers.js'
+import { matchesHost } from './hosts.js'
 
 /** The replay session started by `setupReplay()`: one MSW server per worker, shared through `globalThis`. */
 export interface ReplaySession {
@@ -51,7 +52,7 @@ export function replayHandlesOrigin(origin: string): boolean {
   if (!session) return false
   try {
     const resolved = session.replay.engine.resolve()
-    return resolved.resolvedMode.mode !== 'live' && resolved.hosts.includes(origin)
+    return resolved.resolvedMode.mode !== 'live' && matchesHost(resolved.hosts, origin)
   } catch {
     return false
   }

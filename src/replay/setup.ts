@@ -3,13 +3,18 @@
  * so it is imported dynamically here.
  * @packageDocumentation
  */
+import { channel } from 'node:diagnostics_channel'
 import { createRequire } from 'node:module'
 import { getConfig } from '../config.js'
 import { formatMessage } from '../errors.js'
 import { ReplayEngine, type MswApi } from './engine.js'
+import { watchEscapes, type EscapedRequest, type EscapeWatcher } from './escapes.js'
 import { createLlmReplay, ReplayError } from './handlers.js'
+import { DEFAULT_HOSTS, keyVariablesFor, libraryHosts, matchesHost } from './hosts.js'
+import { resolveMode } from './mode.js'
 import { getReplaySession, setReplaySession, type ReplaySession } from './session.js'
-import { formatSummary, writeUsageRecord } from './summary.js'
+import { formatSummary, writeUsageRecord, type RunCompleteness } from './summary.js'
+import type { ReplayProblem } from './types.js'
 
 type Hook = (fn: (...args: any[]) => unknown, timeout?: number) => unknown
 
@@ -32,21 +37,72 @@ function explicitlyRequested(): boolean {
   return Boolean(process.env.EXPECT_LLM_REPLAY || cfg?.mode)
 }
 
+/** `true` when `msw` resolves from here (installed), whether or not this runtime can load it. */
+function mswInstalled(): boolean {
+  try {
+    const req = typeof require === 'function' ? require : createRequire(import.meta.url)
+    req.resolve('msw')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * msw could not be loaded. Not installed and not asked for: the user does not use replay, so stay quiet.
+ * Installed but not loadable (Jest in CommonJS mode: msw is ESM-only): say that ESM mode is what is
+ * missing. Asked for (EXPECT_LLM_REPLAY or a configured mode): say so now; otherwise say it once per test
+ * file, when a model request is about to go out, so that a suite that never calls a model stays quiet.
+ */
+function reportMissingMsw(error: unknown, hooks: ReplayRunnerHooks): void {
+  const installed = mswInstalled()
+  const code = (error as { code?: string }).code
+  const notInstalled = !installed && (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || code === undefined)
+  if (notInstalled && !explicitlyRequested()) return
+  const reason =
+    installed && hooks.runner === 'jest'
+      ? 'msw is installed, but Jest runs test files in CommonJS mode and msw is ESM-only, so replay needs Jest\'s ESM mode. Run Jest with NODE_OPTIONS=--experimental-vm-modules (Node >= 24.9 loads msw without it)'
+      : installed
+        ? `msw is installed but could not be loaded (${(error as Error).message.split('\n')[0]}). Check that its version is 2 or 3`
+        : `msw is not installed. Install it with \`npm i -D msw\`${hooks.runner === 'jest' ? ' and run Jest in ESM mode (NODE_OPTIONS=--experimental-vm-modules)' : ''}`
+  if (explicitlyRequested()) {
+    if (!warnedMissingMsw) {
+      warnedMissingMsw = true
+      console.warn(formatMessage(`Failed to start record/replay: ${reason}. Until then model requests go to the network.`))
+    }
+    return
+  }
+  // Not asked for: warn only when a model request actually goes out, once per test file.
+  const currentFile = (): string => {
+    try {
+      return hooks.expect?.getState().testPath ?? ''
+    } catch {
+      return ''
+    }
+  }
+  const warned = new Set<string>()
+  const watcher = watchEscapes({
+    immediate: true,
+    relevant: (url) => {
+      try {
+        return resolveMode(getConfig().replay?.mode).mode !== 'live' && matchesHost([...DEFAULT_HOSTS, ...libraryHosts(), ...(getConfig().replay?.hosts ?? [])], url)
+      } catch {
+        return false
+      }
+    },
+    onEscape: (request) => {
+      const file = currentFile()
+      if (warned.has(file)) return
+      warned.add(file)
+      console.warn(formatMessage(`Failed to replay ${request.method} ${request.url}: record/replay is off, so this model request goes to the network. ${reason}.`))
+    },
+  })
+  hooks.afterAll(() => watcher.close())
+}
+
 /** Finds the Vitest file/suite object among `afterAll` arguments (Vitest 4 passes `(suite)`, Vitest 5 `(context, suite)`). */
 function findSuite(args: unknown[]): { tasks?: unknown[]; filepath?: string; file?: { filepath?: string } } | undefined {
   return args.find((a) => a !== null && typeof a === 'object' && Array.isArray((a as { tasks?: unknown }).tasks)) as never
-}
-
-/** `true` when every test in the suite tree ran (none skipped, filtered out, `todo`, or excluded by `.only`). */
-function everyTestRan(suite: { tasks?: unknown[] } | undefined): boolean {
-  if (!suite) return false
-  const walk = (tasks: unknown[]): boolean =>
-    tasks.every((t) => {
-      const task = t as { type?: string; mode?: string; tasks?: unknown[] }
-      if (task.mode && task.mode !== 'run' && task.mode !== 'queued') return false
-      return task.type === 'suite' ? walk(task.tasks ?? []) : true
-    })
-  return walk(suite.tasks ?? [])
 }
 
 function jestRunIsUnfiltered(): boolean {
@@ -60,15 +116,17 @@ function jestRunIsUnfiltered(): boolean {
  * when the call returns, so no `await` is needed; under Jest (ESM mode) `await` the returned promise.
  *
  * - Starts one MSW server per worker (reused when the setup file runs again in the same worker) whose
- *   only handler answers requests to `https://api.openai.com` and `configure({ replay: { hosts } })`;
- *   every other request passes through untouched.
+ *   handler answers requests to the default provider hosts, the judge's and embedder's hosts and
+ *   `configure({ replay: { hosts } })`, followed by the CI network rule; other requests pass through.
+ * - Watches Node's fetch for requests to those hosts that MSW never saw (a client built before replay).
  * - Registers `afterEach`, which fails the test when a request in it missed its fixture, hit a corrupt
- *   fixture, or could not be written, even if the app swallowed the SDK error.
+ *   fixture, could not be written, or escaped, even if the app swallowed the SDK error; the SDK error that
+ *   only repeats a problem's first line is taken out of the test's errors (one block per miss).
  * - Registers `afterAll`, which prints used/new/unused fixtures for the file and keeps a usage record
- *   under `.expect-llm/replay/usage/` for `expect-llm fixtures prune`.
+ *   (complete and green, or why not) under `.expect-llm/replay/usage/` for `expect-llm fixtures prune`.
  *
- * Returns the session, or `undefined` when msw is not installed (with a one-time message if a replay mode
- * was requested explicitly).
+ * Returns the session, or `undefined` when msw cannot be loaded (with a message if a replay mode was
+ * requested, or at the first model request when msw is installed but cannot load).
  *
  * @example
  * ```ts
@@ -93,17 +151,7 @@ export function setupReplay(hooks: ReplayRunnerHooks): Promise<ReplaySession | u
       const node = (await import('msw/node')) as unknown as LoadedMsw['node']
       mods = { msw: { http: core.http, bypass: core.bypass, passthrough: core.passthrough }, node }
     } catch (error) {
-      // Not installed and not asked for: the user does not use replay, so stay quiet. Installed but not
-      // loadable (Jest in CommonJS mode), or asked for: say so, since model calls would go to the network.
-      const notInstalled = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || (error as { code?: string }).code === 'MODULE_NOT_FOUND'
-      if ((explicitlyRequested() || !notInstalled) && !warnedMissingMsw) {
-        warnedMissingMsw = true
-        console.warn(
-          formatMessage(
-            `Failed to start record/replay: msw could not be loaded (${(error as Error).message.split('\n')[0]}). Install it with \`npm i -D msw\`${hooks.runner === 'jest' ? ', and run Jest in ESM mode (NODE_OPTIONS=--experimental-vm-modules)' : ''}; until then model requests go to the network.`,
-          ),
-        )
-      }
+      reportMissingMsw(error, hooks)
       return undefined
     }
     let version = 'unknown'
@@ -154,15 +202,99 @@ function startSession(mods: LoadedMsw, hooks: ReplayRunnerHooks, mswVersion = 'u
       return undefined
     }
   }
+  // An earlier session still listening in this process (a Jest test file that failed to load never ran the
+  // afterAll that stops it) closes before this one patches the same modules.
+  SESSION_STARTING.publish(undefined)
   const engine = new ReplayEngine({ runner: hooks.runner, testPath: () => expectState()?.testPath, testName: () => expectState()?.currentTestName })
   const replay = createLlmReplay(mods.msw, engine)
-  const server = mods.node.setupServer(...replay.handlers)
+  // The CI network rule goes last: handlers the user adds with server.use() come first and still answer.
+  const server = mods.node.setupServer(...replay.handlers, replay.networkGuard)
   // Both names: msw 2 reads onUnhandledRequest, msw 3 reads onUnhandledFrame. Non-model traffic passes through;
   // model traffic never reaches this strategy because the catch-all handler answers it.
   server.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' })
   const session: ReplaySession = { replay, server, mswVersion }
+  const watcher = watchEscapes({
+    relevant: (url) => {
+      try {
+        const resolved = engine.resolve()
+        return resolved.resolvedMode.mode !== 'live' && matchesHost(resolved.hosts, url)
+      } catch {
+        return false
+      }
+    },
+    onEscape: (request) => onEscape(engine, request, expectState()?.testPath, expectState()?.currentTestName),
+    live: (url) => {
+      try {
+        const resolved = engine.resolve()
+        return resolved.resolvedMode.mode === 'live' && matchesHost(resolved.hosts, url)
+      } catch {
+        return false
+      }
+    },
+    onLiveFailure: (request) => onLiveFailure(request, expectState()?.testPath),
+  })
+  ;(server as unknown as { events?: { on(event: string, fn: (e: { request: Request }) => void): void } }).events?.on('request:start', ({ request }) => watcher.requestSeen(request))
+  ;(session as SessionInternals)[WATCHER] = watcher
+  const closeLeftover = (): void => {
+    SESSION_STARTING.unsubscribe(closeLeftover)
+    server.close()
+    watcher.close()
+    if (getReplaySession() === session) setReplaySession(undefined)
+  }
+  SESSION_STARTING.subscribe(closeLeftover)
+  ;(session as SessionInternals)[STOP] = closeLeftover
   setReplaySession(session)
   return session
+}
+
+/**
+ * Said when a replay session is about to start. Jest runs each test file in a fresh global of the same
+ * worker process, and stops a file's session in its afterAll; a file that fails to load never runs it, so
+ * its server would keep patching Node's modules with handlers resolved from that file's configuration,
+ * and let the next file's model requests through to the network. A named diagnostics channel is one per
+ * process, shared by every such global, so the next session can tell the leftover one to close.
+ */
+const SESSION_STARTING = channel('expect-llm:replay-session-starting')
+
+const warnedLive = new Set<string>()
+
+/** In `live` mode a model request failed to connect: name the host and the key variable, once per host and test file. */
+function onLiveFailure(request: Required<EscapedRequest>, testPath: string | undefined): void {
+  const origin = new URL(request.url).origin
+  const key = `${testPath ?? ''}\0${origin}`
+  if (warnedLive.has(key)) return
+  warnedLive.add(key)
+  const variables = keyVariablesFor(origin).join(' or ')
+  console.warn(
+    formatMessage(
+      `Failed to reach ${origin} in live mode (${request.error}): live mode sends model requests to the network with ${variables}. Check the network (proxy, VPN, DNS) and that ${variables} is set, or replay the recordings instead (unset EXPECT_LLM_REPLAY).`,
+    ),
+  )
+}
+
+const WATCHER = Symbol.for('expect-llm.replay-escape-watcher')
+const STOP = Symbol.for('expect-llm.replay-stop')
+type SessionInternals = ReplaySession & { [WATCHER]?: EscapeWatcher; [STOP]?: () => void }
+const warnedEscapes = new Set<string>()
+
+/**
+ * A request to a replay host went to the network without MSW seeing it. In `replay` mode the test fails
+ * with the fix; in a recording mode (nothing was recorded) a warning is printed once per test file.
+ */
+function onEscape(engine: ReplayEngine, request: EscapedRequest, testPath: string | undefined, testName: string | undefined): void {
+  const mode = engine.mode()
+  const what = `${request.method} ${request.url}`
+  const how = request.error ? `tried to reach the network (${request.error})` : 'went to the network'
+  const fix =
+    'The client was created before replay started and kept the fetch from before. Create it after the setup file has run (list expect-llm/vitest in setupFiles; with your own MSW server, call server.listen() at the top level of a setup file), or pass fetch: (url, init) => globalThis.fetch(url, init) to the client.'
+  if (mode === 'replay') {
+    engine.reportProblem({ kind: 'escape', testPath, testName, message: formatMessage(`Failed to replay ${what}: the request bypassed record/replay and ${how}. ${fix}`) })
+    return
+  }
+  const key = testPath ?? ''
+  if (warnedEscapes.has(key)) return
+  warnedEscapes.add(key)
+  console.warn(formatMessage(`Failed to record ${what}: the request bypassed record/replay and ${how}, so nothing was recorded. ${fix}`))
 }
 
 const REGISTERED = Symbol.for('expect-llm.replay-registered-files')
@@ -187,27 +319,32 @@ function registerHooks(session: ReplaySession, hooks: ReplayRunnerHooks): Replay
   files.add(file)
   registered.set(session, files)
 
-  hooks.afterEach(async () => {
+  // Plain functions without declared parameters: Vitest 5 rejects hooks whose first parameter is not an
+  // object pattern, Jest treats a declared parameter as a `done` callback, and Vitest 4 passes the suite
+  // first to afterAll while Vitest 5 passes it second.
+  hooks.afterEach(async function replayAfterEach(this: unknown) {
+    // eslint-disable-next-line prefer-rest-params
+    const args = [...arguments] as unknown[]
     await replay.flush()
+    await (session as SessionInternals)[WATCHER]?.idle()
     const problems = replay.takeProblems(currentPath())
-    if (problems.length > 0) throw new ReplayError(problems)
+    if (problems.length > 0) throw oneBlock(problems, testErrors(args))
   })
-  // A plain function without declared parameters: Vitest 5 rejects hooks whose first parameter is not an
-  // object pattern, and Vitest 4 passes the suite first while Vitest 5 passes it second.
   hooks.afterAll(async function replayAfterAll(this: unknown) {
     // eslint-disable-next-line prefer-rest-params
     const args = [...arguments] as unknown[]
     await replay.flush()
+    await (session as SessionInternals)[WATCHER]?.idle()
     const suite = findSuite(args)
     const testPath = currentPath() ?? suite?.filepath ?? suite?.file?.filepath
     const rootDir = replay.engine.resolve().layout.rootDir
     if (testPath) {
       const [summary] = await replay.summary(testPath)
       if (summary && summary.used.length + summary.created.length + summary.unused.length > 0) {
-        const text = formatSummary([summary], rootDir)
+        const run = hooks.runner === 'vitest' ? vitestRun(suite) : jestRun()
+        const text = formatSummary([summary], rootDir, run)
         if (text) console.log(text)
-        const complete = hooks.runner === 'vitest' ? everyTestRan(suite) : jestRunIsUnfiltered()
-        await writeUsageRecord(rootDir, summary, complete).catch(() => undefined)
+        await writeUsageRecord(rootDir, summary, run).catch(() => undefined)
       }
     }
     const leftover = replay.takeProblems(testPath)
@@ -215,12 +352,101 @@ function registerHooks(session: ReplaySession, hooks: ReplayRunnerHooks): Replay
       // Jest runs the next test file in a fresh global but the same process, where MSW's patches of
       // Node's http/net modules would outlive this file and keep routing to this file's handlers: stop
       // the server, so the next file's setup file starts its own.
-      session.server.close()
-      setReplaySession(undefined)
+      ;(session as SessionInternals)[STOP]?.()
     }
-    if (leftover.length > 0) throw new ReplayError(leftover)
+    if (leftover.length > 0) throw oneBlock(leftover, undefined)
   })
   return session
+}
+
+/**
+ * The errors the running test failed with so far, as a mutable list: Vitest's `task.result.errors` (from
+ * the hook's context argument), or Jest's `currentlyRunningTest.errors` (jest-circus state).
+ */
+function testErrors(args: unknown[]): unknown[] | undefined {
+  const task = (args[0] as { task?: { result?: { errors?: unknown[] } } } | undefined)?.task
+  if (task) return task.result?.errors
+  const symbol = Object.getOwnPropertySymbols(globalThis).find((s) => s.description === 'JEST_STATE_SYMBOL')
+  const state = symbol ? (globalThis as Record<symbol, { currentlyRunningTest?: { errors?: unknown[] } } | undefined>)[symbol] : undefined
+  return state?.currentlyRunningTest?.errors
+}
+
+/** Every message in an error's `cause` chain (Jest keeps `[error, asyncError]` pairs). */
+function messagesOf(error: unknown): string[] {
+  const out: string[] = []
+  let e: unknown = Array.isArray(error) ? error[0] : error
+  for (let depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
+    const message = (e as { message?: unknown }).message
+    if (typeof message === 'string') out.push(message)
+    e = (e as { cause?: unknown }).cause
+  }
+  return out
+}
+
+/**
+ * One miss, one clear block: the client's error (and its `Caused by` chain and serialized response) only
+ * repeats the first line of a replay problem, so it is taken out of the test's errors, and the test fails
+ * with the replay error alone. That error borrows the removed error's stack, so the code frame still points
+ * at the line of the test that made the request; without one, it carries no stack (its frames would be
+ * expect-llm's own hook).
+ */
+function oneBlock(problems: ReplayProblem[], errors: unknown[] | undefined): ReplayError {
+  const error = new ReplayError(problems)
+  const headlines = problems.map((p) => p.message.split('\n')[0]!)
+  let stack: string | undefined
+  if (errors) {
+    for (let i = errors.length - 1; i >= 0; i--) {
+      if (!messagesOf(errors[i]).some((m) => headlines.some((h) => m.includes(h)))) continue
+      const removed = errors.splice(i, 1)[0]
+      const own = Array.isArray(removed) ? removed[0] : removed
+      const frames = String((own as { stack?: unknown } | undefined)?.stack ?? '')
+        .split('\n')
+        .filter((line) => /^\s+at /.test(line))
+      if (frames.length > 0) stack = frames.join('\n')
+    }
+  }
+  error.stack = `${error.name}: ${error.message}${stack ? `\n${stack}` : ''}`
+  return error
+}
+
+/** Whether this Vitest file ran completely and green: no test skipped, filtered out, `todo`, or failed. */
+function vitestRun(suite: { tasks?: unknown[] } | undefined): RunCompleteness {
+  if (!suite) return { complete: false, reason: 'filtered' }
+  let filtered = false
+  let failed = false
+  const walk = (tasks: unknown[]): void => {
+    for (const t of tasks) {
+      const task = t as { type?: string; mode?: string; tasks?: unknown[]; result?: { state?: string } }
+      if (task.mode && task.mode !== 'run' && task.mode !== 'queued') filtered = true
+      if (task.result?.state === 'fail') failed = true
+      if (task.type === 'suite') walk(task.tasks ?? [])
+    }
+  }
+  walk(suite.tasks ?? [])
+  return filtered ? { complete: false, reason: 'filtered' } : failed ? { complete: false, reason: 'failed' } : { complete: true }
+}
+
+/** Whether this Jest file ran completely and green, from jest-circus state (the command line when it is not there). */
+function jestRun(): RunCompleteness {
+  const symbol = Object.getOwnPropertySymbols(globalThis).find((s) => s.description === 'JEST_STATE_SYMBOL')
+  const state = symbol ? (globalThis as Record<symbol, { rootDescribeBlock?: unknown } | undefined>)[symbol] : undefined
+  if (!state?.rootDescribeBlock) return jestRunIsUnfiltered() ? { complete: true } : { complete: false, reason: 'filtered' }
+  let filtered = !jestRunIsUnfiltered()
+  let failed = false
+  const walk = (block: unknown): void => {
+    for (const child of (block as { children?: unknown[] }).children ?? []) {
+      const c = child as { type?: string; mode?: string; status?: string; errors?: unknown[] }
+      if (c.type === 'describeBlock') {
+        if (c.mode === 'skip' || c.mode === 'todo') filtered = true
+        walk(c)
+        continue
+      }
+      if (c.mode === 'skip' || c.mode === 'todo' || c.status === 'skip' || c.status === 'todo') filtered = true
+      if ((c.errors?.length ?? 0) > 0) failed = true
+    }
+  }
+  walk(state.rootDescribeBlock)
+  return filtered ? { complete: false, reason: 'filtered' } : failed ? { complete: false, reason: 'failed' } : { complete: true }
 }
 
 export type { ReplaySession } from './session.js'

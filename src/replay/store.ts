@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { threadId } from 'node:worker_threads'
@@ -51,11 +51,11 @@ export function parseFixtureFileName(name: string): { endpoint: string; hash16: 
 }
 
 /**
- * Lists every fixture file under the layout's root: all `__llm_fixtures__` folders below `rootDir`
- * (skipping `node_modules`, `.git`, `dist`, `coverage`), or every fixture file under the central `dir`.
+ * Calls `visit` for every file inside a fixture folder under the layout's root: all `__llm_fixtures__`
+ * folders below `rootDir` (skipping `node_modules`, `.git`, `dist`, `coverage` and dot folders), or every
+ * file under the central `dir`.
  */
-export async function listFixtureFiles(layout: StoreLayout): Promise<string[]> {
-  const out: string[] = []
+async function walkFixtureFolders(layout: StoreLayout, visit: (file: string, name: string) => void): Promise<void> {
   const walk = async (dir: string, inside: boolean): Promise<void> => {
     let entries
     try {
@@ -68,11 +68,19 @@ export async function listFixtureFiles(layout: StoreLayout): Promise<string[]> {
       if (e.isDirectory()) {
         if (!inside && (SKIP_DIRS.has(e.name) || e.name.startsWith('.'))) continue
         await walk(p, inside || e.name === FIXTURES_DIR_NAME)
-      } else if (inside && e.isFile() && FILE_RE.test(e.name)) out.push(p)
+      } else if (inside && e.isFile()) visit(p, e.name)
     }
   }
   if (layout.dir) await walk(layout.dir, true)
   else await walk(layout.rootDir, false)
+}
+
+/** Lists every fixture file under the layout's root (see {@link walkFixtureFolders}). */
+export async function listFixtureFiles(layout: StoreLayout): Promise<string[]> {
+  const out: string[] = []
+  await walkFixtureFolders(layout, (file, name) => {
+    if (FILE_RE.test(name)) out.push(file)
+  })
   return out.sort()
 }
 
@@ -86,14 +94,90 @@ export async function listFolder(folder: string): Promise<string[]> {
   }
 }
 
+/** A temporary file of {@link writeFileAtomic}: `<file>.<pid>.<thread>.<id>.tmp`. */
+const TEMP_RE = /^(.+)\.(\d+)\.(\d+)\.([0-9a-f]{8})\.tmp$/
+
+/** The temporary name {@link writeFileAtomic} writes `file` under before renaming it. */
+export function tempFileName(file: string): string {
+  return `${file}.${process.pid}.${threadId}.${randomUUID().slice(0, 8)}.tmp`
+}
+
+/** The process that wrote a temporary file of {@link writeFileAtomic}, or `undefined` for any other name. */
+export function tempFileOwner(name: string): number | undefined {
+  const m = TEMP_RE.exec(basename(name))
+  return m ? Number(m[2]) : undefined
+}
+
+/** `true` while process `pid` exists (on this machine). */
+export function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Temporary files that a writer left behind when it was killed mid-write (`kill -9`, a crash): files of
+ * {@link writeFileAtomic} in `folder` whose process is gone.
+ */
+export async function staleTempFiles(folder: string): Promise<string[]> {
+  let names: string[]
+  try {
+    names = await readdir(folder)
+  } catch {
+    return []
+  }
+  return names
+    .filter((n) => {
+      const pid = tempFileOwner(n)
+      return pid !== undefined && !processAlive(pid)
+    })
+    .sort()
+    .map((n) => join(folder, n))
+}
+
+/** Deletes {@link staleTempFiles} in `folder` and returns them. Temporary files of live writers are kept. */
+export async function removeStaleTempFiles(folder: string): Promise<string[]> {
+  const stale = await staleTempFiles(folder)
+  for (const f of stale) await unlink(f).catch(() => undefined)
+  return stale
+}
+
+/**
+ * Every stale temporary file under the layout's fixture folders (for `expect-llm fixtures verify` and
+ * `prune`).
+ */
+export async function listStaleTempFiles(layout: StoreLayout): Promise<string[]> {
+  const out: string[] = []
+  await walkFixtureFolders(layout, (file, name) => {
+    const pid = tempFileOwner(name)
+    if (pid !== undefined && !processAlive(pid)) out.push(file)
+  })
+  return out.sort()
+}
+
+/** The modification time of a file in ms, or `undefined`. */
+export async function modifiedAt(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).mtimeMs
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Writes a file atomically: a uniquely named temporary file in the same folder, then `rename` over the
  * target. Readers never see a torn file, and parallel workers writing the same content-addressed fixture
- * are harmless (the last rename wins).
+ * are harmless (the last rename wins). A writer killed between the two steps leaves its temporary file;
+ * the next run removes it ({@link removeStaleTempFiles}), and `expect-llm fixtures verify` reports it.
  */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true })
-  const tmp = `${file}.${process.pid}.${threadId}.${randomUUID().slice(0, 8)}.tmp`
+  const tmp = tempFileName(file)
   try {
     await writeFile(tmp, text, 'utf8')
     for (let attempt = 0; ; attempt++) {

@@ -16,30 +16,46 @@ export interface UsageRecord {
   folder: string
   used: string[]
   created: string[]
-  /** `true` when every test of the file ran (no filter, skip or `.only`): only then may `prune` delete its unused fixtures. */
+  /**
+   * `true` when every test of the file ran (no filter, skip or `.only`) and passed: only then may `prune`
+   * delete its unused fixtures.
+   */
   complete: boolean
+  /** Why the run was not complete: tests were `filtered` out or skipped, or a test `failed`. */
+  reason?: 'filtered' | 'failed'
   finishedAt: string
 }
+
+/** Whether a test file's run can tell which fixtures are unused: complete (every test ran) and green. */
+export type RunCompleteness = { complete: true } | { complete: false; reason: 'filtered' | 'failed' }
 
 /**
  * Formats fixture summaries, one line per test file with anything to report:
  * `[expect-llm] Replay fixtures for test/a.test.ts: 3 used, 1 new, 2 unused in test/__llm_fixtures__/a.test.ts.`
+ * Unused fixtures are offered to `prune` only after a complete, green run (`run`); otherwise the line
+ * says why they cannot be judged unused.
  */
-export function formatSummary(summaries: FixtureSummary[], rootDir: string): string {
+export function formatSummary(summaries: FixtureSummary[], rootDir: string, run: RunCompleteness = { complete: true }): string {
   const lines: string[] = []
   for (const s of summaries) {
     if (s.used.length + s.created.length + s.unused.length === 0) continue
     const name = s.testPath ? relPath(rootDir, s.testPath) : '(outside tests)'
     let line = `[expect-llm] Replay fixtures for ${name}: ${s.used.length} used, ${s.created.length} new, ${s.unused.length} unused in ${relPath(rootDir, s.folder)}.`
     if (s.created.length > 0) line += ' Commit the new files.'
-    if (s.unused.length > 0) line += ' After a full, unfiltered run, delete unused ones with: npx expect-llm fixtures prune'
+    if (s.unused.length > 0) {
+      line += run.complete
+        ? ' Delete unused ones with: npx expect-llm fixtures prune'
+        : run.reason === 'failed'
+          ? ' Some tests failed, so they may still be needed: prune only after a green, unfiltered run.'
+          : ' Tests were filtered or skipped, so they may still be needed: prune only after a full, unfiltered run.'
+    }
     lines.push(line)
   }
   return lines.join('\n')
 }
 
 /** Writes one test file's usage record (atomically; one file per test file, so parallel workers never share one). */
-export async function writeUsageRecord(rootDir: string, summary: FixtureSummary, complete: boolean): Promise<void> {
+export async function writeUsageRecord(rootDir: string, summary: FixtureSummary, run: RunCompleteness): Promise<void> {
   if (!summary.testPath) return
   const testFile = relPath(rootDir, summary.testPath)
   const record: UsageRecord = {
@@ -47,7 +63,8 @@ export async function writeUsageRecord(rootDir: string, summary: FixtureSummary,
     folder: relPath(rootDir, summary.folder),
     used: summary.used.map((f) => relPath(rootDir, f)),
     created: summary.created.map((f) => relPath(rootDir, f)),
-    complete,
+    complete: run.complete,
+    ...(run.complete ? {} : { reason: run.reason }),
     finishedAt: new Date().toISOString(),
   }
   const name = `${createHash('sha256').update(testFile).digest('hex').slice(0, 16)}.json`

@@ -25,10 +25,16 @@ export interface KeyMaterial {
   path: string
   /** Query parameters as sorted `[name, value]` pairs, secret-looking ones removed. */
   query: Array<[string, string]>
-  /** The JSON body (keys sorted recursively, `ignoreBodyFields` removed), or `null` when there is none. */
+  /**
+   * The body: JSON with keys sorted recursively and `ignoreBodyFields` removed (an integer beyond 2^53 is kept
+   * exactly as `{ "$bigint": "<digits>" }`), the parts of a multipart form, the text, base64 bytes, or `null`.
+   */
   body: unknown
-  /** How the body was read: `json`, `text` (UTF-8), `base64` (binary), or `none`. */
-  bodyType: 'json' | 'text' | 'base64' | 'none'
+  /**
+   * How the body was read: `json`, `multipart` (a list of parts: name, file name, content type, and the value of a
+   * text part or the size and sha256 of a file part), `text` (UTF-8), `base64` (binary), or `none`.
+   */
+  bodyType: 'json' | 'multipart' | 'text' | 'base64' | 'none'
 }
 
 /** A recorded HTTP response. Exactly one of `json`, `sse`, `text`, `base64` holds the body (none for an empty body). */
@@ -37,13 +43,20 @@ export interface RecordedResponse {
   statusText?: string
   /** Allow-listed response headers, lower-case names. */
   headers: Record<string, string>
-  /** A JSON body, as parsed (its keys keep the order the server sent). */
+  /**
+   * A JSON body (content type `application/json` or `+json`), as parsed: its keys keep the order the server sent.
+   * Stored only when serializing it again gives back the exact bytes (see `jsonSpace`); otherwise the body is `text`.
+   */
   json?: unknown
+  /** The indentation the server used for `json` (e.g. `2`), when it was not compact. */
+  jsonSpace?: number
+  /** `true` when the server ended the `json` body with a newline. */
+  jsonNewline?: boolean
   /** A `text/event-stream` body, one string per event (terminator included), in order. */
   sse?: string[]
   /** Milliseconds from the start of the response to each `sse` chunk (for `replayTiming: 'recorded'`). */
   chunkOffsetsMs?: number[]
-  /** A non-JSON text body. */
+  /** A text body, exactly as received (non-JSON text, or JSON that would change if serialized again, e.g. big integers). */
   text?: string
   /** A binary body, base64-encoded. */
   base64?: string
@@ -112,17 +125,40 @@ export interface ReplayOptions {
   dir?: string
   /** The project root: base of relative paths and of the lookup by hash. Default `process.cwd()`. */
   rootDir?: string
-  /** Extra origins to intercept, e.g. `'http://127.0.0.1:11434'` or an Azure resource. `https://api.openai.com` is always included. */
+  /**
+   * Extra origins to intercept, e.g. `'http://127.0.0.1:11434'`; `*` matches a DNS label or part of one
+   * (`'https://*.example.com'`) and a port (`'http://127.0.0.1:*'`). The well-known provider hosts (OpenAI, Azure
+   * OpenAI, Anthropic, Gemini, Vertex AI, Mistral, Groq, Together, Fireworks, DeepSeek, OpenRouter, Cohere, Voyage,
+   * Perplexity, xAI, Bedrock) and the `baseURL` origins of expect-llm's own judge and embedder are always included.
+   */
   hosts?: string[]
+  /**
+   * Origins that may reach the network in `replay` mode: they are never recorded or replayed, and the CI network
+   * rule lets them through. Use it for a live local server that the judge or embedder should really call (their
+   * hosts are otherwise intercepted automatically), or for a non-model API your tests call on purpose in CI.
+   * Loopback hosts (`localhost`, `127.0.0.1`, `[::1]`) pass the CI rule without being listed. Same pattern syntax as `hosts`.
+   */
+  allowedHosts?: string[]
+  /**
+   * While recording, send the requests for an origin to another server instead (a local stand-in or a proxy):
+   * `{ 'https://api.openai.com': 'http://127.0.0.1:8080' }`. Fixtures stay keyed by the original origin, so they
+   * replay for the real host. A loopback upstream needs no API key.
+   */
+  upstream?: Record<string, string>
   /** Body fields left out of the key, as dot paths (`'user'`, `'metadata.trace_id'`) or JSON pointers (`'/metadata/trace_id'`). */
   ignoreBodyFields?: string[]
   /** Rewrites key material (before hashing) and responses (before writing), e.g. to remove PII. Must be deterministic. */
   redact?: (fixture: RedactInput) => RedactInput
-  /** Fixtures older than this count as stale in `expect-llm fixtures verify`: ms, or `'30d'`, `'12h'`. */
+  /** Fixtures recorded longer ago than this (ms, or `'90d'`, `'12h'`) still replay, with one warning per file naming the record command; `expect-llm fixtures verify --max-age` fails on them. */
   maxAge?: number | string
   /** Serve several recorded responses for identical requests, in call order within each test (sampling at temperature > 0). */
   sequence?: boolean
-  /** Also record non-2xx responses (to test error handling). They replay with `x-should-retry: false`. Default `false`. */
+  /**
+   * Also record transient and credential errors (401, 403, 408, 409, 429, 5xx), to test error handling. They replay
+   * with `x-should-retry: false`. Default `false`. Deterministic request errors (400, 404, 405, 413, 415, 422: the
+   * server refused this request) are always recorded, so that a client's fallback (e.g. a server that rejects
+   * `response_format`) replays too.
+   */
   recordErrors?: boolean
   /** `'recorded'` replays SSE chunks with their recorded pacing. Default `'none'` (as fast as the app reads). */
   replayTiming?: 'none' | 'recorded'
@@ -134,7 +170,7 @@ export interface ReplayOptions {
 
 /** A problem found while handling a request (a miss, a corrupt fixture, a refused write). */
 export interface ReplayProblem {
-  kind: 'miss' | 'corrupt' | 'secret' | 'write' | 'credentials' | 'record'
+  kind: 'miss' | 'corrupt' | 'secret' | 'write' | 'credentials' | 'record' | 'network' | 'escape'
   /** The full user-facing message. */
   message: string
   /** The test file the request came from, if known. */

@@ -16,7 +16,8 @@ export default defineConfig({
   },
   test: {
     root: here('./projects/vitest'),
-    include: ['test/**/*.test.ts'],
-    setupFiles: [here('../../examples/support-bot/scripted-model/setup.ts'), here('../../src/vitest.ts'), here('./record.setup.ts')],
+    // miss/ holds the prompt that changed after recording (see miss/changed-prompt.ts).
+    include: ['test/**/*.test.ts', 'miss/**/*.ts'],
+    setupFiles: [here('../../src/vitest.ts'), here('./record.setup.ts'), here('../../examples/support-bot/scripted-model/setup.ts')],
   },
 })

@@ -12,11 +12,15 @@
 //                     Each also checks that without the tsconfig's
 //                     "types" entry the test files get no matcher types (so they rely on that one step).
 //
+// The Vitest suites also test apps built on the Vercel AI SDK, LangChain and the Anthropic SDK
+// (test/clients.test.ts), whose requests replay like the judge's.
+//
 // The suites register the setup file, use lexical and model-backed matchers replayed from committed
-// recordings (projects/vitest/test/__llm_fixtures__, recorded with `npm run test:consumers:record`) and
-// describeGolden. CI=true forces replay: no key, no network. Steps that must fail (an unawaited
-// matcher, a golden failure's code frame, -u in CI, a forgotten setup file, the CLI without a command)
-// pass when the output says what the README says.
+// recordings (projects/vitest/test/__llm_fixtures__ and miss/__llm_fixtures__, recorded with
+// `npm run test:consumers:record`) and describeGolden. CI=true forces replay: no key, no network. Steps
+// that must fail (an unawaited matcher, a golden failure's code frame, -u in CI, a forgotten setup file,
+// the CLI without a command, a changed prompt that must fail with one block) pass when the output says
+// what the README says.
 //
 // Installs are slow, so each project's dependencies are installed once into
 // node_modules/.cache/expect-llm-consumers/<project> (keyed by the dependency versions and expect-llm's
@@ -50,16 +54,44 @@ const common = { '@types/node': '^22.0.0', typescript: '~5.9.0' }
 // show that nothing loads `ai` unless an AI SDK model is configured.
 // @types/json-schema: the AI SDK's own types import 'json-schema', which strict projects (skipLibCheck off) must provide.
 const aiSdk = { ai: '^7.0.0', '@ai-sdk/openai-compatible': '^3.0.0', '@types/json-schema': '^7.0.15' }
+// Apps on other clients than openai (test/clients.test.ts): the AI SDK's OpenAI provider, LangChain, the Anthropic SDK.
+const clients = { ...aiSdk, '@ai-sdk/openai': '^4.0.0', '@langchain/openai': '^1.0.0', '@langchain/core': '^1.0.0', '@anthropic-ai/sdk': '^1.0.0' }
 const typescripts = { typescript: '~5.9.0', 'typescript-7': 'npm:typescript@^7.0.2' }
 
 // Steps: [label, args] must exit 0; { label, args, fails: true, output, absent, check } must exit non-zero
-// with every `output` pattern in its output, none of `absent`, and `check(dir)` returning nothing.
+// with every `output` pattern in its output, none of `absent`, and `check(dir)` returning nothing. More
+// fields of a step object: `exit` (the exact exit code), `once` (texts printed exactly once), `report(plain)`
+// (a note for the summary, from the output without colours). A step object without `fails` must exit 0.
+
+// The changed prompt of miss/changed-prompt.*: the test fails (exit 1) with the miss exactly once, one
+// Provider line (the provider table of the replay hosts names it), and none of the SDK error's repetitions
+// (its message, Vitest's "Caused by" and "Serialized Error", Jest's "Cause:").
+const missChecks = {
+  fails: true,
+  exit: 1,
+  once: [
+    '[expect-llm] Failed to replay POST /v1/chat/completions (model gpt-4.1-mini)',
+    'Provider:',
+    '+ actual:   "Summarize this ticket in one sentence: the parcel arrived damaged."',
+  ],
+  output: ['  Provider:      OpenAI\n'],
+  absent: ['Serialized Error', 'Caused by', 'Cause:', '404 [expect-llm]'],
+  // The lines of the failure report: from the first failure to the summary.
+  report: (plain) => {
+    const from = plain.search(/^\s*(FAIL|●) /m)
+    const lines = plain.slice(from).split('\n').filter((l) => l.trim() && !/^\s*(Test Files|Tests|Test Suites|Snapshots|Time|Start at|Duration|Ran all)\b/.test(l))
+    return `${lines.length} lines for the miss`
+  },
+}
+
 const vitestSteps = [
   ['tsc --noEmit (strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
   // The matcher tests alone (nothing imports expect-llm/vitest): types from the tsconfig step only. The
   // declarations were checked by the step above; skipping them here saves two thirds of the time.
   ['tsc, matcher tests only', ['node_modules/typescript/bin/tsc', '--noEmit', '--skipLibCheck', '-p', 'tsconfig.matchers.json']],
   ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
+  // What a replay miss looks like: one block per changed prompt, not the SDK's error repeating it.
+  { label: 'a changed prompt (must fail with one block)', args: ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.miss.config.ts'], ...missChecks },
   {
     label: 'unawaited matcher and golden failure (must fail)',
     args: ['node_modules/vitest/vitest.mjs', 'run', '--config', 'trust/vitest.config.ts', 'trust/unawaited.trust.ts'],
@@ -145,12 +177,12 @@ const jestConfig = readmeJestConfig()
 const projects = {
   'vitest-5': {
     template: 'vitest',
-    deps: { ...common, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0', ...aiSdk },
+    deps: { ...common, vitest: '^5.1.0', msw: '^3.0.0', openai: '^7.0.0', ...clients },
     steps: vitestSteps,
   },
   'vitest-4.1': {
     template: 'vitest',
-    deps: { ...common, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0', ...aiSdk },
+    deps: { ...common, vitest: '~4.1.0', msw: '^2.15.0', openai: '^6.0.0', ...clients },
     steps: vitestSteps,
   },
   'jest-30': {
@@ -159,8 +191,18 @@ const projects = {
     // The README's config, as it is, in a "type": "module" package (where a jest.config.js would be ESM).
     files: { [jestConfig.name]: jestConfig.text },
     steps: [
-      ['jest (CommonJS)', ['node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/test', '--testPathPatterns', '\\.test\\.cjs$']],
+      // Replay cannot start under CommonJS; that is said only when a model request goes out (model-request.test.cjs), never at start-up.
+      {
+        label: 'jest (CommonJS)',
+        args: ['node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/test', '--testPathPatterns', '\\.test\\.cjs$'],
+        absent: ['[expect-llm] Failed to start record/replay', 'msw could not be loaded'],
+      },
       ['jest (ESM mode, replay)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/test', '--testPathPatterns', '\\.test\\.mjs$']],
+      {
+        label: 'a changed prompt (must fail with one block)',
+        args: ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/miss', '--testPathPatterns', '\\.test\\.mjs$'],
+        ...missChecks,
+      },
       {
         label: 'unawaited matcher and golden failure, CommonJS (must fail)',
         args: ['node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/trust', '--testPathPatterns', '\\.test\\.cjs$'],
@@ -205,7 +247,7 @@ console.log(`[consumers] packed ${packed.filename}: ${packed.entryCount} files, 
 
 /** Runs one step; returns a problem, or undefined. */
 function runStep(step, dir, env, project) {
-  const { label, args: given, fails = false, exit, output = [], absent = [], check } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
+  const { label, args: given, fails = false, exit, output = [], absent = [], once = [], check, report } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
   const args = typeof given === 'function' ? given(project) : given
   const started = performance.now()
   const run = spawnSync(process.execPath, args, { cwd: dir, env, encoding: 'utf8', timeout: 180_000 })
@@ -218,12 +260,17 @@ function runStep(step, dir, env, project) {
   if (exit !== undefined && run.status !== exit) problems.push(`exit ${run.status}, expected ${exit}`)
   for (const p of output) if (typeof p === 'string' ? !plain.includes(p) : !p.test(plain)) problems.push(`no ${p} in the output`)
   for (const p of absent) if (plain.includes(p)) problems.push(`"${p}" in the output`)
+  for (const p of once) {
+    const count = plain.split(p).length - 1
+    if (count !== 1) problems.push(`"${p}" printed ${count} times, not once`)
+  }
   const checked = check?.(dir)
   if (checked) problems.push(checked)
   if (problems.length > 0) return { problem: `${label}: ${problems.join('; ')}:\n${text}` }
   // Vitest: "Tests  7 passed (7)"; Jest: "Tests:       5 passed, 5 total".
   const tests = /Tests:?\s+(\d+ passed)/.exec(plain)?.[1]
-  return { summary: fails ? `${label}: failed as expected` : tests ? `${label}: ${tests}` : `${label}: ok`, group: step.group }
+  const outcome = [fails ? 'failed as expected' : (tests ?? 'ok'), report?.(plain)].filter(Boolean).join(', ')
+  return { summary: `${label}: ${outcome} (${seconds(started)})`, group: step.group }
 }
 
 let failed = 0
@@ -261,10 +308,21 @@ for (const name of names) {
   let ok = false
   let detail = ''
   try {
-    cpSync(join(here, 'projects', project.template), dir, { recursive: true })
-    if (project.template === 'jest') cpSync(join(here, 'projects/vitest/test/__llm_fixtures__'), join(dir, 'test/__llm_fixtures__'), { recursive: true })
+    // The template's own files only: not what a local run left in it (node_modules/.vite, .expect-llm).
+    const template = join(here, 'projects', project.template)
+    cpSync(template, dir, { recursive: true, filter: (src) => !/(?:^|[\\/])(?:node_modules|\.expect-llm)(?:[\\/]|$)/.test(src.slice(template.length)) })
+    if (project.template === 'jest') {
+      cpSync(join(here, 'projects/vitest/test/__llm_fixtures__'), join(dir, 'test/__llm_fixtures__'), { recursive: true })
+      cpSync(join(here, 'projects/vitest/miss/__llm_fixtures__'), join(dir, 'miss/__llm_fixtures__'), { recursive: true })
+    }
     for (const [file, text] of Object.entries(project.files ?? {})) writeFileSync(join(dir, file), text)
-    cpSync(join(cached, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
+    // When nothing will be installed into the copy, hard links are enough (and several times faster than
+    // copying some 250 MB): the suites only read node_modules, and what they write there is new files.
+    const linked = fresh && process.platform === 'linux' && spawnSync('cp', ['-al', join(cached, 'node_modules'), join(dir, 'node_modules')]).status === 0
+    if (!linked) {
+      rmSync(join(dir, 'node_modules'), { recursive: true, force: true })
+      cpSync(join(cached, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
+    }
     cpSync(join(cached, 'package-lock.json'), join(dir, 'package-lock.json'))
     writeFileSync(join(dir, 'package.json'), manifest(project.deps))
     if (!fresh) {

@@ -10,7 +10,10 @@ import { resolveEmbedder } from '../../src/embedders/resolve.js'
 import { getLedger, resetLedger } from '../../src/ledger.js'
 import { startGoogleServer, type GoogleServer } from '../helpers/google-server.js'
 import { fakeEmbedding, startOpenAIServer } from '../helpers/openai-server.js'
-import { recordThenReplay, replayMode, replayProblems } from '../helpers/record-then-replay.js'
+import { callLocalServersLive, recordThenReplay, replayMode, replayProblems } from '../helpers/record-then-replay.js'
+
+// These tests call local servers live (the record/replay ones set their hosts explicitly).
+callLocalServersLive()
 
 const texts = ['You can ask for a refund within 30 days.', 'Refunds are accepted for 30 days.']
 // Assembled at run time so that secret scanners do not flag the repository.

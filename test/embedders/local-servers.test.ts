@@ -8,7 +8,10 @@ import { getLedger, resetLedger } from '../../src/ledger.js'
 import { cosineSimilarity } from '../../src/metrics/index.js'
 import { startLocalServer } from '../helpers/local-servers.js'
 import { fakeEmbedding, startOpenAIServer } from '../helpers/openai-server.js'
-import { recordThenReplay } from '../helpers/record-then-replay.js'
+import { callLocalServersLive, recordThenReplay } from '../helpers/record-then-replay.js'
+
+// These tests call local servers live (the record/replay ones set their hosts explicitly).
+callLocalServersLive()
 
 afterEach(() => {
   vi.unstubAllEnvs()

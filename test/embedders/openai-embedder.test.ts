@@ -1,5 +1,6 @@
 // The OpenAI embedder through the real openai SDK against a local OpenAI-compatible server on 127.0.0.1.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { configure, resetConfig } from '../../src/config.js'
 import { clearEmbeddingCache } from '../../src/embedders/batch.js'
 import { openAIEmbedder } from '../../src/embedders/openai.js'
 import { getLedger, resetLedger } from '../../src/ledger.js'
@@ -9,8 +10,13 @@ let server: OpenAIServer
 
 beforeAll(async () => {
   server = await startOpenAIServer()
+  // The server is this file's model, called live: its origin would otherwise join the replay hosts.
+  configure({ replay: { allowedHosts: [server.origin] } })
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  resetConfig()
+  await server.close()
+})
 afterEach(() => {
   server.reset()
   server.setReply(() => ({}))

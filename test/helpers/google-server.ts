@@ -1,6 +1,7 @@
 /**
  * A scripted server that speaks the Gemini API of Google's Generative Language service
- * (`/v1beta/models/<model>:generateContent`, `:embedContent`, `:batchEmbedContents`) on 127.0.0.1, for
+ * (`/v1beta/models/<model>:generateContent`, `:streamGenerateContent?alt=sse`, `:embedContent`,
+ * `:batchEmbedContents`) on 127.0.0.1, for
  * `@ai-sdk/google` (`createGoogleGenerativeAI({ baseURL: server.baseURL })`). Replies follow the
  * documented shapes: `candidates[].content.parts[].text` with `usageMetadata` and `modelVersion` for
  * generation, `embedding.values` / `embeddings[].values` (no token usage) for embeddings, and errors as
@@ -71,6 +72,19 @@ export async function startGoogleServer(reply: GoogleScript = () => ({})): Promi
     if (request.action === 'batchEmbedContents') return sendJson(res, 200, { embeddings: vectors.map((values) => ({ values })) })
     const text = r.text ?? `echo: ${request.lastUserText}`
     const words = (s: string) => Math.max(1, s.split(/\s+/).filter(Boolean).length)
+    if (request.action === 'streamGenerateContent') {
+      // Server-sent events (alt=sse), one candidate chunk per word; usage and the finish reason come last.
+      const pieces = text.match(/\S+\s*/g) ?? [text]
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      pieces.forEach((piece, i) => {
+        const last = i === pieces.length - 1
+        const usage = { promptTokenCount: words(request.lastUserText), candidatesTokenCount: words(text), totalTokenCount: words(request.lastUserText) + words(text) }
+        const chunk = { candidates: [{ content: { parts: [{ text: piece }], role: 'model' }, ...(last ? { finishReason: 'STOP' } : {}), index: 0 }], ...(last ? { usageMetadata: usage } : {}), modelVersion: request.model, responseId: `resp_test_${index}` }
+        res.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`)
+      })
+      res.end()
+      return
+    }
     sendJson(res, 200, {
       candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }],
       usageMetadata: { promptTokenCount: words(request.lastUserText), candidatesTokenCount: words(text), totalTokenCount: words(request.lastUserText) + words(text) },

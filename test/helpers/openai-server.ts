@@ -7,6 +7,7 @@
  *   `stream_options.include_usage`, then `data: [DONE]`);
  * - `POST /v1/responses`: JSON, or the Responses API SSE events when `stream: true`;
  * - `POST /v1/embeddings`: float arrays, or base64 float32 when `encoding_format: 'base64'` (the SDK default);
+ * - `POST /v1/audio/transcriptions` (multipart): `{ text }` naming the uploaded file and its size;
  * - `POST /v1/messages`: the Anthropic Messages API, JSON or its SSE events when `stream: true`
  *   (point `new Anthropic({ baseURL: server.origin })` or `createAnthropic({ baseURL: server.baseURL })` at
  *   it), with a `thinking` block for a scripted `reasoning` and Anthropic's error bodies.
@@ -32,8 +33,8 @@ import { sendJson, startScriptedHttpServer, type IncomingJson } from './scripted
 
 /** One request as the server saw it. */
 export interface RecordedRequest extends IncomingJson {
-  /** `'chat'`, `'responses'`, `'embeddings'`, `'messages'` (Anthropic), or `'other'`. */
-  endpoint: 'chat' | 'responses' | 'embeddings' | 'messages' | 'other'
+  /** `'chat'`, `'responses'`, `'embeddings'`, `'transcription'`, `'messages'` (Anthropic), or `'other'`. */
+  endpoint: 'chat' | 'responses' | 'embeddings' | 'transcription' | 'messages' | 'other'
   /** `body.stream === true`. */
   stream: boolean
   /** The text of the last user message (chat `messages` or Responses `input`), or `''`. */
@@ -80,6 +81,10 @@ export interface ScriptedReply {
   reasoning?: string
   /** Anthropic messages: the `stop_reason` (default `end_turn`, or `tool_use` with tool calls), e.g. `max_tokens`. */
   stopReason?: string
+  /** Send exactly these bytes (status 200 unless `status` says otherwise) with these headers, nothing else. */
+  raw?: { body: string | Uint8Array; headers: Record<string, string> }
+  /** Break the connection after this many SSE events (streams), or after half of a `raw` body. */
+  breakAfter?: number
 }
 
 /** The script: a function from the request (and its 0-based index) to a reply. */
@@ -204,7 +209,9 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
           ? 'embeddings'
           : path.endsWith('/messages')
             ? 'messages'
-            : 'other'
+            : path.endsWith('/audio/transcriptions')
+              ? 'transcription'
+              : 'other'
     const recorded: RecordedRequest = { ...incoming, endpoint, stream: body?.stream === true, lastUserText: lastUserText(body) }
     const index = requests.length
     requests.push(recorded)
@@ -243,6 +250,23 @@ function errorBody(status: number, message: string, shape: ServerQuirks['errorSh
 
 async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerResponse, quirks: ServerQuirks): Promise<void> {
   const headers = reply.headers ?? {}
+  if (reply.raw) {
+    const bytes = Buffer.from(reply.raw.body)
+    res.writeHead(reply.status ?? 200, { ...reply.raw.headers, 'content-length': String(bytes.byteLength) })
+    if (reply.breakAfter === undefined) {
+      res.end(bytes)
+      return
+    }
+    // Promise the whole body, send half of it, then drop the connection.
+    res.write(bytes.subarray(0, Math.floor(bytes.byteLength / 2)))
+    setTimeout(() => res.socket?.destroy(), 20)
+    return
+  }
+  if (req.endpoint === 'transcription' && !(reply.status && reply.status >= 400)) {
+    const file = /filename="([^"]*)"/.exec(req.rawBody)?.[1] ?? '?'
+    send(res, reply.status ?? 200, { text: reply.text ?? `transcribed ${file} (${req.bytes.byteLength} bytes)` }, headers)
+    return
+  }
   if (reply.status && reply.status >= 400 && reply.errorBody !== undefined) {
     res.writeHead(reply.status, { 'content-type': 'text/plain', ...headers })
     res.end(reply.errorBody)
@@ -335,7 +359,7 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
     })
     events.push(chunk({}, finish))
     if (includeUsage) events.push({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens } })
-    await streamEvents(res, status, headers, [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), 'data: [DONE]\n\n'], reply.chunkDelayMs)
+    await streamEvents(res, status, headers, [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), 'data: [DONE]\n\n'], reply.chunkDelayMs, reply.breakAfter)
     return
   }
   if (req.endpoint === 'responses') {
@@ -375,16 +399,22 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
     return
   }
   if (req.endpoint === 'messages') {
-    await respondAnthropic(req, res, { status, headers, model, text: replyText, thinking: reply.reasoning, stopReason: reply.stopReason, calls, inputTokens, outputTokens, chunkDelayMs: reply.chunkDelayMs })
+    await respondAnthropic(req, res, { status, headers, model, text: replyText, thinking: reply.reasoning, stopReason: reply.stopReason, calls, inputTokens, outputTokens, chunkDelayMs: reply.chunkDelayMs, breakAfter: reply.breakAfter })
     return
   }
   send(res, 404, { error: { message: `no such endpoint ${req.path}`, type: 'invalid_request_error' } })
 }
 
-async function streamEvents(res: ServerResponse, status: number, headers: Record<string, string>, events: string[], delayMs = 0): Promise<void> {
+async function streamEvents(res: ServerResponse, status: number, headers: Record<string, string>, events: string[], delayMs = 0, breakAfter?: number): Promise<void> {
   res.writeHead(status, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-request-id': 'req_stream', ...headers })
-  for (const e of events) {
+  for (const [i, e] of events.entries()) {
     if (res.destroyed) return
+    if (breakAfter !== undefined && i >= breakAfter) {
+      // A connection that drops mid-stream.
+      await sleep(20)
+      res.socket?.destroy()
+      return
+    }
     res.write(e)
     if (delayMs) await sleep(delayMs)
   }
@@ -402,6 +432,7 @@ interface AnthropicReply {
   inputTokens: number
   outputTokens: number
   chunkDelayMs: number | undefined
+  breakAfter?: number | undefined
 }
 
 /** The Anthropic Messages API: a `message` object, or its SSE events (`message_start` ... `message_stop`). */
@@ -442,5 +473,5 @@ async function respondAnthropic(req: RecordedRequest, res: ServerResponse, r: An
     index++
   }
   events.push(ev('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: r.outputTokens } }), ev('message_stop', {}))
-  await streamEvents(res, r.status, r.headers, events, r.chunkDelayMs)
+  await streamEvents(res, r.status, r.headers, events, r.chunkDelayMs, r.breakAfter)
 }

@@ -10,6 +10,7 @@ import { failWith } from '../../src/judges/fail.js'
 import { prepareJudgeCall, runJudge, type JudgeVerdict } from '../../src/judges/run.js'
 import type { JudgeLike } from '../../src/judges/types.js'
 import { resetLedger } from '../../src/ledger.js'
+import { callLocalServersLive } from './record-then-replay.js'
 
 /** The right answer: the judge passes it. */
 export const good = 'You can ask for a refund within 30 days.'
@@ -37,6 +38,7 @@ export function verdictOf(judge: JudgeLike, output = good): Promise<JudgeVerdict
 /** Registers the isolation hooks; read `warn` inside tests (it changes per test). */
 export function useProviderTestHooks(): { readonly warn: MockInstance } {
   let warn: MockInstance
+  callLocalServersLive()
   beforeEach(() => {
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     resetFallbackNotices()

@@ -5,11 +5,22 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { vi } from 'vitest'
-import { configure } from '../../src/config.js'
+import { beforeEach, vi } from 'vitest'
+import { configure, getConfig } from '../../src/config.js'
 import { clearEmbeddingCache } from '../../src/embedders/batch.js'
 import { getReplaySession } from '../../src/replay/session.js'
 import type { Fixture, ReplayProblem } from '../../src/replay/types.js'
+
+/**
+ * For test files whose judges and embedders call local servers live: expect-llm would otherwise replay
+ * their hosts (a judge's or embedder's host joins the replay hosts by itself), so before each test every
+ * 127.0.0.1 port is an allowed host. `recordThenReplay` sets `hosts` explicitly, which wins.
+ */
+export function callLocalServersLive(): void {
+  beforeEach(() => {
+    configure({ replay: { ...getConfig().replay, allowedHosts: ['http://127.0.0.1:*'] } })
+  })
+}
 
 /** Sets the replay mode for the session (and allows recording when CI is set). */
 export function replayMode(mode: 'record' | 'replay'): void {

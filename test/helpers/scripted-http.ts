@@ -17,6 +17,8 @@ export interface IncomingJson {
   /** Parsed JSON body, or `undefined` when the body is empty or not JSON. */
   body: any
   rawBody: string
+  /** The body's bytes (for multipart and binary bodies). */
+  bytes: Buffer
 }
 
 /** A running scripted server. */
@@ -42,7 +44,8 @@ export async function startScriptedHttpServer(handle: (req: IncomingJson, res: S
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       void (async () => {
-        const rawBody = Buffer.concat(chunks).toString('utf8')
+        const bytes = Buffer.concat(chunks)
+        const rawBody = bytes.toString('utf8')
         let body: any
         try {
           body = rawBody ? JSON.parse(rawBody) : undefined
@@ -50,7 +53,7 @@ export async function startScriptedHttpServer(handle: (req: IncomingJson, res: S
           body = undefined
         }
         const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-        const incoming: IncomingJson = { method: req.method ?? 'GET', url: req.url ?? '/', path: url.pathname, query: url.searchParams, headers: req.headers, body, rawBody }
+        const incoming: IncomingJson = { method: req.method ?? 'GET', url: req.url ?? '/', path: url.pathname, query: url.searchParams, headers: req.headers, body, rawBody, bytes }
         try {
           await handle(incoming, res)
         } catch (error) {

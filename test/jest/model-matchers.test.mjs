@@ -40,7 +40,8 @@ let server
 beforeAll(async () => {
   server = await startModelServer(reply)
   const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test', maxRetries: 0 })
-  configure({ judge: { client, model: 'judge-model' }, embedder: { client, model: 'text-embedding-3-small' } })
+  // The server is this file's model, called live: its origin would otherwise join the replay hosts.
+  configure({ replay: { allowedHosts: [new URL(server.baseURL).origin] }, judge: { client, model: 'judge-model' }, embedder: { client, model: 'text-embedding-3-small' } })
 })
 
 afterAll(async () => {

@@ -36,7 +36,7 @@ afterAll(async () => {
 describe('record/replay under Jest ESM', () => {
   test('the setup file started a replay session that intercepts: in replay mode an unrecorded prompt never reaches the server', async () => {
     setMode('replay')
-    await expect(ask('Asked before anything was recorded')).rejects.toMatchObject({ status: 418 })
+    await expect(ask('Asked before anything was recorded')).rejects.toMatchObject({ status: 404 })
     expect(server.requests).toHaveLength(0)
     expect(getReplaySession().replay.takeProblems().map((p) => p.kind)).toEqual(['miss'])
   })
@@ -56,7 +56,7 @@ describe('record/replay under Jest ESM', () => {
 
   test('a miss in replay mode fails at once without reaching the server, with the record command', async () => {
     setMode('replay')
-    await expect(ask('Never recorded')).rejects.toMatchObject({ status: 418 })
+    await expect(ask('Never recorded')).rejects.toMatchObject({ status: 404 })
     expect(server.requests).toHaveLength(1)
     const problems = getReplaySession().replay.takeProblems()
     expect(problems).toHaveLength(1)

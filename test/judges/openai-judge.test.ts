@@ -1,5 +1,6 @@
 // The OpenAI judge through the real openai SDK against a local OpenAI-compatible server on 127.0.0.1.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { configure, resetConfig } from '../../src/config.js'
 import { openAIJudge, type OpenAIJudgeOptions } from '../../src/judges/openai.js'
 import { prepareJudgeCall, runJudge } from '../../src/judges/run.js'
 import { failWith } from '../../src/judges/fail.js'
@@ -11,8 +12,13 @@ let server: OpenAIServer
 
 beforeAll(async () => {
   server = await startOpenAIServer()
+  // The server is this file's model, called live: its origin would otherwise join the replay hosts.
+  configure({ replay: { allowedHosts: [server.origin, 'http://127.0.0.1:2'] } })
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  resetConfig()
+  await server.close()
+})
 afterEach(() => {
   server.reset()
   resetLedger()
@@ -161,6 +167,8 @@ describe('openAIJudge errors', () => {
 
   test('explains an unreachable server', async () => {
     const judge = openAIJudge({ model: 'm', baseURL: 'http://127.0.0.1:2/v1', apiKey: 'k', maxRetries: 0 })
-    await expect(verdictOf({ criteria: 'x', judge })).rejects.toThrow('[expect-llm] Failed to call the judge model "m" at http://127.0.0.1:2/v1: Connection error. Check that the server is reachable at the baseURL.')
+    await expect(verdictOf({ criteria: 'x', judge })).rejects.toThrow(
+      '[expect-llm] Failed to call the judge model "m" at http://127.0.0.1:2/v1: Connection error (connect ECONNREFUSED 127.0.0.1:2). Check that the server is reachable at the baseURL.',
+    )
   })
 })

@@ -18,7 +18,10 @@ import { validateCases } from '../../src/golden/dataset.js'
 import { startGoogleServer } from '../helpers/google-server.js'
 import { asyncFailureMessage } from '../helpers/model-fakes.js'
 import { jsonVerdict, startOpenAIServer } from '../helpers/model-server.js'
-import { recordThenReplay } from '../helpers/record-then-replay.js'
+import { callLocalServersLive, recordThenReplay } from '../helpers/record-then-replay.js'
+
+// These tests call local servers live (the record/replay ones set their hosts explicitly).
+callLocalServersLive()
 
 expect.extend(matchers)
 

@@ -52,6 +52,8 @@ beforeAll(async () => {
 afterAll(() => server.close())
 beforeEach(() => {
   configure({
+    // The server is this file's model, called live: its origin would otherwise join the replay hosts.
+    replay: { allowedHosts: [server.origin] },
     judge: { client: clientFor(server.baseURL), model: 'judge-model' },
     embedder: { client: clientFor(server.baseURL), model: 'text-embedding-3-small' },
   })

@@ -1,9 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { runCli } from '../../src/replay/cli.js'
 import { writeUsageRecord } from '../../src/replay/summary.js'
-import { client, fixtureFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
+import { cliIn, client, fixtureFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
 const sandbox = useReplaySandbox()
 
@@ -22,12 +21,7 @@ beforeEach(async () => {
   }
 })
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runCli([...args, '--root', sandbox.root], { out: (l) => out.push(l), err: (l) => err.push(l) })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const cli = (...args: string[]) => cliIn(sandbox.root, ...args)
 
 describe('expect-llm fixtures ls', () => {
   test('lists endpoint, model, first user message, age and size of every fixture', async () => {
@@ -89,7 +83,7 @@ describe('expect-llm fixtures prune', () => {
   test('deletes only fixtures unused by a complete run of their test file', async () => {
     const files = await fixtureFiles(sandbox.root)
     const folder = join(sandbox.root, 'test', '__llm_fixtures__', 'example.test.ts')
-    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: files.slice(1) }, true)
+    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: files.slice(1) }, { complete: true })
     const dry = await cli('fixtures', 'prune', '--dry-run')
     expect(dry.out).toContain('Would delete 2 unused fixture(s).')
     expect(await fixtureFiles(sandbox.root)).toHaveLength(3)
@@ -102,7 +96,7 @@ describe('expect-llm fixtures prune', () => {
   test('keeps every fixture of a test file whose last run was filtered', async () => {
     const files = await fixtureFiles(sandbox.root)
     const folder = join(sandbox.root, 'test', '__llm_fixtures__', 'example.test.ts')
-    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: [] }, false)
+    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: [] }, { complete: false, reason: 'filtered' })
     const { out } = await cli('fixtures', 'prune')
     expect(out).toContain('skip test/__llm_fixtures__/example.test.ts: its last run was filtered or skipped tests')
     expect(out).toContain('Deleted 0 unused fixture(s).')

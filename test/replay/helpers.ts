@@ -3,10 +3,12 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
+import { runCli } from '../../src/replay/cli.js'
 import { getReplaySession, llmReplay, type LlmReplay } from '../../src/replay/index.js'
 import type { ReplayOptions } from '../../src/replay/types.js'
 
@@ -94,24 +96,40 @@ export function useReplaySandbox(): ReplaySandbox {
 /** A running replay setup for one phase of a test. */
 export interface ReplayPhase {
   replay: LlmReplay
+  /**
+   * Requests that got past the replay handlers (and the network guard, with `guard: true`): in a test of
+   * replay, each of them would have left the machine. A sentinel handler stands in for the network and
+   * answers them with a 404 (`x-sentinel: 1`), so nothing is sent for real.
+   */
+  escaped: string[]
   /** Stops intercepting (and throws nothing). */
   close(): void
 }
 
 /**
  * Starts intercepting with `llmReplay(options)`: on the session server of the repository setup file when
- * there is one (two listening servers do not compose), otherwise on a server of its own.
+ * there is one (two listening servers do not compose), otherwise on a server of its own. Behind the replay
+ * handlers (and the CI network rule, with `guard: true`) a sentinel catches every other request.
  */
-export function startReplay(options: ReplayOptions): ReplayPhase {
+export function startReplay(options: ReplayOptions, { guard = false }: { guard?: boolean } = {}): ReplayPhase {
   const replay = llmReplay(options)
+  const escaped: string[] = []
+  const sentinel = http.all('*', ({ request }) => {
+    const url = new URL(request.url)
+    // Loopback servers of the test are the only real destinations allowed.
+    if (url.hostname === '127.0.0.1') return undefined
+    escaped.push(`${request.method} ${request.url}`)
+    return new HttpResponse(JSON.stringify({ error: { message: `sentinel: ${request.url} would have left the machine` } }), { status: 404, headers: { 'content-type': 'application/json', 'x-should-retry': 'false', 'x-sentinel': '1' } })
+  })
+  const handlers = [...replay.handlers, ...(guard ? [replay.networkGuard] : []), sentinel]
   const session = getReplaySession()
   if (session) {
-    session.server.use(...replay.handlers)
-    return { replay, close: () => session.server.resetHandlers() }
+    session.server.use(...handlers)
+    return { replay, escaped, close: () => session.server.resetHandlers() }
   }
-  const server = setupServer(...replay.handlers)
+  const server = setupServer(...handlers)
   server.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as never)
-  return { replay, close: () => server.close() }
+  return { replay, escaped, close: () => server.close() }
 }
 
 /** An openai client for the local server; build it after `startReplay()`. */
@@ -122,4 +140,12 @@ export function client(baseURL: string, extra: Partial<ConstructorParameters<typ
 /** Options for a test file living at `<root>/<name>`. */
 export function optionsFor(root: string, origin: string, mode: ReplayOptions['mode'], extra: ReplayOptions = {}): ReplayOptions {
   return { mode, rootDir: root, hosts: [origin], testPath: () => join(root, 'test', 'example.test.ts'), ...extra }
+}
+
+/** Runs `expect-llm <args> --root <root>` in-process and returns its exit code and output. */
+export async function cliIn(root: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runCli([...args, '--root', root], { out: (l) => out.push(l), err: (l) => err.push(l) })
+  return { code, out: out.join('\n'), err: err.join('\n') }
 }

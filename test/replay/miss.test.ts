@@ -37,12 +37,12 @@ async function replayMiss(body: Body, extra: ReplayOptions = {}): Promise<{ erro
 const ask = (content: string, extra: Partial<Body> = {}): Body => ({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }], ...extra }) as Body
 
 describe('a miss in replay', () => {
-  test('fails at once with a non-retryable 418 and never reaches the server', async () => {
+  test('fails at once with a non-retryable 404 and never reaches the server', async () => {
     await record(ask('Capital of France?'))
     sandbox.server.reset()
     const { error, handled } = await replayMiss(ask('What is the capital of France?'))
     expect(error).toBeInstanceOf(APIError)
-    expect((error as APIError).status).toBe(418)
+    expect((error as APIError).status).toBe(404)
     expect(handled).toBe(1) // one attempt: x-should-retry: false stops the SDK's retries
     expect(sandbox.server.requests).toHaveLength(0)
   })
@@ -142,7 +142,7 @@ describe('lookup', () => {
       for (let i = 0; i < 3; i++) replayed.push((await client(sandbox.server.baseURL).chat.completions.create(body)).choices[0]?.message.content)
       expect(replayed).toEqual(recorded)
       const extra = await client(sandbox.server.baseURL).chat.completions.create(body).then(() => undefined, (e: unknown) => e)
-      expect((extra as APIError).status).toBe(418)
+      expect((extra as APIError).status).toBe(404)
       expect(rep.replay.takeProblems()[0]?.message).toContain('holds 3 recorded response(s) for this request, but this is call #4')
       expect(sandbox.server.requests).toHaveLength(0)
     } finally {

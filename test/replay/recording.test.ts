@@ -42,9 +42,10 @@ describe('streams', () => {
     expect(deltas.join('')).toBe('one two three four five')
     expect(chunkOffsetsMs).toHaveLength(8)
     expect(chunkOffsetsMs).toEqual([...chunkOffsetsMs!].sort((a, b) => a - b))
-    // 7 gaps of at least 40 ms between the first event and the last (timers never fire early by more
-    // than a millisecond; the margin absorbs that).
-    expect(chunkOffsetsMs!.at(-1)! - chunkOffsetsMs![0]!).toBeGreaterThanOrEqual(7 * 40 - 10)
+    // 7 gaps of at least 40 ms between the first event and the last. The margin is one gap: on a loaded
+    // machine the first event can be read some milliseconds after it arrived (266-269 ms were measured on
+    // 2 shared cores), while offsets taken at the end of the stream, or all zero, still fail.
+    expect(chunkOffsetsMs!.at(-1)! - chunkOffsetsMs![0]!).toBeGreaterThanOrEqual(6 * 40)
   })
 })
 
@@ -86,8 +87,8 @@ describe('hosts', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'never recorded' }] }),
       })
-      // A replay miss: answered at once with 418 and kept as a problem.
-      expect(res.status).toBe(418)
+      // A replay miss: answered at once with 404 and kept as a problem.
+      expect(res.status).toBe(404)
       expect(replay.takeProblems().map((p) => p.kind)).toEqual(['miss'])
     } finally {
       if (session) session.server.resetHandlers()

@@ -61,6 +61,7 @@ test.each(['forks', 'threads'] as const)('in the %s pool, the setup file interce
   const usage = await readdir(join(sandbox.root, '.expect-llm', 'replay', 'usage'))
   expect(usage).toHaveLength(1)
   const record = JSON.parse(await readFile(join(sandbox.root, '.expect-llm', 'replay', 'usage', usage[0]!), 'utf8'))
-  expect(record).toMatchObject({ complete: true, folder: 'module-client.child.ts' })
+  // One test failed (the swallowed miss), so the run cannot tell which fixtures are unused: prune skips it.
+  expect(record).toMatchObject({ complete: false, reason: 'failed', folder: 'module-client.child.ts' })
   expect(record.used).toHaveLength(1)
 }, 40_000)

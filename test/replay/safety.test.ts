@@ -133,7 +133,7 @@ describe('modes', () => {
     try {
       expect(phase.replay.mode()).toBe('replay')
       const error = await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
-      expect((error as APIError).status).toBe(418)
+      expect((error as APIError).status).toBe(404)
       const [problem] = phase.replay.takeProblems()
       expect(problem?.message).toContain('EXPECT_LLM_REPLAY=record was ignored because CI is set')
     } finally {
@@ -155,7 +155,7 @@ describe('modes', () => {
     const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
       const res = await fetch('https://api.openai.com/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ask('Hi')) })
-      expect(res.status).toBe(418)
+      expect(res.status).toBe(404)
       expect(res.headers.get('x-should-retry')).toBe('false')
       const [problem] = phase.replay.takeProblems()
       expect(problem?.kind).toBe('credentials')
@@ -198,7 +198,7 @@ describe('corrupt fixtures', () => {
     const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
     try {
       const error = await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
-      expect((error as APIError).status).toBe(418)
+      expect((error as APIError).status).toBe(404)
       const [problem] = rep.replay.takeProblems()
       expect(problem?.kind).toBe('corrupt')
       expect(problem?.message).toContain(`[expect-llm] Failed to read fixture ${file}: `)

@@ -1,7 +1,8 @@
 /**
  * The scripted model behind the committed recordings: a deterministic stand-in for OpenAI's chat and
- * embedding models, served by the repository's OpenAI-compatible test server
- * (test/helpers/openai-server.ts) while `npm run demo:record-scripted` records.
+ * embedding models (and Anthropic's Messages API), served by the repository's test server
+ * (test/helpers/openai-server.ts) while `npm run demo:record-scripted` or `npm run test:consumers:record`
+ * records.
  *
  * It is not an LLM, and it does not look answers up: it reads the same requests the real API would get
  * and computes an answer from them.
@@ -266,9 +267,20 @@ export function scriptedReply(req: RecordedRequest, occurrence: number): Scripte
     const input = inputs.reduce((s, t) => s + tokens(t), 0)
     return { embeddings: inputs.map((t) => embed(t, dims)), usage: { input, output: 0 }, latencyMs: 60 + 4 * inputs.length }
   }
-  if (req.endpoint !== 'chat') return { status: 404, errorMessage: `the scripted model serves chat completions and embeddings, not ${req.path}` }
+  if (req.endpoint !== 'chat' && req.endpoint !== 'messages') {
+    return { status: 404, errorMessage: `the scripted model serves chat completions, Anthropic messages and embeddings, not ${req.path}` }
+  }
   const messages: Array<{ role: string; content: string }> = req.body?.messages ?? []
-  const system = messages.find((m) => m.role === 'system')?.content ?? ''
+  // Chat completions carry the system prompt as a message; Anthropic's Messages API as a top-level field.
+  const anthropicSystem = req.body?.system
+  const system =
+    req.endpoint === 'messages'
+      ? typeof anthropicSystem === 'string'
+        ? anthropicSystem
+        : Array.isArray(anthropicSystem)
+          ? anthropicSystem.map((b: { text?: string }) => b.text ?? '').join('\n')
+          : ''
+      : (messages.find((m) => m.role === 'system')?.content ?? '')
   const user = req.lastUserText
   const input = messages.reduce((s, m) => s + 4 + tokens(String(m.content)), 0)
   if (user.startsWith('Context:\n')) {

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
-    include: ['*.child.ts'],
+    include: ['module-client.child.ts'],
     setupFiles: ['./setup.ts'],
   },
 })

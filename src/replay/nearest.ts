@@ -1,0 +1,73 @@
+/**
+ * Choosing the recording a miss is compared with: among recordings of the same method and path, prefer
+ * the test file's own folder, then the same origin, the same model, the same client (SDK), and then the
+ * smallest text distance; ties go to the file name, never to recency.
+ * @packageDocumentation
+ */
+import { distance } from 'fastest-levenshtein'
+import { diffMaterial, type KeyDifference } from './diff.js'
+import { modelOf } from './key.js'
+import type { Fixture, KeyMaterial } from './types.js'
+
+/** A recording considered for the miss diff. */
+export interface NearestCandidate {
+  file: string
+  fixture: Fixture
+  /** `true` when it lives in the folder of the test file that missed. */
+  sameFolder: boolean
+}
+
+/** The chosen recording and its differences from the request. */
+export interface Nearest {
+  file: string
+  diffs: KeyDifference[]
+}
+
+/**
+ * The client family of a user agent: `OpenAI/JS 7.59.0` → `openai`, `ai/7.0.1 ...` and `ai-sdk-openai/4.0.1 ...`
+ * → `ai-sdk`, `langchainjs-openai/1.0.0 ...` → `langchain`, `Anthropic/JS 1.14.0` → `anthropic`.
+ */
+export function clientFamily(userAgent: string | null | undefined): string | null {
+  const first = userAgent?.trim().split(/[/\s]/)[0]?.toLowerCase()
+  if (!first) return null
+  if (first === 'ai' || first.startsWith('ai-sdk')) return 'ai-sdk'
+  if (first.startsWith('langchain')) return 'langchain'
+  return first
+}
+
+/** How far apart two values are, for ranking: edit distance for strings, the JSON length otherwise. */
+function valueDistance(d: KeyDifference): number {
+  if (d.lengthChange) {
+    const count = (v: unknown): number => Number.parseInt(String(v), 10) || 0
+    return Math.abs(count(d.recorded) - count(d.actual)) * 50
+  }
+  if (typeof d.recorded === 'string' && typeof d.actual === 'string') return distance(d.recorded, d.actual)
+  const size = (v: unknown): number => (typeof v === 'symbol' || v === undefined ? 0 : (JSON.stringify(v)?.length ?? 0))
+  return size(d.recorded) + size(d.actual)
+}
+
+/**
+ * Picks the recording nearest to `actual` among `candidates` (already filtered to the same method and
+ * path): by folder, origin, model, client family, then total text distance, then file name.
+ */
+export function chooseNearest(actual: KeyMaterial, actualClient: string | null, candidates: readonly NearestCandidate[]): Nearest | undefined {
+  const model = modelOf(actual)
+  let best: { rank: number[]; file: string; diffs: KeyDifference[] } | undefined
+  for (const c of candidates) {
+    const diffs = diffMaterial(c.fixture.key, actual)
+    const rank = [
+      c.sameFolder ? 0 : 1,
+      c.fixture.key.origin === actual.origin ? 0 : 1,
+      modelOf(c.fixture.key) === model ? 0 : 1,
+      clientFamily(c.fixture.meta.sdkUserAgent) === actualClient ? 0 : 1,
+      diffs.reduce((sum, d) => sum + valueDistance(d), 0),
+    ]
+    if (!best || compare(rank, c.file, best.rank, best.file) < 0) best = { rank, file: c.file, diffs }
+  }
+  return best ? { file: best.file, diffs: best.diffs } : undefined
+}
+
+function compare(a: number[], aFile: string, b: number[], bFile: string): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!
+  return aFile < bFile ? -1 : aFile > bFile ? 1 : 0
+}
