@@ -6,6 +6,7 @@ import { bleu, bleuFromStatistics, bleuTokenize, corpusBleu, tokenize13a, type B
 import { chrF, corpusChrF, type ChrFOptions } from '../../src/metrics/chrf.js'
 import { containsAnswer } from '../../src/metrics/contains.js'
 import { cosineSimilarity } from '../../src/metrics/cosine.js'
+import { editSimilarity, levenshteinDistance } from '../../src/metrics/edit.js'
 import { corpusGleu, gleu, type GleuOptions } from '../../src/metrics/gleu.js'
 import { readOptionObject } from '../../src/metrics/options.js'
 import { retrievalScores } from '../../src/metrics/retrieval.js'
@@ -303,5 +304,22 @@ describe('containsAnswer and cosineSimilarity messages', () => {
     expect(thrown(() => cosineSimilarity([1], []))).toBe(`${prefix} the second vector is empty. Pass a vector with at least one dimension.`)
     expect(thrown(() => cosineSimilarity([1, Number.NaN], [1, 2]))).toBe(`${prefix} the first vector has a number (NaN) at index 1. Every component must be a finite number (check the embedder output for NaN or missing values).`)
     expect(thrown(() => cosineSimilarity([1, 2], [1, 2, 3]))).toBe(`${prefix} the vectors have different lengths (2 and 3). Compare embeddings from the same model and dimensions.`)
+  })
+})
+
+describe('levenshteinDistance and editSimilarity messages', () => {
+  test('name the argument and the action', () => {
+    expect(thrown(() => levenshteinDistance(1 as unknown as string, 'a'))).toBe(
+      'TypeError: [expect-llm] Failed to compute the Levenshtein distance: the first string must be a string, got a number (1). Pass the first string as a string.',
+    )
+    expect(thrown(() => levenshteinDistance('a', null as unknown as string))).toBe(
+      'TypeError: [expect-llm] Failed to compute the Levenshtein distance: the second string must be a string, got null. Pass the second string as a string.',
+    )
+    expect(thrown(() => editSimilarity([] as unknown as string, 'a'))).toBe(
+      'TypeError: [expect-llm] Failed to compute edit similarity: the candidate must be a string, got an array (length 0). Pass the candidate as a string.',
+    )
+    expect(thrown(() => editSimilarity('a', 2 as unknown as string))).toBe(
+      'TypeError: [expect-llm] Failed to compute edit similarity: the reference must be a string, got a number (2). Pass the reference as a string.',
+    )
   })
 })
