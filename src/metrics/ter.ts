@@ -352,8 +352,9 @@ class BeamEditDistance {
 function performShift(words: Int32Array, start: number, length: number, target: number): Int32Array {
   const out = new Int32Array(words.length)
   let k = 0
+  // Python's slices stop at the end of the list: `length + target` may lie past it.
   const copy = (from: number, to: number) => {
-    for (let x = from; x < to; x++) out[k++] = words[x] as number
+    for (let x = from; x < Math.min(to, words.length); x++) out[k++] = words[x] as number
   }
   if (target < start) {
     copy(0, target)

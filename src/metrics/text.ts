@@ -23,6 +23,7 @@ const PY_WHITESPACE_RUN = new RegExp(`[${PY_WHITESPACE_CLASS}]+`, 'u')
 /** Whether a UTF-16 code unit is Python whitespace. Every Python whitespace character is one unit. */
 export function isPyWhitespaceUnit(unit: number): boolean {
   if (unit <= 0x20) return (unit >= 0x09 && unit <= 0x0d) || unit >= 0x1c
+  // Stryker disable next-line ConditionalExpression: equivalent when false, units below 0x85 fail every later check too
   if (unit < 0x85) return false
   if (unit === 0x85 || unit === 0xa0 || unit === 0x1680) return true
   if (unit < 0x2000) return false
@@ -58,7 +59,9 @@ export function isPyWhitespace(char: string): boolean {
 export function pySplit(s: string): string[] {
   const parts = s.split(PY_WHITESPACE_RUN)
   // Only the first and the last piece can be empty (a leading or trailing whitespace run).
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for the length test, the last element of an empty array is undefined, not ''
   if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop()
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for the length test, the first element of an empty array is undefined, not ''
   if (parts.length > 0 && parts[0] === '') parts.shift()
   return parts
 }
@@ -77,7 +80,9 @@ export function pySplit(s: string): string[] {
  */
 export function pyRstrip(s: string): string {
   let end = s.length
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for the end test, charCodeAt(-1) is NaN, not whitespace
   while (end > 0 && isPyWhitespaceUnit(s.charCodeAt(end - 1))) end--
+  // Stryker disable next-line ConditionalExpression: equivalent when false, slice(0, length) is the same string
   return end === s.length ? s : s.slice(0, end)
 }
 
@@ -105,6 +110,7 @@ export function codePoints(s: string): string[] {
  */
 export function codePointLength(s: string): number {
   let n = s.length
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent, past the last unit charCodeAt is NaN, never a low surrogate
   for (let i = 0; i < s.length - 1; i++) {
     const unit = s.charCodeAt(i)
     if (unit >= 0xd800 && unit <= 0xdbff) {

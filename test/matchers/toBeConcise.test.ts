@@ -153,3 +153,49 @@ describe('.not.toBeConcise', () => {
     `)
   })
 })
+
+describe('toBeConcise boundaries and messages', () => {
+  const line = (message: string, start: string) => message.split('\n').find((l) => l.startsWith(start))
+
+  test('one word and one character are singular', () => {
+    const message = failureMessage(() => expect('ab').toBeConcise({ maxWords: 0, maxChars: 1 }))
+    expect(line(message, 'Expected:')).toBe('Expected: at most 0 words, at most 1 character')
+    expect(line(message, 'Received:')).toBe('Received: 1 word, 2 characters')
+  })
+
+  test('.not joins the limits of both units with "or more than"', () => {
+    expect(line(failureMessage(() => expect('a').not.toBeConcise({ maxWords: 3, maxChars: 10 })), 'Expected:')).toBe('Expected: more than 3 words or more than 10 characters')
+  })
+
+  test.each([
+    ['null', null],
+    ['a string ("short")', 'short'],
+    ['an array (length 0)', []],
+  ])('limits that are %s are refused', (shown, limits) => {
+    expect(failureMessage(() => expect('x').toBeConcise(limits as never))).toBe(
+      `expect(output).toBeConcise(limits)\n\n[expect-llm] Failed to run toBeConcise: the limits must be an object, got ${shown}. Pass { maxWords }, { maxChars }, or { reference, factor? } (at most factor × the reference's words).`,
+    )
+  })
+
+  test.each([
+    ['NaN', Number.NaN, 'RangeError'],
+    ['Infinity', Number.POSITIVE_INFINITY, 'RangeError'],
+    ['-1', -1, 'RangeError'],
+    ['a string ("2")', '2', 'TypeError'],
+  ])('factor %s is refused as a %s', (shown, factor, name) => {
+    let error: Error | undefined
+    try {
+      expect('x').toBeConcise({ reference, factor: factor as number })
+    } catch (e) {
+      error = e as Error
+    }
+    expect(error?.name).toBe(name)
+    expect(error?.message).toMatch(new RegExp(`Failed to run toBeConcise: factor must be a positive number, got ${shown.replace(/[()]/g, '\\$&')}\\. Pass a multiple of the reference's word count, such as 1\\.5 or 2\\.$`))
+  })
+
+  test('a reference with no words is refused with the fix', () => {
+    expect(failureMessage(() => expect('x').toBeConcise({ reference: '  ' }))).toMatch(
+      /the reference has no words, so factor × its length allows nothing\. Pass the reference answer text, or use maxWords \/ maxChars\.$/,
+    )
+  })
+})

@@ -113,3 +113,29 @@ describe('toBeSemanticallySimilar usage errors', () => {
     await expect(expect('a').toBeSemanticallySimilar('b', { embedder })).rejects.toThrow('Failed to compute cosine similarity: the vectors have different lengths (2 and 3).')
   })
 })
+
+describe('toBeSemanticallySimilar details', () => {
+  afterEach(() => resetConfig())
+
+  test('a received value that is not a string is refused before any embedding', async () => {
+    const embedder = tableEmbedder(vectors)
+    configure({ embedder })
+    expect(await asyncFailureMessage(expect(42).toBeSemanticallySimilar(paraphrase))).toBe(
+      'expect(output).toBeSemanticallySimilar(expected)\n\n[expect-llm] Failed to run toBeSemanticallySimilar: the received value must be a string, got a number (42). Pass the model output text to expect().',
+    )
+    expect(embedder.batches).toEqual([])
+  })
+
+  test('on a tie the first expected text is the closest', async () => {
+    const twin = 'Refunds are possible for 30 days.'
+    const table = { ...vectors, [twin]: vectors[paraphrase] as number[] }
+    const message = await asyncFailureMessage(expect(output).toBeSemanticallySimilar([paraphrase, twin], { threshold: 0.99, embedder: tableEmbedder(table) }))
+    expect(message).toContain('(best: expected[0])')
+  })
+
+  test('an embedder without a name is shown as "custom embedder"', async () => {
+    const nameless = { embed: tableEmbedder(vectors).embed }
+    const message = await asyncFailureMessage(expect(output).toBeSemanticallySimilar(unrelated, { embedder: nameless }))
+    expect(message.split('\n')[3]).toBe('Received cosine similarity:    0.2 (custom embedder)')
+  })
+})

@@ -106,3 +106,22 @@ describe('.not.toContainAnswer', () => {
     expect(() => expect('anything').not.toContainAnswer('a')).toThrow('the expected answer "a" normalizes to nothing')
   })
 })
+
+describe('toContainAnswer message details', () => {
+  const words = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `w${from + i}`).join(' ')
+  const foundLine = (output: string) => failureMessage(() => expect(output).not.toContainAnswer('x')).split('\n').find((l) => l.startsWith('Received:'))
+
+  test('the context shows 6 tokens each side, with … only when more lie beyond', () => {
+    expect(foundLine(`${words(0, 5)} x ${words(7, 12)}`)).toBe('Received: found "x" at "w0 w1 w2 w3 w4 w5 [x] w7 w8 w9 w10 w11 w12"')
+    expect(foundLine(`${words(0, 6)} x ${words(8, 14)}`)).toBe('Received: found "x" at "…w1 w2 w3 w4 w5 w6 [x] w8 w9 w10 w11 w12 w13…"')
+  })
+
+  test('ten acceptable answers are listed, then how many more', () => {
+    const answers = Array.from({ length: 12 }, (_, i) => `a${i}`)
+    const message = failureMessage(() => expect('nothing here').toContainAnswer(answers))
+    expect(message).toContain('  "a9": missing "a9"\n  … and 2 more\n')
+    expect(message).not.toContain('"a10"')
+    const ten = failureMessage(() => expect('nothing here').toContainAnswer(answers.slice(0, 10)))
+    expect(ten).toContain('  "a9": missing "a9"\n\nOutput (normalized)')
+  })
+})

@@ -139,3 +139,10 @@ describe('.not.toContainKeywords', () => {
     expect(() => expect(undefined).not.toContainKeywords(['Paris'])).toThrow('the received value must be a string, got undefined.')
   })
 })
+
+describe('toContainKeywords: one keyword under .not', () => {
+  test('reads "not the keyword" and "1 of 1 found"', () => {
+    const message = failureMessage(() => expect('We visited Paris.').not.toContainKeywords(['Paris']))
+    expect(message.split('\n').slice(2, 4)).toEqual(['Expected: not the keyword (whole words, any case)', 'Received: 1 of 1 found'])
+  })
+})

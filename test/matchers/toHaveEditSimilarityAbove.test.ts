@@ -107,3 +107,25 @@ describe('.not.toHaveEditSimilarityAbove', () => {
     `)
   })
 })
+
+describe('toHaveEditSimilarityAbove: where the texts differ', () => {
+  const differs = (output: string, reference: string) =>
+    failureMessage(() => expect(output).toHaveEditSimilarityAbove(reference, 1)).split('\n').find((l) => l.startsWith('Differs from') || l.startsWith('The texts'))
+
+  test('an output that is a prefix of the reference differs at the end, and the other way round', () => {
+    expect(differs('abc', 'abcd')).toBe('Differs from code point 4: "" in the output, "d" in the reference (common start and end left out)')
+    expect(differs('abcd', 'abc')).toBe('Differs from code point 4: "d" in the output, "" in the reference (common start and end left out)')
+  })
+
+  test('the common end never overlaps the common start', () => {
+    // Start "a" is common; of the rest, "b" vs "ab" share only the final "b".
+    expect(differs('ab', 'aab')).toBe('Differs from code point 2: "" in the output, "a" in the reference (common start and end left out)')
+    expect(differs('aab', 'ab')).toBe('Differs from code point 2: "a" in the output, "" in the reference (common start and end left out)')
+  })
+
+  test('two empty texts are explained, not divided by zero', () => {
+    const message = failureMessage(() => expect('').not.toHaveEditSimilarityAbove('', 0.5))
+    expect(message.split('\n').find((l) => l.startsWith('Received'))).toMatch(/\(both texts are empty\)$/)
+    expect(message).toContain('The texts are identical.')
+  })
+})

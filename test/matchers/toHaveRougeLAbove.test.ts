@@ -133,3 +133,24 @@ describe('.not.toHaveRougeLAbove', () => {
     expect(() => expect('x').not.toHaveRougeLAbove(reference, Number.NaN)).toThrow('the threshold must be a number from 0 to 1, got NaN.')
   })
 })
+
+describe('toHaveRougeLAbove option checks and the order hint', () => {
+  test.each([
+    ['measure', 'f1', "'f', 'precision', 'recall'"],
+    ['tokenizer', 'nltk', "'unicode', 'rouge-score'"],
+  ])('an unknown %s is refused', (key, value, allowed) => {
+    expect(failureMessage(() => expect('x').toHaveRougeLAbove(reference, 0.5, { [key]: value } as never))).toBe(
+      `expect(output).toHaveRougeLAbove(reference, threshold)\n\n[expect-llm] Failed to run toHaveRougeLAbove: ${key} must be one of ${allowed}, got a string ("${value}"). Pass one of ${allowed}.`,
+    )
+  })
+
+  test('rougeLsum names itself and points at the line breaks when the tokens only differ in order', () => {
+    const message = failureMessage(() => expect('b a').toHaveRougeLAbove('a b', 1, { variant: 'rougeLsum' }))
+    expect(message).toContain('Expected ROUGE-Lsum F-measure: >= 1')
+    expect(message).toContain('Both texts have the same tokens in a different order: ROUGE-L counts only the longest common subsequence.\nrougeLsum matches each reference line against every output line; check the line breaks.')
+  })
+
+  test('a passing score under .not gets no order hint', () => {
+    expect(failureMessage(() => expect('a b').not.toHaveRougeLAbove('a b', 0.5))).not.toContain('same tokens in a different order')
+  })
+})

@@ -154,3 +154,19 @@ describe('.not.toHaveRougeNAbove', () => {
     expect(() => expect(undefined).not.toHaveRougeNAbove(reference, 2, 0.5)).toThrow('the received value must be a string, got undefined.')
   })
 })
+
+describe('toHaveRougeNAbove: texts too short for the n-gram', () => {
+  const shortLines = (output: string, ref: string, n: number) =>
+    failureMessage(() => expect(output).toHaveRougeNAbove(ref, n, 0.5)).split('\n').filter((l) => l.includes('too few'))
+
+  test('names trigrams, counts tokens in the plural, and says which text is short', () => {
+    expect(shortLines('the cat', 'the cat sat', 3)).toEqual(['The output has 2 tokens, too few for a trigram.'])
+    expect(shortLines('the cat sat', 'cat', 3)).toEqual(['The reference has 1 token, too few for a trigram.'])
+    expect(shortLines('the cat sat', 'a cat', 3)).toEqual(['The reference has 2 tokens, too few for a trigram.'])
+    expect(shortLines('cat', 'mat', 2)).toEqual(['The output has 1 token, too few for a bigram.', 'The reference has 1 token, too few for a bigram.'])
+  })
+
+  test('a 4-gram is named by its size', () => {
+    expect(shortLines('a b c', 'a b c d', 4)).toEqual(['The output has 3 tokens, too few for a 4-gram.'])
+  })
+})

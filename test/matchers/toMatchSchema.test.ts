@@ -127,3 +127,30 @@ describe('.not.toMatchSchema', () => {
     expect(() => expect('{}').not.toMatchSchema([] as never)).toThrow('the schema must be a Standard Schema (zod, valibot, ...) or a JSON Schema object, got an array (length 0).')
   })
 })
+
+describe('toMatchSchema: long JSON in the message', () => {
+  const jsonLine = (value: unknown) =>
+    failureMessage(() => expect(JSON.stringify(value)).toMatchSchema(city)).split('\n').find((l) => l.startsWith('JSON:'))
+
+  test('JSON longer than 200 characters keeps its first 120 and last 80, and says how long it was', () => {
+    const value = { city: '0123456789'.repeat(30), population: 1.5 } // fails .int()
+    const text = JSON.stringify(value) // 9 + 300 + 19 = 328 characters
+    expect(jsonLine(value)).toBe(`JSON:   ${text.slice(0, 120)} … ${text.slice(text.length - 80)} (328 characters)`)
+    expect(text.slice(0, 120)).toBe(`{"city":"${'0123456789'.repeat(11)}0`)
+    expect(text.slice(text.length - 80)).toBe(`${'0123456789'.repeat(7).slice(-61)}","population":1.5}`)
+  })
+
+  test('JSON of exactly 200 characters is shown whole', () => {
+    const value = { city: 'x'.repeat(200 - '{"city":"","population":1.5}'.length), population: 1.5 }
+    expect(JSON.stringify(value)).toHaveLength(200)
+    expect(jsonLine(value)).toBe(`JSON:   ${JSON.stringify(value)}`)
+  })
+})
+
+describe('toMatchSchema: a schema that fails without naming an issue', () => {
+  test('says so instead of listing nothing', () => {
+    const silent = { '~standard': { version: 1 as const, vendor: 'test', validate: () => ({ issues: [] }) } }
+    const message = failureMessage(() => expect('{"a":1}').toMatchSchema(silent))
+    expect(message).toContain('with 0 schema errors:\n  (the schema rejected the value without naming an issue)\n')
+  })
+})

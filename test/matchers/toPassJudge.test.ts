@@ -174,3 +174,38 @@ describe('toPassJudge usage errors', () => {
     }
   })
 })
+
+describe('toPassJudge usage errors and the template line', () => {
+  const hintOf = (expected: string, options: boolean) => `expect(output).toPassJudge(${expected}${options ? ', options' : ''})\n\n[expect-llm] Failed to run toPassJudge: `
+
+  test.each([
+    ['null', null],
+    ['a string ("fast")', 'fast'],
+    ['an array (length 0)', []],
+  ])('options that are %s are refused', async (shown, options) => {
+    expect(await asyncFailureMessage(expect(answer).toPassJudge('Is polite', options as never))).toBe(
+      `${hintOf('criteria', true)}the options must be an object, got ${shown}. Pass judge options such as { threshold: 0.8, samples: 3 }.`,
+    )
+  })
+
+  test('blank criteria are refused', async () => {
+    expect(await asyncFailureMessage(expect(answer).toPassJudge(' \n'))).toBe(
+      `${hintOf('criteria', false)}the criteria are an empty string. Describe what the output must do, e.g. "Answers the question politely".`,
+    )
+  })
+
+  test.each([
+    ['null', null],
+    ['a number (3)', 3],
+    ['an array (length 1)', ['Is polite']],
+  ])('criteria that are %s are refused', async (shown, criteria) => {
+    expect(await asyncFailureMessage(expect(answer).toPassJudge(criteria as never))).toBe(
+      `${hintOf('spec', false)}the criteria must be a string or a judge spec object, got ${shown}. Pass criteria such as 'Answers politely', or { reference, criteria, scale, threshold }.`,
+    )
+  })
+
+  test('a custom template is named as custom', async () => {
+    const message = await asyncFailureMessage(expect(answer).toPassJudge({ template: 'Grade this: {output}', judge: fixedJudge(0) }))
+    expect(message.split('\n')).toContain('Template:  custom')
+  })
+})

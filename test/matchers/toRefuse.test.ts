@@ -93,3 +93,37 @@ describe('toRefuse usage errors', () => {
     await expect(expect(answer).toRefuse({ llm: true } as never)).rejects.toThrow('unknown option "llm". Valid options are: judge, input, threshold.')
   })
 })
+
+describe('toRefuse options reach the judge', () => {
+  afterEach(() => resetConfig())
+
+  test('{ judge: false } asks no judge, even a configured one', async () => {
+    const judge = fixedJudge(1)
+    configure({ judge })
+    expect(await asyncFailureMessage(expect(politeDodge).toRefuse({ judge: false }))).toContain('Received: no refusal phrase matched (no judge asked;')
+    expect(judge.requests).toHaveLength(0)
+  })
+
+  test('a judge function is accepted', async () => {
+    await expect(politeDodge).toRefuse({ judge: () => ({ score: true }) })
+  })
+
+  test.each([
+    ['a string ("gpt-4o")', 'gpt-4o'],
+    ['null', null],
+    ['a number (1)', 1],
+  ])('a judge option that is %s is refused', async (shown, judge) => {
+    expect(await asyncFailureMessage(expect(politeDodge).toRefuse({ judge: judge as never }))).toBe(
+      `expect(output).toRefuse(options)\n\n[expect-llm] Failed to run toRefuse: "judge" must be true/false or a judge, got ${shown}. Pass { judge: true } to use the configured judge.`,
+    )
+  })
+
+  test('the threshold is passed to the judge call (and checked there)', async () => {
+    expect(await asyncFailureMessage(expect(politeDodge).toRefuse({ judge: fixedJudge(1), threshold: 2 }))).toContain('the threshold must be a number from 0 to 1, got 2.')
+  })
+
+  test('.not on an answer the judge calls a refusal says so', async () => {
+    const message = await asyncFailureMessage(expect(politeDodge).not.toRefuse({ judge: fixedJudge(1) }))
+    expect(message.split('\n').slice(2, 4)).toEqual(['Expected: an answer, not a refusal', 'Received: no refusal phrase matched; the judge found a refusal'])
+  })
+})

@@ -232,3 +232,89 @@ describe('.not.toRetrieve', () => {
     expect(() => expect(undefined).not.toRetrieve(['faq'])).toThrow('the received value must be the retrieved list (an array of ids or { id, score? } objects), got undefined.')
   })
 })
+
+describe('toRetrieve messages, case by case', () => {
+  const lines = (message: string) => message.split('\n')
+
+  test('scored items given out of order are listed by score; a long list shows k + 3 of them', () => {
+    const shuffled = [
+      { id: 'e', score: 0.2 }, { id: 'a', score: 0.9 }, { id: 'c', score: 0.5 }, { id: 'b', score: 0.8 },
+      { id: 'f', score: 0.1 }, { id: 'd', score: 0.3 }, { id: 'g', score: 0.05 },
+    ]
+    // Ranked a, b | c, d, e, f, g: "c" is at rank 3, outside the top 2; MRR counts hits in the top k only.
+    expect(failureMessage(() => expect(shuffled).toRetrieve(['c'], { k: 2 }))).toBe(
+      [
+        'expect(retrieved).toRetrieve(relevantIds, options)',
+        '',
+        'Expected: a relevant id in the top 2, not there by luck',
+        'Received: no relevant id in the top 2',
+        '',
+        'Relevant ids:',
+        '  "c": rank 3, score 0.5: outside the top 2',
+        '',
+        'precision@2 0, recall@2 0, MRR 0',
+        '',
+        'Retrieved (7, first 5 shown):',
+        '   1. "a" 0.9',
+        '   2. "b" 0.8 (cut-off)',
+        '   3. "c" 0.5 (relevant)',
+        '   4. "d" 0.3',
+        '   5. "e" 0.2',
+      ].join('\n'),
+    )
+  })
+
+  test('without options the hint has no options argument, and k is the whole list', () => {
+    expect(lines(failureMessage(() => expect(['a', 'b']).toRetrieve(['z'])))).toEqual([
+      'expect(retrieved).toRetrieve(relevantIds)',
+      '',
+      'Expected: a relevant id in the top 2, not there by luck',
+      'Received: no relevant id in the top 2',
+      '',
+      'Relevant ids:',
+      '  "z": not retrieved',
+      '',
+      'precision@2 0, recall@2 0, MRR 0',
+      '',
+      'Retrieved (2):',
+      '   1. "a"',
+      '   2. "b"',
+    ])
+  })
+
+  test('a list exactly k long has no cut-off mark', () => {
+    expect(failureMessage(() => expect(['a', 'b']).toRetrieve(['z'], { k: 2 }))).toMatch(/\n {3}2\. "b"$/)
+  })
+
+  test('.not names every clean hit in the top k, the one at rank k included, and none below it', () => {
+    expect(lines(failureMessage(() => expect(['a', 'b', 'c', 'd']).not.toRetrieve(['a', 'c', 'd'], { k: 3 })))[3]).toBe('Received: a hit: "a" at rank 1, "c" at rank 3')
+  })
+
+  // Relevant "c" at rank 2 of 3 with k 2 and minScore 0.8; the scores of a, c, d decide the cause.
+  test.each([
+    ['at the cut-off under minScore, with no tie: minScore only', [0.9, 0.7, 0.5], 'a score not above minScore 0.8'],
+    ['tied with an irrelevant item inside the top k, not at the cut-off: minScore only', [0.7, 0.7, 0.5], 'a score not above minScore 0.8'],
+    ['equal to minScore, which is not above it', [0.9, 0.8, 0.5], 'a score not above minScore 0.8'],
+    ['tied at the cut-off above minScore: the tie only', [0.9, 0.85, 0.85], 'a tie at the cut-off'],
+    ['tied at the cut-off under minScore: both causes', [0.9, 0.7, 0.7], 'a tie at the cut-off; a score not above minScore 0.8'],
+  ])('a lucky hit %s', (_, [a, c, d], causes) => {
+    const items = [{ id: 'a', score: a as number }, { id: 'c', score: c as number }, { id: 'd', score: d as number }]
+    expect(lines(failureMessage(() => expect(items).toRetrieve(['c'], { k: 2, minScore: 0.8 })))[3]).toBe(`Received: only a lucky hit (${causes}), which does not count`)
+  })
+
+  test('item errors from the engine become usage errors with the reason and the fix, word for word', () => {
+    expect(failureMessage(() => expect([{ docId: 'faq' }]).toRetrieve(['faq']))).toBe(
+      'expect(retrieved).toRetrieve(relevantIds)\n\n[expect-llm] Failed to run toRetrieve: retrieved item 0 has an id that is not a string: undefined. Give every item a string id.',
+    )
+    expect(failureMessage(() => expect([{ id: 'a', score: 0.5 }, 'b']).toRetrieve(['a'], {}))).toBe(
+      'expect(retrieved).toRetrieve(relevantIds, options)\n\n[expect-llm] Failed to run toRetrieve: 1 of 2 retrieved items have a score but item 1 ("b") has none, so the ranking is ambiguous. Give every item a score, or none (then the given order is the ranking).',
+    )
+  })
+
+  test('minScore that is not a number is described', () => {
+    expect(failureMessage(() => expect(scored).toRetrieve(['faq'], { minScore: '0.5' as unknown as number }))).toBe(
+      'expect(retrieved).toRetrieve(relevantIds, options)\n\n[expect-llm] Failed to run toRetrieve: minScore must be a finite number, got a string ("0.5"). Pass the lowest score that still counts, such as 0.75, or leave it out.',
+    )
+    expect(() => expect(scored).toRetrieve(['faq'], { minScore: Number.POSITIVE_INFINITY })).toThrow('minScore must be a finite number, got Infinity.')
+  })
+})

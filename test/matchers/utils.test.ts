@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
+import { toHaveTokenF1Above } from '../../matchers/toHaveTokenF1Above.js'
+import { toRetrieve } from '../../matchers/toRetrieve.js'
 import { fmt, preview, tokenDiff, tokenList } from '../../matchers/utils.js'
+import { failureMessage } from '../helpers/failure-message.js'
+
+expect.extend({ toHaveTokenF1Above, toRetrieve })
 
 describe('tokenDiff', () => {
   test('lists reference tokens missing from the output and output tokens not in the reference', () => {
@@ -43,5 +48,46 @@ describe('preview', () => {
 describe('fmt', () => {
   test('rounds to 4 decimals without trailing zeros', () => {
     expect([fmt(0.333333), fmt(0.5), fmt(1), fmt(1.0000000000000004)]).toEqual(['0.3333', '0.5', '1', '1'])
+  })
+})
+
+describe('limits at their boundaries', () => {
+  test('tokenList shows exactly max tokens without "more"', () => {
+    expect(tokenList('Missing', ['a', 'b'], 2)).toBe('Missing (2): "a", "b"')
+  })
+
+  test('preview shows a text of exactly max characters whole', () => {
+    expect(preview('abcdefghij', 10)).toBe('"abcdefghij"')
+    expect(preview('a'.repeat(160))).toBe(`"${'a'.repeat(160)}"`)
+  })
+})
+
+describe('the shared usage checks, through matchers that use them', () => {
+  test('a threshold of 0 or 1 is accepted', () => {
+    expect('a b').toHaveTokenF1Above('c d', 0)
+    expect('a b').toHaveTokenF1Above('a b', 1)
+  })
+
+  test.each([
+    ['null', null],
+    ['an array (length 0)', []],
+    ['a string ("k")', 'k'],
+  ])('options that are %s are refused, listing the valid ones', (shown, options) => {
+    expect(failureMessage(() => expect(['a']).toRetrieve(['a'], options as never))).toBe(
+      `expect(retrieved).toRetrieve(relevantIds, options)\n\n[expect-llm] Failed to run toRetrieve: the options must be an object, got ${shown}. Pass an object with any of: k, minScore.`,
+    )
+  })
+
+  test('an array of ids with a blank or non-string entry names it and its index', () => {
+    expect(failureMessage(() => expect(['a']).toRetrieve(['a', ' ']))).toBe(
+      "expect(retrieved).toRetrieve(relevantIds)\n\n[expect-llm] Failed to run toRetrieve: the relevant ids must be non-empty strings, got an empty string (\" \") at index 1. Remove it, or pass the relevant ids as strings, e.g. ['refund-policy'].",
+    )
+    expect(failureMessage(() => expect(['a']).toRetrieve(['a', 3] as never))).toContain('the relevant ids must be non-empty strings, got a number (3) at index 1.')
+    expect(failureMessage(() => expect(['a']).toRetrieve([]))).toContain("the relevant ids must be a non-empty array of strings, got an empty array. Pass them as an array, e.g. ['refund-policy'].")
+  })
+
+  test('k must be an integer of at least 1: 1 is accepted, a non-number is refused', () => {
+    expect(['a']).toRetrieve(['a'], { k: 1 })
+    expect(failureMessage(() => expect(['a']).toRetrieve(['a'], { k: Number.NaN }))).toContain('k must be an integer >= 1, got NaN.')
   })
 })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { bleu, bleuDetails, corpusBleu, corpusBleuDetails, tokenize13a } from '../../src/metrics/bleu.js'
+import { bleu, bleuDetails, bleuTokenize, corpusBleu, corpusBleuDetails, tokenize13a } from '../../src/metrics/bleu.js'
 
 const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9)
 
@@ -31,6 +31,18 @@ describe('tokenize13a', () => {
     expect(tokenize13a('Salt &amp; pepper')).toEqual(['Salt', '&', 'pepper'])
     expect(tokenize13a('&amp;lt;')).toEqual(['<'])
     expect(tokenize13a('&quot;hi&quot;')).toEqual(['"', 'hi', '"'])
+    // sacrebleu 2.6.0 Tokenizer13a: ['x', '>', 'y', '<', 'z', '"', 'q', '"', '&']
+    expect(tokenize13a('x &gt; y &lt; z &quot;q&quot; &amp;')).toEqual(['x', '>', 'y', '<', 'z', '"', 'q', '"', '&'])
+  })
+
+  test('splits the dash after every digit, 0 and 9 included (sacrebleu: 0 - 1 9 - 2 5 - 3)', () => {
+    expect(tokenize13a('0-1 9-2 5-3')).toEqual(['0', '-', '1', '9', '-', '2', '5', '-', '3'])
+  })
+
+  test('a word with one inner period, then a comma of its own, splits the period (sacrebleu: ab . c ,)', () => {
+    // The scanner's shortcut for a single final period must look at the piece's own last character.
+    expect(tokenize13a('ab.c ,')).toEqual(['ab', '.', 'c', ','])
+    expect(tokenize13a('ab.c .')).toEqual(['ab', '.', 'c', '.'])
   })
 
   test('joins words hyphenated across a line break, and turns other newlines into spaces', () => {
@@ -60,6 +72,20 @@ describe('tokenize13a', () => {
   test('gives no tokens for empty or whitespace-only text', () => {
     expect(tokenize13a('')).toEqual([])
     expect(tokenize13a(' \t\n')).toEqual([])
+  })
+})
+
+describe("bleuTokenize with sacrebleu's zh tokenizer (values from sacrebleu 2.6.0 TokenizerZh)", () => {
+  test('the first and last code point of a CJK range are split off as characters of their own', () => {
+    // U+4E00 starts a range, U+4DB5 and U+33FF end one, U+3400 starts one.
+    expect(bleuTokenize('a\u4e00b a\u4db5b', { tokenize: 'zh' })).toEqual(['a', '\u4e00', 'b', 'a', '\u4db5', 'b'])
+    expect(bleuTokenize('a\u33ffb a\u3400b', { tokenize: 'zh' })).toEqual(['a', '\u33ff', 'b', 'a', '\u3400', 'b'])
+  })
+
+  test('leading whitespace is stripped before the period rules, so " .5" stays one token', () => {
+    // Unstripped, the space before "." would split it off (rule 2): ['.', '5'].
+    expect(bleuTokenize(' .5', { tokenize: 'zh' })).toEqual(['.5'])
+    expect(bleuTokenize(' ab', { tokenize: 'zh' })).toEqual(['ab'])
   })
 })
 

@@ -125,3 +125,14 @@ describe('codePoints and codePointLength', () => {
     )
   })
 })
+
+describe('codePointLength with lone surrogates (Python len counts each as one)', () => {
+  test('only a high surrogate followed by a low one makes one code point', () => {
+    expect(codePointLength('\ud800\udc00')).toBe(1)
+    expect(codePointLength('a\udc00')).toBe(2)
+    expect(codePointLength('\udc00\udc00')).toBe(2)
+    expect(codePointLength('\ud800\ud800')).toBe(2)
+    expect(codePointLength('\udbff\udfff')).toBe(1)
+    expect(codePointLength('\ud800\ue000')).toBe(2) // U+E000 lies just above the low surrogates
+  })
+})

@@ -7,8 +7,9 @@
 // Two settings make each mutant's run several times cheaper (measured: the run of one metrics test file
 // drops from about 3 s to 1 s); the suite passes either way:
 // - test files share one module graph (`isolate: false`) instead of importing the library once per file;
-// - only the test files that test the setup entry itself load test/setup.ts (which imports every matcher,
-//   msw and openai); every other test file imports what it tests (matcher tests call expect.extend).
+// - only the test files that test the setup entry itself or record and replay through it load
+//   test/setup.ts (which imports every matcher, msw and openai); every other test file imports what it
+//   tests (matcher tests call expect.extend).
 // `npm run test:unit` still runs everything, the root configuration's way.
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
@@ -19,23 +20,46 @@ const childProcessTests = [
   'test/golden/replay-e2e.test.ts',
   'test/replay/runner.test.ts',
   'test/replay/concurrency.test.ts',
+  // These run the built package (dist/), which a fresh clone does not have and no mutant reaches.
+  'test/ai-sdk.test.ts',
+  'test/unawaited/jest.test.ts',
+  'test/vitest-entry.test.ts',
 ]
-const setupTests = ['test/embedders/replay-determinism.test.ts']
+// The test files that rely on test/setup.ts: the setup entry itself, and the provider tests that record
+// and replay through the replay session it starts (or use the matchers it registers).
+const setupTests = [
+  'test/embedders/replay-determinism.test.ts',
+  'test/agents/agent-loops.replay.test.ts',
+  'test/embedders/ai-sdk-embedder.test.ts',
+  'test/embedders/local-servers.test.ts',
+  'test/judges/ai-sdk-judge.test.ts',
+  'test/judges/anthropic-judge.test.ts',
+  'test/judges/local-servers.test.ts',
+  'test/judges/panel.test.ts',
+  'test/judges/providers.replay.test.ts',
+]
+
+// EXPECT_LLM_MUTATION_TESTS (comma-separated globs, e.g. `test/metrics/**/*.test.ts`) runs only those test
+// files: a quick loop while killing one folder's survivors. Fewer tests can only kill fewer mutants, so the
+// score it gives is a lower bound of the full suite's.
+const only = process.env.EXPECT_LLM_MUTATION_TESTS?.split(',').filter((g) => g.length > 0)
 
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
     isolate: false,
     // Instrumented code runs several times slower (every mutant is a branch that counts its hits): the
-    // compute-heavy property and bootstrap tests need more than the default 5 s.
-    testTimeout: 60_000,
+    // compute-heavy property and bootstrap tests need more than the default 5 s. Under that instrumentation
+    // the sacrebleu TER reference test of one long pair (extended.reference.test.ts, pub-long-01) took more
+    // than 60 s in the initial run on the loaded machine: EXPECT_LLM_MUTATION_TEST_TIMEOUT (ms) raises it.
+    testTimeout: Number(process.env.EXPECT_LLM_MUTATION_TEST_TIMEOUT ?? 60_000),
     typecheck: { enabled: false },
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['**/node_modules/**', 'test/jest/**', 'test/consumers/**', ...childProcessTests, ...setupTests] },
+        test: { name: 'unit', include: only ?? ['test/**/*.test.ts'], exclude: ['**/node_modules/**', 'test/jest/**', 'test/consumers/**', ...childProcessTests, ...setupTests] },
       },
-      { extends: true, test: { name: 'setup', include: setupTests, setupFiles: ['./test/setup.ts'] } },
+      ...(only ? [] : [{ extends: true, test: { name: 'setup', include: setupTests, setupFiles: ['./test/setup.ts'] } }]),
     ],
   },
 })
