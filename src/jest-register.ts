@@ -4,26 +4,12 @@
 import type {} from 'expect'
 import * as matchers from '../matchers/index.js'
 import type { LlmAsyncMatchers, LlmMatchers } from '../matchers/types.js'
-import { formatMessage } from './errors.js'
+import { jestGlobals, jestRunner } from './runners/jest.js'
 import { registerAwaitChecks, trackAsyncMatchers } from './unawaited.js'
 
-/** Jest's global `expect`, or a clear error saying how to make it available. */
-export function jestGlobals(): { expect: { extend: (m: object) => void; getState(): { testPath?: string; currentTestName?: string } }; afterEach: (fn: () => unknown) => void; afterAll: (fn: () => unknown) => void } {
-  const g = globalThis as { expect?: { extend?: unknown }; afterEach?: unknown; afterAll?: unknown }
-  if (typeof g.expect?.extend !== 'function') {
-    throw new Error(
-      formatMessage(
-        'Failed to register matchers: no global "expect" found. List "expect-llm/jest" under setupFilesAfterEnv (not setupFiles) in your Jest config; with injectGlobals: false, call expect.extend(matchers) yourself with `import * as matchers from \'expect-llm/matchers\'` and `import { expect } from \'@jest/globals\'`.',
-      ),
-    )
-  }
-  return g as never
-}
-
 // An async matcher's promise is watched: a test that ends without awaiting it fails (see unawaited.ts).
-const globals = jestGlobals()
-globals.expect.extend(trackAsyncMatchers(matchers, { runner: 'jest' }))
-registerAwaitChecks({ runner: 'jest', afterEach: globals.afterEach, afterAll: globals.afterAll, expect: globals.expect })
+jestGlobals().expect.extend(trackAsyncMatchers(matchers, jestRunner))
+registerAwaitChecks(jestRunner)
 
 declare module 'expect' {
   // @jest/globals users (Jest 30).

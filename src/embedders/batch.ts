@@ -15,6 +15,7 @@
 import { describeValue, formatMessage } from '../errors.js'
 import { limitModelCall } from '../limit.js'
 import type { Embedder } from './types.js'
+import { processSlot, sharedMark } from '../process-state.js'
 
 interface Pending {
   text: string
@@ -22,11 +23,11 @@ interface Pending {
   reject: (error: unknown) => void
 }
 
-const CACHE_KEY = Symbol.for('expect-llm.embedding-cache')
+
 /** Marks embedders that already batch and cache, so they are not wrapped twice. */
-export const BATCHING = Symbol.for('expect-llm.batching-embedder')
+export const BATCHING = sharedMark('batching-embedder')
 /** On a batching embedder: whether it currently sends one request per call (under record/replay). */
-export const PER_CALL = Symbol.for('expect-llm.embedder-per-call')
+export const PER_CALL = sharedMark('embedder-per-call')
 
 /**
  * Whether `embedder` currently sends one request per `embed()` call, with no cross-call batching or
@@ -38,14 +39,12 @@ export const PER_CALL = Symbol.for('expect-llm.embedder-per-call')
  * ```
  */
 export function embedsPerCall(embedder: Embedder): boolean {
-  const flag = (embedder as { [PER_CALL]?: () => boolean })[PER_CALL]
+  const flag = (embedder as unknown as { [PER_CALL]?: () => boolean })[PER_CALL]
   return typeof flag === 'function' && flag()
 }
 
 function cache(): Map<string, Promise<number[]>> {
-  const g = globalThis as typeof globalThis & { [CACHE_KEY]?: Map<string, Promise<number[]>> }
-  g[CACHE_KEY] ??= new Map()
-  return g[CACHE_KEY]
+  return processSlot('embedding-cache', () => new Map<string, Promise<number[]>>())
 }
 
 /**

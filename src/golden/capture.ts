@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getReplaySession } from '../replay/session.js'
 import { normalizeUsage } from '../replay/usage.js'
+import { sharedMark } from '../process-state.js'
 
 /** One model call of the task. */
 export interface CapturedCall {
@@ -34,7 +35,7 @@ export interface Capture {
 
 const storage = new AsyncLocalStorage<Capture>()
 const byRequest = new Map<string, Capture>()
-const INSTALLED = Symbol.for('expect-llm.golden-capture')
+const INSTALLED = sharedMark('golden-capture')
 const metaCache = new Map<string, { model: string | null; usage: { inputTokens: number; outputTokens: number } | null }>()
 
 interface EventLike {

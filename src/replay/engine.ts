@@ -15,6 +15,9 @@ import { isEventStream, pullStream, teeEventStream } from './sse.js'
 import { FixtureStore, fixtureFileName, folderFor, listFolder, parseFixtureFileName, removeStaleTempFiles, resolveLayout, type StoreLayout } from './store.js'
 import type { Fixture, FixtureSummary, RecordedResponse, ReplayMode, ReplayOptions, ReplayProblem } from './types.js'
 import { extractModelAndUsage } from './usage.js'
+import { processSlot } from '../process-state.js'
+import { readExpectState } from '../runners/state.js'
+import type { TestRunner } from '../runners/types.js'
 
 export { DEFAULT_HOSTS } from './hosts.js'
 export { allowListHeaders, toResponse } from './body.js'
@@ -48,12 +51,11 @@ const DETERMINISTIC_ERRORS = new Set([400, 404, 405, 413, 415, 422])
 export interface EngineContext {
   /** Explicit options (win over `configure({ replay })`). */
   options?: ReplayOptions
-  /** The runner, for the record command in messages. */
-  runner?: 'vitest' | 'jest'
-  /** The runner's current test file, when `options.testPath` is not given. */
-  testPath?: () => string | undefined
-  /** The runner's current test name, when `options.testName` is not given. */
-  testName?: () => string | undefined
+  /**
+   * The runner: the current test file and name (when `options.testPath` / `options.testName` are not
+   * given) and the record command in messages. Without one, the global `expect`'s state and Vitest's command.
+   */
+  runner?: Pick<TestRunner, 'testPath' | 'testName' | 'recordCommand'>
 }
 
 /** The options in effect for one request. */
@@ -79,31 +81,19 @@ interface RecordedInRun {
   file: string
 }
 
-const USAGE = Symbol.for('expect-llm.replay-folder-usage')
-
 /**
  * The fixtures used and written in a folder during this run, shared by every engine of the process (the
  * setup file's and any `llmReplay()` of a test), so that the summary and the usage record `prune` trusts
  * count a fixture as used whichever engine served it.
  */
 function folderUsage(folder: string): FileUsage {
-  const g = globalThis as { [USAGE]?: Map<string, FileUsage> }
-  const all = (g[USAGE] ??= new Map())
+  const all = processSlot('replay-folder-usage', () => new Map<string, FileUsage>())
   let u = all.get(folder)
   if (!u) {
     u = { folder, used: new Set(), created: new Set() }
     all.set(folder, u)
   }
   return u
-}
-
-const globalExpectState = (): { testPath?: string; currentTestName?: string } | undefined => {
-  const e = (globalThis as { expect?: { getState?: () => { testPath?: string; currentTestName?: string } } }).expect
-  try {
-    return e?.getState?.()
-  } catch {
-    return undefined
-  }
 }
 
 let ciWarned = false
@@ -209,11 +199,11 @@ export class ReplayEngine {
   }
 
   private testPath(opts: ReplayOptions): string | undefined {
-    return opts.testPath?.() ?? this.ctx.testPath?.() ?? globalExpectState()?.testPath
+    return opts.testPath?.() ?? (this.ctx.runner ? this.ctx.runner.testPath() : readExpectState().testPath)
   }
 
   private testName(opts: ReplayOptions): string | undefined {
-    return opts.testName?.() ?? this.ctx.testName?.() ?? globalExpectState()?.currentTestName
+    return opts.testName?.() ?? (this.ctx.runner ? this.ctx.runner.testName() : readExpectState().currentTestName)
   }
 
   private fileUsage(layout: StoreLayout, testPath: string | undefined): FileUsage {
@@ -502,8 +492,7 @@ export class ReplayEngine {
 
   private recordCommand(store: FixtureStore, testPath: string): string {
     const rel = store.rel(testPath)
-    if (this.ctx.runner === 'jest') return `npx jest ${rel}`
-    return `npx vitest run ${rel}`
+    return this.ctx.runner ? this.ctx.runner.recordCommand(rel) : `npx vitest run ${rel}`
   }
 
   /** Why a request cannot be recorded for lack of a usable key (checked before anything is sent), or `undefined`. */

@@ -13,6 +13,7 @@
  * @packageDocumentation
  */
 import diagnostics from 'node:diagnostics_channel'
+import { processSlot } from '../process-state.js'
 
 /** A request that reached (or tried to reach) the network without MSW seeing it. */
 export interface EscapedRequest {
@@ -53,12 +54,9 @@ interface UndiciRequest {
   headers?: unknown
 }
 
-const OWN = Symbol.for('expect-llm.replay-own-requests')
-
 /** The engine's own upstream requests (recording), announced before they are sent: `METHOD url` → count. */
 function ownRequests(): Map<string, number> {
-  const g = globalThis as { [OWN]?: Map<string, number> }
-  return (g[OWN] ??= new Map())
+  return processSlot('replay-own-requests', () => new Map<string, number>())
 }
 
 /** Announces a request the engine itself is about to send (recording), so it is not reported as escaped. */
