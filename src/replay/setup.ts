@@ -99,10 +99,10 @@ function reportMissingMsw(error: unknown, runner: TestRunner): void {
  *
  * @example
  * ```ts
- * // src/vitest.ts
- * import { afterAll, afterEach, expect } from 'vitest'
- * import { setupReplay } from './replay/setup.js'
- * void setupReplay({ runner: 'vitest', afterEach, afterAll, expect }) // listening on return
+ * // src/entries/vitest.ts
+ * import { setupReplay } from '../replay/setup.js'
+ * import { vitestRunner } from '../runners/vitest.js'
+ * void setupReplay(vitestRunner) // listening on return
  * ```
  */
 export function setupReplay(runner: TestRunner): Promise<ReplaySession | undefined> {

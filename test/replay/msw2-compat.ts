@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 import OpenAI from 'openai'
 import { watchEscapes } from '../../src/replay/escapes.js'
-import { createLlmReplay, ReplayEngine } from '../../src/replay/index.js'
+import { createLlmReplay, ReplayEngine } from '../../src/entries/replay.js'
 import { startOpenAIServer } from '../helpers/openai-server.js'
 import { startGoogleServer } from '../helpers/google-server.js'
 import { runAll, scenarioUpstream, scenarios } from './clients/scenarios.js'

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createLlmReplay, ReplayEngine } from '../../../src/replay/index.js'
+import { createLlmReplay, ReplayEngine } from '../../../src/entries/replay.js'
 import { runAll, scenarios } from './scenarios.js'
 
 const [root, testFile, outFile] = process.argv.slice(2) as [string, string, string]

@@ -15,10 +15,10 @@
  * @packageDocumentation
  */
 import { matchers } from './jest-register.js'
-import { setupReplay } from './replay/setup.js'
-import { jestRunner } from './runners/jest.js'
+import { setupReplay } from '../replay/setup.js'
+import { jestRunner } from '../runners/jest.js'
 
 await setupReplay(jestRunner)
 
 export { matchers }
-export { describeGolden, compareGolden } from './golden/jest.js'
+export { describeGolden, compareGolden } from '../golden/jest.js'

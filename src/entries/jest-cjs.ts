@@ -16,10 +16,10 @@
  * ```
  * @packageDocumentation
  */
-import { compareGolden, describeGolden } from './golden/jest.js'
+import { compareGolden, describeGolden } from '../golden/jest.js'
 import { matchers } from './jest-register.js'
-import { setupReplay } from './replay/setup.js'
-import { jestRunner } from './runners/jest.js'
+import { setupReplay } from '../replay/setup.js'
+import { jestRunner } from '../runners/jest.js'
 
 /** Starts record/replay for the test file about to run (Jest awaits a setup file's exported function). */
 async function startReplay(): Promise<void> {

@@ -5,11 +5,11 @@
  */
 
 // Configuration
-export { configure, getConfig, resetConfig } from './config.js'
-export type { ExpectLlmConfig } from './config.js'
+export { configure, getConfig, resetConfig } from '../config.js'
+export type { ExpectLlmConfig } from '../config.js'
 
 // Errors
-export { formatMessage } from './errors.js'
+export { formatMessage } from '../errors.js'
 
 // Metrics
 export {
@@ -49,7 +49,7 @@ export {
   containsAnswer,
   findKeywords,
   measureLength,
-} from './metrics/index.js'
+} from '../metrics/index.js'
 export type {
   RougeOptions,
   RougeScore,
@@ -66,15 +66,15 @@ export type {
   TerDetails,
   TerOptions,
   GleuOptions,
-} from './metrics/index.js'
+} from '../metrics/index.js'
 
 // Structured output
-export { extractJson, validateSchema } from './schema.js'
-export type { SchemaLike } from './schema.js'
+export { extractJson, validateSchema } from '../schema.js'
+export type { SchemaLike } from '../schema.js'
 
 // Agents: trajectories and tool calls
-export { readTrajectory, toolCalls, toolSchemas, checkToolArguments, transcript, TrajectoryError } from './agents/index.js'
-export type { Trajectory, TrajectoryItem, TrajectorySource, UserItem, TextItem, ToolCallItem, ToolResultItem, ArgumentCheck } from './agents/index.js'
+export { readTrajectory, toolCalls, toolSchemas, checkToolArguments, transcript, TrajectoryError } from '../agents/index.js'
+export type { Trajectory, TrajectoryItem, TrajectorySource, UserItem, TextItem, ToolCallItem, ToolResultItem, ArgumentCheck } from '../agents/index.js'
 
 // Judges (model-backed matchers)
 export {
@@ -94,7 +94,7 @@ export {
   DEFAULT_JUDGE_MODEL,
   DEFAULT_JUDGE_THRESHOLD,
   DEFAULT_FAITHFULNESS_THRESHOLD,
-} from './judges/index.js'
+} from '../judges/index.js'
 export type {
   AiSdkJudgeOptions,
   AiSdkLanguageModel,
@@ -116,7 +116,7 @@ export type {
   ParsedReply,
   TemplateFields,
   Placeholder,
-} from './judges/index.js'
+} from '../judges/index.js'
 
 // Embedders
 export {
@@ -129,29 +129,29 @@ export {
   DEFAULT_EMBEDDING_MODEL,
   DEFAULT_SIMILARITY_THRESHOLD,
   MAX_EMBEDDING_BATCH,
-} from './embedders/index.js'
-export type { AiSdkEmbedderOptions, AiSdkEmbeddingModel, Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions, OpenAIEmbedderOptions } from './embedders/index.js'
+} from '../embedders/index.js'
+export type { AiSdkEmbedderOptions, AiSdkEmbeddingModel, Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions, OpenAIEmbedderOptions } from '../embedders/index.js'
 
 // Judge calibration
-export { calibrateJudge, cohensKappa, DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA } from './calibration.js'
-export type { CalibrationCase, CalibrationLabel, CalibrationResult, CalibrationDisagreement } from './calibration.js'
+export { calibrateJudge, cohensKappa, DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA } from '../calibration.js'
+export type { CalibrationCase, CalibrationLabel, CalibrationResult, CalibrationDisagreement } from '../calibration.js'
 
 // Run ledger of the library's own model calls
-export { getLedger, resetLedger, recordModelUsage, priceOf, costOf, DEFAULT_PRICING, PRICING_AS_OF, PRICING_SOURCES } from './ledger.js'
-export type { Ledger, LedgerEntry, LedgerKind, LedgerTotals, ModelPrice } from './ledger.js'
+export { getLedger, resetLedger, recordModelUsage, priceOf, costOf, DEFAULT_PRICING, PRICING_AS_OF, PRICING_SOURCES } from '../ledger.js'
+export type { Ledger, LedgerEntry, LedgerKind, LedgerTotals, ModelPrice } from '../ledger.js'
 
 // Refusal phrase rules
-export { detectRefusal, normalizeForRefusal, REFUSAL_RULES } from './refusal.js'
-export type { RefusalMatch, RefusalRule } from './refusal.js'
+export { detectRefusal, normalizeForRefusal, REFUSAL_RULES } from '../refusal.js'
+export type { RefusalMatch, RefusalRule } from '../refusal.js'
 
 // Concurrency of model calls and model call errors
-export { DEFAULT_CONCURRENCY } from './limit.js'
-export { ModelCallError } from './openai-client.js'
+export { DEFAULT_CONCURRENCY } from '../limit.js'
+export { ModelCallError } from '../openai-client.js'
 
 // Replay control (the MSW handlers themselves live in `expect-llm/replay`, the only entry that imports msw)
-export { getReplaySession, resolveReplayMode } from './replay-control.js'
-export type { ReplaySession } from './replay-control.js'
-export type { ReplayOptions, ReplayMode, Fixture, FixtureMeta, NormalizedUsage, ReplayProblem, FixtureSummary } from './replay/types.js'
+export { getReplaySession, resolveReplayMode } from '../replay-control.js'
+export type { ReplaySession } from '../replay-control.js'
+export type { ReplayOptions, ReplayMode, Fixture, FixtureMeta, NormalizedUsage, ReplayProblem, FixtureSummary } from '../replay/types.js'
 
 // Golden datasets (describeGolden / compareGolden live in expect-llm/vitest and expect-llm/jest)
 export {
@@ -173,5 +173,5 @@ export {
   BASELINE_VERSION,
   readGitInfo,
   REPORT_SCHEMA_VERSION,
-} from './golden/index.js'
-export type * from './golden/index.js'
+} from '../golden/index.js'
+export type * from '../golden/index.js'

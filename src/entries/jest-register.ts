@@ -1,11 +1,11 @@
-// Shared by the two Jest setup entries (src/jest.ts for ESM mode, src/jest-cjs.ts for CommonJS):
+// Shared by the two Jest setup entries (jest.ts for ESM mode, jest-cjs.ts for CommonJS):
 // registers every matcher on Jest's global `expect` and declares their types for `@jest/globals`
 // and `@types/jest` users.
 import type {} from 'expect'
-import * as matchers from '../matchers/index.js'
-import type { LlmAsyncMatchers, LlmMatchers } from '../matchers/types.js'
-import { jestGlobals, jestRunner } from './runners/jest.js'
-import { registerAwaitChecks, trackAsyncMatchers } from './unawaited.js'
+import * as matchers from '../../matchers/index.js'
+import type { LlmAsyncMatchers, LlmMatchers } from '../../matchers/types.js'
+import { jestGlobals, jestRunner } from '../runners/jest.js'
+import { registerAwaitChecks, trackAsyncMatchers } from '../unawaited.js'
 
 // An async matcher's promise is watched: a test that ends without awaiting it fails (see unawaited.ts).
 jestGlobals().expect.extend(trackAsyncMatchers(matchers, jestRunner))

@@ -13,12 +13,12 @@
  * @packageDocumentation
  */
 import { chai, expect } from 'vitest'
-import * as matchers from '../matchers/index.js'
-import type { LlmAsyncMatchers, LlmMatchers } from '../matchers/types.js'
-import { formatMessage } from './errors.js'
-import { setupReplay } from './replay/setup.js'
-import { vitestRunner } from './runners/vitest.js'
-import { registerAwaitChecks, trackAsyncMatchers, trackPromiseModifiers, type ChaiLike } from './unawaited.js'
+import * as matchers from '../../matchers/index.js'
+import type { LlmAsyncMatchers, LlmMatchers } from '../../matchers/types.js'
+import { formatMessage } from '../errors.js'
+import { setupReplay } from '../replay/setup.js'
+import { vitestRunner } from '../runners/vitest.js'
+import { registerAwaitChecks, trackAsyncMatchers, trackPromiseModifiers, type ChaiLike } from '../unawaited.js'
 
 // Vitest sets VITEST_WORKER_ID in its test workers only. Loaded anywhere else (globalSetup, the config
 // file), the matchers would be registered where no test runs: say where the entry belongs.
@@ -48,4 +48,4 @@ declare module 'vitest' {
 }
 
 export { matchers }
-export { describeGolden, compareGolden } from './golden/vitest.js'
+export { describeGolden, compareGolden } from '../golden/vitest.js'
