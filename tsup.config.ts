@@ -44,5 +44,5 @@ export default defineConfig([
   // The Vitest setup entry as CommonJS, on its own for its declaration footer (see above).
   { ...base, format: ['cjs'], entry: { vitest: vitestEntry }, dts: { footer: vitestCjsTypesFooter } },
   // The `expect-llm` bin: ESM only, with a shebang.
-  { ...base, dts: false, format: ['esm'], entry: { cli: 'src/replay/cli.ts' }, banner: { js: '#!/usr/bin/env node' } },
+  { ...base, dts: false, format: ['esm'], entry: { cli: 'src/entries/cli.ts' }, banner: { js: '#!/usr/bin/env node' } },
 ])

@@ -1,7 +1,7 @@
 import { getConfig } from '../config.js'
 import { checkModelSettings } from '../config-check.js'
 import { describeValue } from '../errors.js'
-import { failWith, type Fail } from '../judges/fail.js'
+import { failWith, type Fail } from '../errors.js'
 import { BATCHING, batchingEmbedder } from './batch.js'
 import { isAiSdkEmbeddingModel, isAiSdkLanguageModel } from '../ai-sdk.js'
 import { aiSdkEmbedder } from './ai-sdk.js'

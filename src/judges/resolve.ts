@@ -1,7 +1,7 @@
 import { getConfig } from '../config.js'
 import { checkModelSettings } from '../config-check.js'
 import { describeValue, formatMessage } from '../errors.js'
-import { failWith, type Fail } from './fail.js'
+import { failWith, type Fail } from '../errors.js'
 import { isAiSdkEmbeddingModel, isAiSdkLanguageModel } from '../ai-sdk.js'
 import { aiSdkJudge } from './ai-sdk.js'
 import { anthropicJudge } from './anthropic.js'

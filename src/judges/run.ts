@@ -6,7 +6,7 @@
  * @module
  */
 import { describeValue } from '../errors.js'
-import type { Fail } from './fail.js'
+import type { Fail } from '../errors.js'
 import { recordModelUsage } from '../ledger.js'
 import { limitModelCall } from '../limit.js'
 import { checkJudgeResult, resolveJudge } from './resolve.js'

@@ -2,10 +2,8 @@
  * The `expect-llm` command: `expect-llm fixtures ls | verify | prune`.
  * @packageDocumentation
  */
-import { realpathSync } from 'node:fs'
 import { readFile, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { parseFixture } from './fixture.js'
 import { relPath } from './engine.js'
@@ -273,24 +271,3 @@ export async function runCli(argv: string[], io: CliIo = { out: (l) => console.l
   io.out(`${dryRun ? 'Would delete' : 'Deleted'} ${deleted} unused fixture(s)${temps.length > 0 ? ` and ${temps.length} temporary file(s)` : ''}.`)
   return 0
 }
-
-const invokedDirectly = (() => {
-  try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
-  } catch {
-    return false
-  }
-})()
-
-if (invokedDirectly) {
-  runCli(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code
-    },
-    (error: unknown) => {
-      console.error(`[expect-llm] Failed to run the command: ${(error as Error).message}`)
-      process.exitCode = 1
-    },
-  )
-}
-
