@@ -4,17 +4,15 @@ import { formatMessage } from '../errors.js'
 import { BREAKABLE_STREAM_HEADERS, allowListHeaders, brokenBody, recordBody, toResponse } from './body.js'
 import { diffHints, formatDifferences, type KeyDifference } from './diff.js'
 import { expectOwnRequest } from './escapes.js'
-import { SCHEMA_VERSION } from './fixture.js'
 import { DEFAULT_HOSTS, isLoopback, isPlaceholderKey, keyVariablesFor, libraryHosts, matchesHost, parseHostPattern, providerFor, requestCredential } from './hosts.js'
 import { buildKey, modelOf, type RequestKey } from './key.js'
 import { ciRefusalMessage, isCi, resolveMode, type ResolvedMode } from './mode.js'
 import { chooseNearest, clientFamily, type NearestCandidate } from './nearest.js'
 import { modelFromPath, providerOf } from './provider.js'
-import { scanForSecrets, scanStreamText } from './secrets.js'
+import { buildFixture, fixtureSecrets, isRecordable, readWholeBody, secretsMessage, upstreamFailureMessage, upstreamRequest } from './record-steps.js'
 import { isEventStream, pullStream, teeEventStream } from './sse.js'
 import { FixtureStore, fixtureFileName, folderFor, listFolder, parseFixtureFileName, removeStaleTempFiles, resolveLayout, type StoreLayout } from './store.js'
 import type { Fixture, FixtureSummary, RecordedResponse, ReplayMode, ReplayOptions, ReplayProblem } from './types.js'
-import { extractModelAndUsage } from './usage.js'
 import { processSlot } from '../process-state.js'
 import { readExpectState } from '../runners/state.js'
 import type { TestRunner } from '../runners/types.js'
@@ -40,12 +38,6 @@ export interface MswApi {
  */
 export const MISS_STATUS = 404
 
-/**
- * Request errors that depend only on the request (the server refuses it every time), recorded by default
- * so that a client's fallback after them replays. Transient and credential errors are recorded only with
- * `recordErrors`.
- */
-const DETERMINISTIC_ERRORS = new Set([400, 404, 405, 413, 415, 422])
 
 /** Options plus the defaults that come from the runner. */
 export interface EngineContext {
@@ -73,6 +65,9 @@ interface FileUsage {
   used: Set<string>
   created: Set<string>
 }
+
+/** Turns a recorded response into what the fixture stores (one response, or a sequence's). */
+type Shape = (response: RecordedResponse, durationMs: number) => Promise<Pick<Fixture, 'response' | 'responses'>> | Pick<Fixture, 'response' | 'responses'>
 
 /** A response recorded in this run, shared by every identical request of the run. */
 interface RecordedInRun {
@@ -526,11 +521,13 @@ export class ReplayEngine {
     )
   }
 
-  private async record(
-    exchange: Exchange,
-    shape: (response: RecordedResponse, durationMs: number) => Promise<Pick<Fixture, 'response' | 'responses'>> | Pick<Fixture, 'response' | 'responses'>,
-  ): Promise<{ response: Response; recorded: Promise<RecordedInRun | undefined> }> {
-    const { request, body, msw, opts, key, file, store, usage, testPath, testName } = exchange
+  /**
+   * Records one exchange: refuses a request without a real key, sends it upstream, and hands the answer
+   * to the app while the fixture is written (streams are teed, other bodies read whole). The pure steps
+   * live in record-steps.ts; this method does the I/O.
+   */
+  private async record(exchange: Exchange, shape: Shape): Promise<{ response: Response; recorded: Promise<RecordedInRun | undefined> }> {
+    const { request, body, msw, opts, key, testPath, testName } = exchange
     const what = `${request.method} ${key.material.path}`
     const nothing = Promise.resolve(undefined)
     const target = this.target(opts, new URL(request.url))
@@ -539,123 +536,89 @@ export class ReplayEngine {
     const started = performance.now()
     let real: Response
     try {
-      const outgoing =
-        target.href === request.url
-          ? request
-          : new Request(target, { method: request.method, headers: request.headers, ...(body.byteLength > 0 ? { body } : {}), redirect: request.redirect })
+      const outgoing = upstreamRequest(request, body, target)
       expectOwnRequest(outgoing.method, outgoing.url)
       real = await fetch(msw.bypass(outgoing, { signal: null }))
     } catch (error) {
-      const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message
-      return {
-        response: this.fail(
-          { kind: 'record', testPath, testName, message: formatMessage(`Failed to record ${what}: the request to ${target.origin} failed (${cause}). Check that the server is reachable, then run again.`) },
-          'expect_llm_replay_upstream',
-        ),
-        recorded: nothing,
-      }
+      const message = upstreamFailureMessage(what, target.origin, error)
+      return { response: this.fail({ kind: 'record', testPath, testName, message }, 'expect_llm_replay_upstream'), recorded: nothing }
     }
+    const recordable = isRecordable(real.status, opts.recordErrors)
+    const save = (response: RecordedResponse) => this.locked(exchange.file, () => this.persist(exchange, response, started, shape))
+    if (isEventStream(real.headers.get('content-type')) && real.body) return this.recordStream(exchange, real, recordable, save)
+    return this.recordWhole(exchange, real, recordable, save)
+  }
+
+  /** An event stream: the app reads it as it arrives while a tee collects the events for the fixture. */
+  private recordStream(exchange: Exchange, real: Response, recordable: boolean, save: (r: RecordedResponse) => Promise<RecordedInRun | undefined>) {
     const headers = allowListHeaders(real.headers)
-    const base = { status: real.status, statusText: real.statusText, headers }
-    const recordable = real.ok || opts.recordErrors === true || DETERMINISTIC_ERRORS.has(real.status)
-    const persist = async (response: RecordedResponse): Promise<RecordedInRun | undefined> => {
-      const redacted = opts.redact ? (opts.redact({ key: key.material, response }).response ?? response) : response
-      const { model, usage: tokens } = extractModelAndUsage(redacted)
-      const durationMs = Math.round(performance.now() - started)
-      const shaped = await shape(redacted, durationMs)
-      const fixture: Fixture = {
-        schemaVersion: SCHEMA_VERSION,
-        hash: key.hash,
-        key: key.material,
-        ...shaped,
-        meta: {
-          recordedAt: new Date().toISOString(),
-          durationMs,
-          endpoint: key.endpoint,
-          model: model ?? modelOf(key.material),
-          usage: tokens,
-          sdkUserAgent: request.headers.get('user-agent'),
-          testFile: testPath ? store.rel(testPath) : null,
-        },
-      }
-      const findings = scanForSecrets(fixture)
-      for (const [i, r] of (fixture.responses ?? [fixture.response]).entries()) {
-        if (r?.sse) findings.push(...scanStreamText(r.sse, fixture.responses ? `/responses/${i}/sse` : '/response/sse'))
-      }
-      if (findings.length > 0) {
-        const list = findings.slice(0, 5).map((f) => `${f.what} at ${f.path}`).join('; ')
-        this.addProblem({
-          kind: 'secret',
-          testPath,
-          testName,
-          message: formatMessage(
-            `Failed to write fixture ${store.rel(file)}: it would contain ${list}. Nothing was written. Keep secrets out of prompts and responses, or strip them with configure({ replay: { redact } }), then record again.`,
-          ),
-        })
+    const tee = teeEventStream(real.body!)
+    const recorded = tee.done.then(async ({ events, offsetsMs, error }) => {
+      if (error !== undefined) {
+        this.warnBroken(`${exchange.request.method} ${exchange.key.material.path}`, error)
         return undefined
       }
-      try {
-        await this.cleanFolder(usage.folder)
-        await store.write(file, fixture)
-        usage.created.add(file)
-        return { response: redacted, durationMs, file }
-      } catch (error) {
-        this.addProblem({ kind: 'write', testPath, testName, message: formatMessage(`Failed to write fixture ${store.rel(file)}: ${(error as Error).message}. Check that the folder is writable.`) })
-        return undefined
-      }
-    }
-    const locked = (fn: () => Promise<RecordedInRun | undefined>): Promise<RecordedInRun | undefined> => {
-      const prev = this.locks.get(file) ?? Promise.resolve()
-      const next = prev.then(fn, fn)
-      this.locks.set(file, next)
-      return next
-    }
-    const extra = { 'x-expect-llm-fixture': store.rel(file) }
-    if (isEventStream(real.headers.get('content-type')) && real.body) {
-      const tee = teeEventStream(real.body)
-      const recorded = tee.done.then(async ({ events, offsetsMs, error }) => {
-        if (error !== undefined) {
-          this.warnBroken(what, error)
-          return undefined
-        }
-        return recordable ? locked(() => persist({ ...base, sse: events, chunkOffsetsMs: offsetsMs })) : undefined
-      })
-      this.pending.add(recorded)
-      void recorded.finally(() => this.pending.delete(recorded))
-      const h = new Headers({ ...headers, ...extra, ...BREAKABLE_STREAM_HEADERS })
-      if (!real.ok && recordable) h.set('x-should-retry', 'false')
-      return { response: new Response(tee.stream, { status: real.status, statusText: real.statusText, headers: h }), recorded }
-    }
-    const chunks: Uint8Array[] = []
-    let broken: unknown
-    if (real.body) {
-      const reader = real.body.getReader()
-      try {
-        for (;;) {
-          const { done, value } = await reader.read()
-          if (done) break
-          chunks.push(value)
-        }
-      } catch (error) {
-        broken = error ?? new Error('the body stream failed')
-      }
-    }
+      return recordable ? save({ status: real.status, statusText: real.statusText, headers, sse: events, chunkOffsetsMs: offsetsMs }) : undefined
+    })
+    this.pending.add(recorded)
+    void recorded.finally(() => this.pending.delete(recorded))
+    const h = new Headers({ ...headers, 'x-expect-llm-fixture': exchange.store.rel(exchange.file), ...BREAKABLE_STREAM_HEADERS })
+    if (!real.ok && recordable) h.set('x-should-retry', 'false')
+    return { response: new Response(tee.stream, { status: real.status, statusText: real.statusText, headers: h }), recorded }
+  }
+
+  /** Any other body: read whole, written (when recordable) before the app gets it. */
+  private async recordWhole(exchange: Exchange, real: Response, recordable: boolean, save: (r: RecordedResponse) => Promise<RecordedInRun | undefined>) {
+    const headers = allowListHeaders(real.headers)
+    const init = { status: real.status, statusText: real.statusText }
+    const { chunks, broken } = await readWholeBody(real.body)
     if (broken !== undefined) {
       // As live: the app gets the bytes that arrived, then the same error.
-      this.warnBroken(what, broken)
-      const h = new Headers({ ...headers, ...BREAKABLE_STREAM_HEADERS })
-      return { response: new Response(brokenBody(chunks, broken), { status: real.status, statusText: real.statusText, headers: h }), recorded: nothing }
+      this.warnBroken(`${exchange.request.method} ${exchange.key.material.path}`, broken)
+      return { response: new Response(brokenBody(chunks, broken), { ...init, headers: new Headers({ ...headers, ...BREAKABLE_STREAM_HEADERS }) }), recorded: Promise.resolve(undefined) }
     }
     const bytes = new Uint8Array(Buffer.concat(chunks))
-    const response: RecordedResponse = { ...base, ...recordBody(bytes, real.headers.get('content-type')) }
+    const response: RecordedResponse = { ...init, headers, ...recordBody(bytes, real.headers.get('content-type')) }
     if (recordable) {
-      const recorded = locked(() => persist(response))
+      const recorded = save(response)
       await recorded
-      return { response: toResponse(response, 'none', extra), recorded }
+      return { response: toResponse(response, 'none', { 'x-expect-llm-fixture': exchange.store.rel(exchange.file) }), recorded }
     }
     // Not recorded (a transient or credential error without recordErrors): hand it over as-is, so the SDK's own retry logic applies.
-    const h = new Headers(headers)
-    return { response: new Response(bytes.byteLength > 0 ? pullStream([bytes]) : null, { status: real.status, statusText: real.statusText, headers: h }), recorded: nothing }
+    return { response: new Response(bytes.byteLength > 0 ? pullStream([bytes]) : null, { ...init, headers: new Headers(headers) }), recorded: Promise.resolve(undefined) }
+  }
+
+  /** Runs `fn` after the previous write of `file` (one writer per fixture file). */
+  private locked(file: string, fn: () => Promise<RecordedInRun | undefined>): Promise<RecordedInRun | undefined> {
+    const prev = this.locks.get(file) ?? Promise.resolve()
+    const next = prev.then(fn, fn)
+    this.locks.set(file, next)
+    return next
+  }
+
+  /** Redacts, shapes and writes the fixture of a recorded response, unless it would hold a secret. */
+  private async persist(exchange: Exchange, response: RecordedResponse, started: number, shape: Shape): Promise<RecordedInRun | undefined> {
+    const { request, opts, key, file, store, usage, testPath, testName } = exchange
+    const redacted = opts.redact ? (opts.redact({ key: key.material, response }).response ?? response) : response
+    const durationMs = Math.round(performance.now() - started)
+    const shaped = await shape(redacted, durationMs)
+    const testFile = testPath ? store.rel(testPath) : null
+    const fixture = buildFixture({ key, shaped, redacted, durationMs, recordedAt: new Date(), userAgent: request.headers.get('user-agent'), testFile })
+    const findings = fixtureSecrets(fixture)
+    if (findings.length > 0) {
+      this.addProblem({ kind: 'secret', testPath, testName, message: secretsMessage(findings, store.rel(file)) })
+      return undefined
+    }
+    try {
+      await this.cleanFolder(usage.folder)
+      await store.write(file, fixture)
+      usage.created.add(file)
+      return { response: redacted, durationMs, file }
+    } catch (error) {
+      const message = formatMessage(`Failed to write fixture ${store.rel(file)}: ${(error as Error).message}. Check that the folder is writable.`)
+      this.addProblem({ kind: 'write', testPath, testName, message })
+      return undefined
+    }
   }
 
   /** The full message for a replay miss: request, expected file, record command, nearest recording diff and hints. */
