@@ -16,7 +16,7 @@ const base: Options = {
 
 const entries = {
   index: 'src/entries/index.ts',
-  matchers: 'matchers/index.ts',
+  matchers: 'src/entries/matchers.ts',
   vitest: 'src/entries/vitest.ts',
   replay: 'src/entries/replay.ts',
 }

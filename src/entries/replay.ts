@@ -32,17 +32,12 @@ export function llmReplay(options: ReplayOptions = {}): LlmReplay {
   return createLlmReplay({ http, bypass, passthrough } as unknown as MswApi, new ReplayEngine({ options }))
 }
 
-export { createLlmReplay, ReplayError } from '../replay/handlers.js'
+export { ReplayError } from '../replay/handlers.js'
 export type { LlmReplay } from '../replay/handlers.js'
-export { ReplayEngine } from '../replay/engine.js'
-export { resolveMode, isCi, REPLAY_MODES } from '../replay/mode.js'
-export { parseFixture, serializeFixture, FixtureError, SCHEMA_VERSION } from '../replay/fixture.js'
-export { buildKey, endpointSlug, KEY_VERSION } from '../replay/key.js'
-export { DEFAULT_HOSTS, PROVIDERS, isPlaceholderKey } from '../replay/hosts.js'
+export { DEFAULT_HOSTS, PROVIDERS } from '../replay/hosts.js'
 export type { Provider } from '../replay/hosts.js'
 export { MISS_STATUS } from '../replay/engine.js'
-export { scanForSecrets } from '../replay/secrets.js'
-export { normalizeUsage } from '../replay/usage.js'
+export { REPLAY_MODES } from '../replay/mode.js'
 export { getReplaySession } from '../replay/session.js'
 export type { ReplaySession } from '../replay/session.js'
 export type {
