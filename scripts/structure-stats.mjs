@@ -76,8 +76,19 @@ function entrySources() {
 
 function exportedNames() {
   const entries = entrySources()
-  const options = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2023, strict: true, skipLibCheck: true, noEmit: true, types: ['node'] }
-  const program = ts.createProgram(Object.values(entries).map((path) => join(root, path)), options)
+  const options = {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2023,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+  }
+  const program = ts.createProgram(
+    Object.values(entries).map((path) => join(root, path)),
+    options,
+  )
   const checker = program.getTypeChecker()
   const result = {}
   for (const [entry, path] of Object.entries(entries)) {
@@ -138,7 +149,10 @@ function longLines(limit = 160) {
   for (const dir of ['src', 'matchers', 'test', 'bench', 'examples', 'scripts']) {
     let n = 0
     const files = tsFiles(dir)
-    for (const file of files) n += readFileSync(file, 'utf8').split('\n').filter((l) => l.length > limit).length
+    for (const file of files)
+      n += readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.length > limit).length
     counts[dir] = n
   }
   return counts
@@ -173,5 +187,9 @@ if (asJson) {
   console.log(`\nrunner === branches outside src/runners/: ${stats.runnerBranches.length}  ${stats.runnerBranches.join(' ')}`)
   console.log(`expect.getState() reads outside src/runners/: ${stats.getStateReads.length}  ${stats.getStateReads.join(' ')}`)
   console.log(`export type * barrels: ${stats.exportTypeStar.length}  ${stats.exportTypeStar.join(' ')}`)
-  console.log(`\nLines over 160 characters: ${Object.entries(stats.linesOver160).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+  console.log(
+    `\nLines over 160 characters: ${Object.entries(stats.linesOver160)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  )
 }

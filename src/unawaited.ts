@@ -194,7 +194,8 @@ export function trackAsyncMatchers<M extends Record<string, unknown>>(matchers: 
       const modifier = this.promise === 'resolves' || this.promise === 'rejects' ? this.promise : undefined
       if (modifier && runner.wrapsPromiseModifiers) return result
       const isNot = Boolean(this.isNot)
-      return watch(result as PromiseLike<{ pass: boolean; message: () => string }>, labelOf(name, modifier, isNot), runner.testOfMatcher(this), userFrames(tracked), {
+      const label = labelOf(name, modifier, isNot)
+      return watch(result as PromiseLike<{ pass: boolean; message: () => string }>, label, runner.testOfMatcher(this), userFrames(tracked), {
         runningOnly: modifier !== undefined,
         failed: (r) => (r && typeof r === 'object' && r.pass === isNot ? firstLines(r.message()) : undefined),
       })

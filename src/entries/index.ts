@@ -14,7 +14,17 @@ export type { ExpectLlmConfig } from '../config.js'
 
 // Metrics: pure functions, (candidate, reference) argument order
 export { rouge, rougeL, rougeN, rougeMulti, rougeTokenize } from '../metrics/rouge.js'
-export type { RougeOptions, RougeScore, RougeType, RougeTokenizer, RougeTokenizeOptions, RougeLOptions, RougeNOptions, RougeMultiOptions, RougeMultiScore } from '../metrics/rouge.js'
+export type {
+  RougeOptions,
+  RougeScore,
+  RougeType,
+  RougeTokenizer,
+  RougeTokenizeOptions,
+  RougeLOptions,
+  RougeNOptions,
+  RougeMultiOptions,
+  RougeMultiScore,
+} from '../metrics/rouge.js'
 export { porterStem } from '../metrics/porter.js'
 export { normalizeAnswer, exactMatch, tokenF1, tokenF1Details } from '../metrics/squad.js'
 export type { TokenF1Details } from '../metrics/squad.js'
@@ -134,7 +144,18 @@ export type {
   LengthScorerOptions,
   KeywordsScorerOptions,
 } from '../golden/types.js'
-export type { GoldenReport, CompareReport, ReportCase, ReportScore, ReportScorer, ReportCheck, ReportComparisonScorer, UsageTotals, LatencySummary, GitInfo } from '../golden/report.js'
+export type {
+  GoldenReport,
+  CompareReport,
+  ReportCase,
+  ReportScore,
+  ReportScorer,
+  ReportCheck,
+  ReportComparisonScorer,
+  UsageTotals,
+  LatencySummary,
+  GitInfo,
+} from '../golden/report.js'
 export type { BaselineComparison, ScorerDelta, CaseChange } from '../golden/baseline.js'
 
 // Statistics (paired comparisons, confidence intervals)

@@ -141,7 +141,8 @@ export interface CliExit {
  */
 export function planCommand(argv: readonly string[], parsed: ReturnType<typeof parseCliArgs>, cwd: string): CliCommand | CliExit {
   if ('error' in parsed) {
-    const err = `[expect-llm] Failed to run "expect-llm ${argv.join(' ')}": ${parsed.error}. Options: --root <dir>, --dir <dir>, --max-age <age>, --dry-run, --json, --help.`
+    const options = '--root <dir>, --dir <dir>, --max-age <age>, --dry-run, --json, --help'
+    const err = `[expect-llm] Failed to run "expect-llm ${argv.join(' ')}": ${parsed.error}. Options: ${options}.`
     return { code: 2, out: [], err: [err] }
   }
   const { positional, flags } = parsed
@@ -149,7 +150,8 @@ export function planCommand(argv: readonly string[], parsed: ReturnType<typeof p
   const [group, command] = positional
   // A missing command is a usage error: print the help (so the user sees the commands) and exit 2.
   if (positional.length === 0 || (group === 'fixtures' && command === undefined)) {
-    const err = `[expect-llm] Failed to run "${['expect-llm', ...positional].join(' ')}": a command is missing. Use one of: expect-llm fixtures ls | verify | prune (help above).`
+    const line = ['expect-llm', ...positional].join(' ')
+    const err = `[expect-llm] Failed to run "${line}": a command is missing. Use one of: expect-llm fixtures ls | verify | prune (help above).`
     return { code: 2, out: [HELP], err: [err] }
   }
   if (group !== 'fixtures' || (command !== 'ls' && command !== 'verify' && command !== 'prune') || positional.length > 2) {
@@ -225,7 +227,12 @@ export function fixtureRows(all: readonly Loaded[], rel: (file: string) => strin
 export function fixtureTable(rows: readonly FixtureRow[]): string[] {
   const cols = ['endpoint', 'model', 'message', 'age', 'size', 'file'] as const
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)))
-  return [cols.map((c, i) => c.toUpperCase().padEnd(widths[i]!)).join('  ').trimEnd(), ...rows.map((r) => cols.map((c, i) => r[c].padEnd(widths[i]!)).join('  ').trimEnd())]
+  const line = (cell: (c: (typeof cols)[number]) => string) =>
+    cols
+      .map((c, i) => cell(c).padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
+  return [line((c) => c.toUpperCase()), ...rows.map((r) => line((c) => r[c]))]
 }
 
 async function listCommand(layout: StoreLayout, flags: ReadonlyMap<string, string | true>, io: CliIo, now: number): Promise<number> {
@@ -252,7 +259,11 @@ async function listCommand(layout: StoreLayout, flags: ReadonlyMap<string, strin
  * fixtureProblems(loaded, 'test/__llm_fixtures__/a.json', { now: Date.now(), maxAge: 30 * 86400e3, maxAgeText: '30d' })
  * ```
  */
-export function fixtureProblems(loaded: Pick<Loaded, 'fixture' | 'error'>, relFile: string, age: { now: number; maxAge?: number | undefined; maxAgeText?: string }): string[] {
+export function fixtureProblems(
+  loaded: Pick<Loaded, 'fixture' | 'error'>,
+  relFile: string,
+  age: { now: number; maxAge?: number | undefined; maxAgeText?: string },
+): string[] {
   const { fixture, error } = loaded
   if (error || !fixture) return [`${relFile}: corrupt: ${error ?? 'unreadable'}`]
   const problems = fixtureSecrets(fixture).map((f) => `${relFile}: secret: ${f.what} at ${f.path}`)
@@ -276,9 +287,11 @@ async function verifyCommand(layout: StoreLayout, flags: ReadonlyMap<string, str
   const all = await loadAll(layout)
   const problems: string[] = []
   for (const tmp of await listStaleTempFiles(layout)) {
-    problems.push(`${rel(tmp)}: leftover: a temporary file of a write that was interrupted (process ${tempFileOwner(tmp)} is gone); not a fixture. Delete it, or run expect-llm fixtures prune`)
+    const owner = tempFileOwner(tmp)
+    problems.push(`${rel(tmp)}: leftover: a temporary file of a write that was interrupted (process ${owner} is gone); not a fixture. Delete it, or run expect-llm fixtures prune`)
   }
-  for (const loaded of all) problems.push(...fixtureProblems(loaded, rel(loaded.file), { now, maxAge, ...(typeof maxAgeFlag === 'string' ? { maxAgeText: maxAgeFlag } : {}) }))
+  const age = { now, maxAge, ...(typeof maxAgeFlag === 'string' ? { maxAgeText: maxAgeFlag } : {}) }
+  for (const loaded of all) problems.push(...fixtureProblems(loaded, rel(loaded.file), age))
   problems.forEach((line) => io.err(line))
   io.out(problems.length === 0 ? `${all.length} fixture(s) verified: no problems.` : `${all.length} fixture(s) checked: ${problems.length} problem(s).`)
   return problems.length === 0 ? 0 : 1
@@ -295,7 +308,8 @@ async function verifyCommand(layout: StoreLayout, flags: ReadonlyMap<string, str
 export function pruneSkipReason(record: Pick<UsageRecord, 'complete' | 'reason'> | undefined): string | undefined {
   if (!record) return 'no run of its test file was recorded; run the full suite first'
   if (record.complete) return undefined
-  return record.reason === 'failed' ? 'its last run had failing tests; prune after a green run' : 'its last run was filtered or skipped tests; run the full suite first'
+  if (record.reason === 'failed') return 'its last run had failing tests; prune after a green run'
+  return 'its last run was filtered or skipped tests; run the full suite first'
 }
 
 /**

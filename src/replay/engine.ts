@@ -575,7 +575,8 @@ export class ReplayEngine {
     if (broken !== undefined) {
       // As live: the app gets the bytes that arrived, then the same error.
       this.warnBroken(`${exchange.request.method} ${exchange.key.material.path}`, broken)
-      return { response: new Response(brokenBody(chunks, broken), { ...init, headers: new Headers({ ...headers, ...BREAKABLE_STREAM_HEADERS }) }), recorded: Promise.resolve(undefined) }
+      const h = new Headers({ ...headers, ...BREAKABLE_STREAM_HEADERS })
+      return { response: new Response(brokenBody(chunks, broken), { ...init, headers: h }), recorded: Promise.resolve(undefined) }
     }
     const bytes = new Uint8Array(Buffer.concat(chunks))
     const response: RecordedResponse = { ...init, headers, ...recordBody(bytes, real.headers.get('content-type')) }
@@ -585,7 +586,8 @@ export class ReplayEngine {
       return { response: toResponse(response, 'none', { 'x-expect-llm-fixture': exchange.store.rel(exchange.file) }), recorded }
     }
     // Not recorded (a transient or credential error without recordErrors): hand it over as-is, so the SDK's own retry logic applies.
-    return { response: new Response(bytes.byteLength > 0 ? pullStream([bytes]) : null, { ...init, headers: new Headers(headers) }), recorded: Promise.resolve(undefined) }
+    const passed = new Response(bytes.byteLength > 0 ? pullStream([bytes]) : null, { ...init, headers: new Headers(headers) })
+    return { response: passed, recorded: Promise.resolve(undefined) }
   }
 
   /** Runs `fn` after the previous write of `file` (one writer per fixture file). */

@@ -9,8 +9,13 @@ import ts from 'typescript'
 import { beforeAll, describe, expect, test } from 'vitest'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { name: string; exports: Record<string, string | { import: { types: string; default: string }; require: { types: string; default: string } }> }
-const entries = Object.entries(pkg.exports).filter((e): e is [string, { import: { types: string; default: string }; require: { types: string; default: string } }] => typeof e[1] === 'object')
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  name: string
+  exports: Record<string, string | { import: { types: string; default: string }; require: { types: string; default: string } }>
+}
+const entries = Object.entries(pkg.exports).filter(
+  (e): e is [string, { import: { types: string; default: string }; require: { types: string; default: string } }] => typeof e[1] === 'object',
+)
 const entryName = (subpath: string) => (subpath === '.' ? pkg.name : `${pkg.name}${subpath.slice(1)}`)
 
 interface Names {
@@ -20,7 +25,13 @@ interface Names {
 
 /** The exports of each declaration file, split into runtime values (functions, classes, constants) and types only. */
 function declaredNames(files: string[]): Map<string, Names> {
-  const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true, noEmit: true, types: [] })
+  const program = ts.createProgram(files, {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  })
   const checker = program.getTypeChecker()
   const out = new Map<string, Names>()
   for (const file of files) {
@@ -71,12 +82,28 @@ describe('the runtime exports are the declared values', () => {
     const esmModule = (await import(`${root}${e.import.default.slice(2)}`)) as Record<string, unknown>
     expect(Object.keys(esmModule).sort()).toEqual(declared)
     const cjsModule = require(`${root}${e.require.default.slice(2)}`) as Record<string, unknown>
-    expect(Object.keys(cjsModule).filter((k) => k !== '__esModule').sort()).toEqual(declared)
+    expect(
+      Object.keys(cjsModule)
+        .filter((k) => k !== '__esModule')
+        .sort(),
+    ).toEqual(declared)
   })
 })
 
 test('no internal helper is exported from the core entry', () => {
   const core = esm.get(`${root}${pkg.exports['.'] && typeof pkg.exports['.'] === 'object' ? pkg.exports['.'].import.types.slice(2) : ''}`)!
-  const internals = ['parseJudgeReply', 'renderPrompt', 'PLACEHOLDERS', 'squadTokens', 'tokenize13a', 'seededRandom', 'readGitInfo', 'caseIdFor', 'formatMessage', 'resolveJudge', 'resolveEmbedder']
+  const internals = [
+    'parseJudgeReply',
+    'renderPrompt',
+    'PLACEHOLDERS',
+    'squadTokens',
+    'tokenize13a',
+    'seededRandom',
+    'readGitInfo',
+    'caseIdFor',
+    'formatMessage',
+    'resolveJudge',
+    'resolveEmbedder',
+  ]
   expect([...core.values, ...core.types].filter((n) => internals.includes(n))).toEqual([])
 })

@@ -30,9 +30,23 @@ describe('planCommand', () => {
   })
 })
 
-const key = buildKey('POST', new URL('https://api.openai.com/v1/chat/completions'), new TextEncoder().encode(JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'What is the capital of France?' }] })), 'application/json', {})
+const key = buildKey(
+  'POST',
+  new URL('https://api.openai.com/v1/chat/completions'),
+  new TextEncoder().encode(JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'What is the capital of France?' }] })),
+  'application/json',
+  {},
+)
 const response: RecordedResponse = { status: 200, headers: {}, json: { ok: true } }
-const fixture = buildFixture({ key, shaped: { response }, redacted: response, durationMs: 5, recordedAt: new Date('2026-01-01T00:00:00Z'), userAgent: null, testFile: null })
+const fixture = buildFixture({
+  key,
+  shaped: { response },
+  redacted: response,
+  durationMs: 5,
+  recordedAt: new Date('2026-01-01T00:00:00Z'),
+  userAgent: null,
+  testFile: null,
+})
 const now = Date.parse('2026-01-03T00:00:00Z')
 
 describe('fixtures ls', () => {
@@ -73,7 +87,15 @@ describe('fixtures verify', () => {
   test('each secret is a problem', () => {
     const secret = ['sk', 'proj', 'B'.repeat(24)].join('-')
     const leaky: RecordedResponse = { status: 200, headers: {}, json: { echo: secret } }
-    const withSecret = buildFixture({ key, shaped: { response: leaky }, redacted: leaky, durationMs: 1, recordedAt: new Date(now), userAgent: null, testFile: null })
+    const withSecret = buildFixture({
+      key,
+      shaped: { response: leaky },
+      redacted: leaky,
+      durationMs: 1,
+      recordedAt: new Date(now),
+      userAgent: null,
+      testFile: null,
+    })
     expect(fixtureProblems({ fixture: withSecret }, 'a.json', { now })).toEqual([expect.stringMatching(/^a\.json: secret: .* at \/response\/json\/echo$/)])
   })
 })

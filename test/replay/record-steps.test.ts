@@ -53,12 +53,31 @@ describe('isRecordable', () => {
 })
 
 describe('buildFixture', () => {
-  const response: RecordedResponse = { status: 200, headers: {}, json: { model: 'gpt-4o-mini-2024', usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } } }
+  const response: RecordedResponse = {
+    status: 200,
+    headers: {},
+    json: { model: 'gpt-4o-mini-2024', usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } },
+  }
 
   test('key, hash and response, with the model and usage read from the response', () => {
-    const fixture = buildFixture({ key, shaped: { response }, redacted: response, durationMs: 12, recordedAt: new Date('2026-01-02T03:04:05Z'), userAgent: 'OpenAI/JS 7', testFile: 'test/a.test.ts' })
+    const fixture = buildFixture({
+      key,
+      shaped: { response },
+      redacted: response,
+      durationMs: 12,
+      recordedAt: new Date('2026-01-02T03:04:05Z'),
+      userAgent: 'OpenAI/JS 7',
+      testFile: 'test/a.test.ts',
+    })
     expect(fixture).toMatchObject({ schemaVersion: 1, hash: key.hash, key: key.material, response })
-    expect(fixture.meta).toMatchObject({ recordedAt: '2026-01-02T03:04:05.000Z', durationMs: 12, endpoint: key.endpoint, model: 'gpt-4o-mini-2024', sdkUserAgent: 'OpenAI/JS 7', testFile: 'test/a.test.ts' })
+    expect(fixture.meta).toMatchObject({
+      recordedAt: '2026-01-02T03:04:05.000Z',
+      durationMs: 12,
+      endpoint: key.endpoint,
+      model: 'gpt-4o-mini-2024',
+      sdkUserAgent: 'OpenAI/JS 7',
+      testFile: 'test/a.test.ts',
+    })
     expect(fixture.meta.usage).toMatchObject({ inputTokens: 3, outputTokens: 2 })
   })
 
@@ -79,7 +98,12 @@ describe('fixtureSecrets and secretsMessage', () => {
     const paths = fixtureSecrets(fixture, {}).map((f) => f.path)
     expect(paths.some((p) => p.startsWith('/response/sse'))).toBe(true)
     const clean: RecordedResponse = { status: 200, headers: {}, json: { ok: true } }
-    expect(fixtureSecrets(buildFixture({ key, shaped: { response: clean }, redacted: clean, durationMs: 1, recordedAt: new Date(0), userAgent: null, testFile: null }), {})).toEqual([])
+    expect(
+      fixtureSecrets(
+        buildFixture({ key, shaped: { response: clean }, redacted: clean, durationMs: 1, recordedAt: new Date(0), userAgent: null, testFile: null }),
+        {},
+      ),
+    ).toEqual([])
   })
 
   test('the message names at most five findings and the file, never the secret', () => {

@@ -7,18 +7,33 @@ import { findSuite, vitestCompleteness, vitestRunner } from '../../src/runners/v
 
 describe('vitestCompleteness', () => {
   test('a file whose tests all ran and passed is complete', () => {
-    const file = { tasks: [{ type: 'test', mode: 'run', result: { state: 'pass' } }, { type: 'suite', mode: 'run', tasks: [{ type: 'test', mode: 'run', result: { state: 'pass' } }] }] }
+    const file = {
+      tasks: [
+        { type: 'test', mode: 'run', result: { state: 'pass' } },
+        { type: 'suite', mode: 'run', tasks: [{ type: 'test', mode: 'run', result: { state: 'pass' } }] },
+      ],
+    }
     expect(vitestCompleteness(file)).toEqual({ complete: true })
   })
 
   test('a skipped or todo test, even in a nested suite, makes it filtered', () => {
-    expect(vitestCompleteness({ tasks: [{ type: 'suite', mode: 'run', tasks: [{ type: 'test', mode: 'skip' }] }] })).toEqual({ complete: false, reason: 'filtered' })
+    expect(vitestCompleteness({ tasks: [{ type: 'suite', mode: 'run', tasks: [{ type: 'test', mode: 'skip' }] }] })).toEqual({
+      complete: false,
+      reason: 'filtered',
+    })
     expect(vitestCompleteness({ tasks: [{ type: 'test', mode: 'todo' }] })).toEqual({ complete: false, reason: 'filtered' })
   })
 
   test('a failed test makes it failed; filtered wins over failed', () => {
     expect(vitestCompleteness({ tasks: [{ type: 'test', mode: 'run', result: { state: 'fail' } }] })).toEqual({ complete: false, reason: 'failed' })
-    expect(vitestCompleteness({ tasks: [{ type: 'test', mode: 'skip' }, { type: 'test', mode: 'run', result: { state: 'fail' } }] })).toEqual({ complete: false, reason: 'filtered' })
+    expect(
+      vitestCompleteness({
+        tasks: [
+          { type: 'test', mode: 'skip' },
+          { type: 'test', mode: 'run', result: { state: 'fail' } },
+        ],
+      }),
+    ).toEqual({ complete: false, reason: 'filtered' })
   })
 
   test('without the file task the run cannot be judged complete', () => {
@@ -35,7 +50,12 @@ describe('vitestCompleteness', () => {
 
 describe('jestCompleteness', () => {
   test('a tree whose tests all passed is complete, unless the command line filtered', () => {
-    const root = { children: [{ type: 'test', mode: undefined, errors: [] }, { type: 'describeBlock', children: [{ type: 'test', errors: [] }] }] }
+    const root = {
+      children: [
+        { type: 'test', mode: undefined, errors: [] },
+        { type: 'describeBlock', children: [{ type: 'test', errors: [] }] },
+      ],
+    }
     expect(jestCompleteness(root, true)).toEqual({ complete: true })
     expect(jestCompleteness(root, false)).toEqual({ complete: false, reason: 'filtered' })
   })
@@ -78,7 +98,13 @@ describe('readExpectState and updateModeOf', () => {
     } finally {
       delete g.expect
     }
-    expect(readExpectState({ getState: () => { throw new Error('outside a test') } })).toEqual({})
+    expect(
+      readExpectState({
+        getState: () => {
+          throw new Error('outside a test')
+        },
+      }),
+    ).toEqual({})
     expect(readExpectState({ getState: () => undefined })).toEqual({})
   })
 
