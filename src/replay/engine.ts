@@ -93,6 +93,41 @@ function folderUsage(folder: string): FileUsage {
 
 let ciWarned = false
 
+/**
+ * The headers a replayed or shared response carries: which fixture answered, and how long it took to record.
+ *
+ * @example
+ * ```ts
+ * fixtureHeaders('test/__llm_fixtures__/a.test.ts/chat-completions-1a2b.json', 840)
+ * ```
+ */
+export function fixtureHeaders(relFile: string, durationMs: number): Record<string, string> {
+  return { 'x-expect-llm-fixture': relFile, 'x-expect-llm-duration-ms': String(durationMs) }
+}
+
+/**
+ * The problem reported when handling a request threw: a corrupt fixture (and its file, which counts as
+ * used), or any other error while recording.
+ *
+ * @example
+ * ```ts
+ * handlingFailure(new FixtureError(file, 'bad hash'), 'test/a.test.ts', 'answers') // { type: 'expect_llm_replay_corrupt_fixture', ... }
+ * ```
+ */
+export function handlingFailure(
+  error: unknown,
+  testPath: string | undefined,
+  testName: string | undefined,
+): { problem: ReplayProblem; type: string; corruptFile: string | undefined } {
+  const isFixture = (error as Error).name === 'FixtureError'
+  const file = (error as { file?: unknown }).file
+  return {
+    problem: { kind: isFixture ? 'corrupt' : 'record', message: (error as Error).message, testPath, testName },
+    type: isFixture ? 'expect_llm_replay_corrupt_fixture' : 'expect_llm_replay_error',
+    corruptFile: isFixture && typeof file === 'string' ? file : undefined,
+  }
+}
+
 /** One intercepted request on its way to a fixture or the network, as the engine's steps see it. */
 interface Exchange {
   request: Request
@@ -327,22 +362,13 @@ export class ReplayEngine {
       const exchange: Exchange = { request, body, msw, opts, key, file, store, usage, testPath, testName }
       if (arrival) return await this.handleSequence(exchange, arrival)
       if (mode !== 'replay') {
-        // One request per key and run while recording: identical requests wait for it and share its response.
-        for (let shared = this.inRun.get(file); shared; shared = this.inRun.get(file)) {
-          const recorded = await shared
-          if (recorded) {
-            this.noticeRepeat(exchange)
-            return toResponse(recorded.response, opts.replayTiming, { 'x-expect-llm-fixture': store.rel(recorded.file), 'x-expect-llm-duration-ms': String(recorded.durationMs) })
-          }
-        }
-        claim = this.claim(file)
+        const turn = await this.waitOrClaim(exchange)
+        if (turn instanceof Response) return turn
+        claim = turn
       }
       if (mode !== 'rerecord') {
-        const found = await store.find(file, key.hash)
-        if (found?.fixture.response) {
-          usage.used.add(found.file)
-          return toResponse(found.fixture.response, opts.replayTiming, { 'x-expect-llm-fixture': store.rel(found.file), 'x-expect-llm-duration-ms': String(found.fixture.meta.durationMs) })
-        }
+        const replayed = await this.fromFixture(exchange)
+        if (replayed) return replayed
       }
       if (mode === 'replay') {
         const message = await this.missMessage(key, file, store, opts, testPath, request.headers.get('user-agent'))
@@ -354,11 +380,11 @@ export class ReplayEngine {
       void recorded.then((r) => mine?.settle(r), () => mine?.settle(undefined))
       return response
     } catch (error) {
-      const isFixture = (error as Error).name === 'FixtureError'
+      const failure = handlingFailure(error, testPath, testName)
       // A fixture that was looked up counts as used even when it cannot be read: it is the file the error
       // says to fix, and `prune` must not delete it.
-      if (isFixture && typeof (error as { file?: unknown }).file === 'string') usage.used.add((error as { file: string }).file)
-      return this.fail({ kind: isFixture ? 'corrupt' : 'record', message: (error as Error).message, testPath, testName }, isFixture ? 'expect_llm_replay_corrupt_fixture' : 'expect_llm_replay_error')
+      if (failure.corruptFile !== undefined) usage.used.add(failure.corruptFile)
+      return this.fail(failure.problem, failure.type)
     } finally {
       arrival?.done()
       // Not recorded by this request (served from a fixture, failed): release the key for the next one.
@@ -407,6 +433,31 @@ export class ReplayEngine {
   }
 
   /**
+   * While recording, one request per key and run: an identical request waits for the one in flight and
+   * shares its recorded response; otherwise this request claims the key. The claim is taken in the same
+   * turn as the check that no request holds it, so concurrent identical requests are sent once.
+   */
+  private async waitOrClaim(exchange: Exchange): Promise<Response | { settle: (recorded: RecordedInRun | undefined) => void }> {
+    const { file, opts, store } = exchange
+    for (let shared = this.inRun.get(file); shared; shared = this.inRun.get(file)) {
+      const recorded = await shared
+      if (recorded) {
+        this.noticeRepeat(exchange)
+        return toResponse(recorded.response, opts.replayTiming, fixtureHeaders(store.rel(recorded.file), recorded.durationMs))
+      }
+    }
+    return this.claim(file)
+  }
+
+  /** The recorded answer of the request's fixture, counted as used, or `undefined` when there is none. */
+  private async fromFixture({ file, key, opts, store, usage }: Exchange): Promise<Response | undefined> {
+    const found = await store.find(file, key.hash)
+    if (!found?.fixture.response) return undefined
+    usage.used.add(found.file)
+    return toResponse(found.fixture.response, opts.replayTiming, fixtureHeaders(store.rel(found.file), found.fixture.meta.durationMs))
+  }
+
+  /**
    * Claims the recording of a fixture file for this run (synchronously, before any `await`): identical
    * requests that arrive meanwhile wait for its outcome. Settling with `undefined` (nothing recorded)
    * releases the key, so the next identical request tries again.
@@ -439,10 +490,7 @@ export class ReplayEngine {
     if (mode !== 'rerecord' && index < responses.length) {
       usage.used.add(found!.file)
       const served = responses[index]!
-      return toResponse(served, opts.replayTiming, {
-        'x-expect-llm-fixture': store.rel(found!.file),
-        'x-expect-llm-duration-ms': String(served.durationMs ?? found!.fixture.meta.durationMs),
-      })
+      return toResponse(served, opts.replayTiming, fixtureHeaders(store.rel(found!.file), served.durationMs ?? found!.fixture.meta.durationMs))
     }
     if (mode === 'replay') {
       const message =

@@ -1,5 +1,6 @@
 // The pure steps of recording one request (src/replay/record-steps.ts).
 import { describe, expect, test } from 'vitest'
+import { fixtureHeaders, handlingFailure } from '../../src/replay/engine.js'
 import { buildKey } from '../../src/replay/key.js'
 import {
   buildFixture,
@@ -140,5 +141,28 @@ describe('readWholeBody', () => {
       },
     })
     expect(await readWholeBody(stream)).toEqual({ chunks: [new Uint8Array([1, 2])], broken: failure })
+  })
+})
+
+describe('the engine’s answers', () => {
+  test('fixtureHeaders name the fixture and the recorded duration', () => {
+    expect(fixtureHeaders('test/__llm_fixtures__/a.json', 840)).toEqual({ 'x-expect-llm-fixture': 'test/__llm_fixtures__/a.json', 'x-expect-llm-duration-ms': '840' })
+  })
+
+  test('handlingFailure: a corrupt fixture is reported as such, with its file counted as used', () => {
+    const corrupt = Object.assign(new Error('fixture a.json is corrupt: bad hash'), { name: 'FixtureError', file: '/r/a.json' })
+    expect(handlingFailure(corrupt, '/r/a.test.ts', 't')).toEqual({
+      problem: { kind: 'corrupt', message: 'fixture a.json is corrupt: bad hash', testPath: '/r/a.test.ts', testName: 't' },
+      type: 'expect_llm_replay_corrupt_fixture',
+      corruptFile: '/r/a.json',
+    })
+  })
+
+  test('handlingFailure: any other error is a recording problem', () => {
+    expect(handlingFailure(new Error('EACCES'), undefined, undefined)).toEqual({
+      problem: { kind: 'record', message: 'EACCES', testPath: undefined, testName: undefined },
+      type: 'expect_llm_replay_error',
+      corruptFile: undefined,
+    })
   })
 })
