@@ -2,7 +2,7 @@
 // registers every matcher on Jest's global `expect` and declares their types for `@jest/globals`
 // and `@types/jest` users.
 import type {} from 'expect'
-import * as matchers from '../../matchers/index.js'
+import * as matchers from './matchers.js'
 import type { LlmAsyncMatchers, LlmMatchers } from '../../matchers/types.js'
 import { jestGlobals, jestRunner } from '../runners/jest.js'
 import { registerAwaitChecks, trackAsyncMatchers } from '../unawaited.js'

@@ -13,7 +13,7 @@
  * @packageDocumentation
  */
 import { chai, expect } from 'vitest'
-import * as matchers from '../../matchers/index.js'
+import * as matchers from './matchers.js'
 import type { LlmAsyncMatchers, LlmMatchers } from '../../matchers/types.js'
 import { formatMessage } from '../errors.js'
 import { setupReplay } from '../replay/setup.js'
