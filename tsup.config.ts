@@ -15,10 +15,10 @@ const base: Options = {
 }
 
 const entries = {
-  index: 'src/index.ts',
-  matchers: 'matchers/index.ts',
-  vitest: 'src/vitest.ts',
-  replay: 'src/replay/index.ts',
+  index: 'src/entries/index.ts',
+  matchers: 'src/entries/matchers.ts',
+  vitest: 'src/entries/vitest.ts',
+  replay: 'src/entries/replay.ts',
 }
 const { vitest: vitestEntry, ...cjsEntries } = entries
 
@@ -30,13 +30,13 @@ const vitestCjsTypesFooter = "import type {} from './vitest.js' with { 'resoluti
 
 export default defineConfig([
   // ESM: the Jest entry awaits replay start-up at the top level (Jest's ESM mode).
-  { ...base, format: ['esm'], entry: { ...entries, jest: 'src/jest.ts' } },
+  { ...base, format: ['esm'], entry: { ...entries, jest: 'src/entries/jest.ts' } },
   // CommonJS: the Jest entry sets `module.exports` to an async function that Jest awaits (it starts
   // replay in Jest's ESM mode), which esbuild would otherwise warn about in a "type": "module" package.
   {
     ...base,
     format: ['cjs'],
-    entry: { ...cjsEntries, jest: 'src/jest-cjs.ts' },
+    entry: { ...cjsEntries, jest: 'src/entries/jest-cjs.ts' },
     esbuildOptions(options) {
       options.logOverride = { 'commonjs-variable-in-esm': 'silent' }
     },
@@ -44,5 +44,5 @@ export default defineConfig([
   // The Vitest setup entry as CommonJS, on its own for its declaration footer (see above).
   { ...base, format: ['cjs'], entry: { vitest: vitestEntry }, dts: { footer: vitestCjsTypesFooter } },
   // The `expect-llm` bin: ESM only, with a shebang.
-  { ...base, dts: false, format: ['esm'], entry: { cli: 'src/replay/cli.ts' }, banner: { js: '#!/usr/bin/env node' } },
+  { ...base, dts: false, format: ['esm'], entry: { cli: 'src/entries/cli.ts' }, banner: { js: '#!/usr/bin/env node' } },
 ])

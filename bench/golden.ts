@@ -38,7 +38,7 @@ const referenceFor = ${referenceFor.toString()}
   writeFileSync(
     join(dir, 'golden.bench.test.ts'),
     `${common}import OpenAI from 'openai'
-import { describeGolden } from '${repo}src/vitest.js'
+import { describeGolden } from '${repo}src/entries/vitest.js'
 const client = new OpenAI({ baseURL: process.env.BENCH_BASE_URL, apiKey: 'bench', maxRetries: 0 })
 describeGolden('bench', {
   dataset: Array.from({ length: N }, (_, i) => ({ id: 'c' + i, input: String(i), expected: referenceFor(i) })),
@@ -63,7 +63,7 @@ for (let i = 0; i < N; i++) {
 }
 `,
   )
-  writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.bench.test.ts'], setupFiles: [${JSON.stringify(`${repo}src/vitest.ts`)}], typecheck: { enabled: false } } }\n`)
+  writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.bench.test.ts'], setupFiles: [${JSON.stringify(`${repo}src/entries/vitest.ts`)}], typecheck: { enabled: false } } }\n`)
   symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir')
 }
 

@@ -31,4 +31,8 @@ export interface MatcherContext {
 export interface MatcherResult {
   pass: boolean
   message: () => string
+  /** The received value, for the runner's diff (Vitest, IDEs): set by the matchers that compare text to a reference. */
+  actual?: unknown
+  /** The reference (or the acceptable references), for the runner's diff. */
+  expected?: unknown
 }

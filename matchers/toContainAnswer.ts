@@ -42,6 +42,8 @@ export function toContainAnswer(this: MatcherContext, received: unknown, expecte
 
   return {
     pass,
+    actual: received,
+    expected,
     message: () => {
       const answers = typeof expected === 'string' ? [expected] : expected
       const what = answers.length === 1 ? preview(normalizeAnswer(answers[0] as string)) : `${this.isNot ? 'any' : 'one'} of ${answers.length} acceptable answers`

@@ -26,6 +26,8 @@ export function toHaveBleuAbove(this: MatcherContext, received: unknown, referen
 
   return {
     pass,
+    actual: received,
+    expected: reference,
     message: () => {
       const references = typeof reference === 'string' ? [reference] : reference
       const precisions = details.precisions.map((p, i) => {

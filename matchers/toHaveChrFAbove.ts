@@ -33,6 +33,8 @@ export function toHaveChrFAbove(this: MatcherContext, received: unknown, referen
 
   return {
     pass,
+    actual: received,
+    expected: reference,
     message: () => {
       const references = typeof reference === 'string' ? [reference] : reference
       const ratio = (a: number, b: number) => (b === 0 ? '-' : fmt(a / b))

@@ -41,6 +41,8 @@ export function toHaveEditSimilarityAbove(this: MatcherContext, received: unknow
 
   return {
     pass,
+    actual: received,
+    expected: reference,
     message: () => {
       const distance = levenshteinDistance(received, reference)
       const outputLength = codePoints(received).length

@@ -47,6 +47,8 @@ export function toHaveRougeLAbove(this: MatcherContext, received: unknown, refer
 
   return {
     pass,
+    actual: received,
+    expected: reference,
     message: () => {
       const { missing, extra } = tokenDiff(rougeTokenize(received, tokenOptions), rougeTokenize(reference, tokenOptions))
       const label = `${variant === 'rougeL' ? 'ROUGE-L' : 'ROUGE-Lsum'} ${MEASURE_LABEL[measure]}`

@@ -57,6 +57,8 @@ export function toHaveRougeNAbove(this: MatcherContext, received: unknown, refer
 
   return {
     pass,
+    actual: received,
+    expected: reference,
     message: () => {
       const outputTokens = rougeTokenize(received, tokenOptions)
       const referenceTokens = rougeTokenize(reference, tokenOptions)

@@ -35,6 +35,8 @@ export function toHaveTerBelow(this: MatcherContext, received: unknown, referenc
 
   return {
     pass,
+    actual: received,
+    expected: reference,
     message: () => {
       const references = typeof reference === 'string' ? [reference] : reference
       const best = references[details.bestReferenceIndex] as string

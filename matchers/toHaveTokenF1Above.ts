@@ -27,6 +27,8 @@ export function toHaveTokenF1Above(this: MatcherContext, received: unknown, refe
 
   return {
     pass,
+    actual: received,
+    expected: reference,
     message: () => {
       const count = typeof reference === 'string' ? 1 : reference.length
       return lines(

@@ -28,6 +28,8 @@ export function toMatchAnswer(this: MatcherContext, received: unknown, expected:
 
   return {
     pass,
+    actual: received,
+    expected,
     message: () => {
       const answers = typeof expected === 'string' ? [expected] : expected
       const normalized = normalizeAnswer(received)

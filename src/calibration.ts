@@ -4,7 +4,7 @@
  * @module
  */
 import { describeValue } from './errors.js'
-import { failWith, type Fail } from './judges/fail.js'
+import { failWith, type Fail } from './errors.js'
 import { prepareJudgeCall, runJudge, type JudgeVerdict } from './judges/run.js'
 import type { JudgeLike, JudgeSpec } from './judges/types.js'
 

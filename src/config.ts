@@ -4,6 +4,7 @@ import { formatMessage } from './errors.js'
 import type { JudgeLike } from './judges/types.js'
 import type { ModelPrice } from './ledger.js'
 import type { ReplayOptions } from './replay/types.js'
+import { processSlot } from './process-state.js'
 
 /**
  * Library-wide settings, set with {@link configure}. Unknown keys, nested ones included (`replay.host`,
@@ -31,13 +32,9 @@ export interface ExpectLlmConfig {
   concurrency?: number
 }
 
-const STATE_KEY = Symbol.for('expect-llm.config')
-
-type GlobalWithConfig = typeof globalThis & { [STATE_KEY]?: ExpectLlmConfig }
-
 /**
- * Returns the current configuration. State lives on `globalThis` under `Symbol.for('expect-llm.config')`
- * so that the ESM and CommonJS builds (and every bundled entry point) share one object.
+ * Returns the current configuration. State lives in the process-wide `config` slot (see
+ * process-state.ts) so that the ESM and CommonJS builds (and every bundled entry point) share one object.
  *
  * @example
  * ```ts
@@ -46,9 +43,7 @@ type GlobalWithConfig = typeof globalThis & { [STATE_KEY]?: ExpectLlmConfig }
  * ```
  */
 export function getConfig(): ExpectLlmConfig {
-  const g = globalThis as GlobalWithConfig
-  g[STATE_KEY] ??= {}
-  return g[STATE_KEY]
+  return processSlot<ExpectLlmConfig>('config', () => ({}))
 }
 
 /**

@@ -15,6 +15,27 @@ export function formatMessage(message: string): string {
   return `${PREFIX} ${message}`
 }
 
+/**
+ * Reports a usage problem found before any model call. Core functions throw a `TypeError` through
+ * {@link failWith}; the matchers pass one that puts the matcher hint on top.
+ */
+export type Fail = (reason: string, fix: string) => never
+
+/**
+ * A default {@link Fail} for core functions: a TypeError `[expect-llm] Failed to <action>: <reason>. <fix>`.
+ *
+ * @example
+ * ```ts
+ * failWith('use the judge')('"model" must be a string', 'Pass a model name.')
+ * // TypeError: [expect-llm] Failed to use the judge: "model" must be a string. Pass a model name.
+ * ```
+ */
+export function failWith(action: string): Fail {
+  return (reason, fix) => {
+    throw new TypeError(formatMessage(`Failed to ${action}: ${reason}. ${fix}`))
+  }
+}
+
 /** Describes a runtime value for an error message: `a number (3)`, `undefined`, `an array`, ... */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null'

@@ -8,6 +8,7 @@
  */
 import { getConfig } from './config.js'
 import { describeValue, formatMessage } from './errors.js'
+import { peekProcessSlot, processSlot } from './process-state.js'
 
 /** USD per million tokens. */
 export interface ModelPrice {
@@ -141,27 +142,20 @@ export interface Ledger extends LedgerTotals {
   entries: LedgerEntry[]
 }
 
-const STATE_KEY = Symbol.for('expect-llm.ledger')
-
 function entries(): LedgerEntry[] {
-  const g = globalThis as typeof globalThis & { [STATE_KEY]?: LedgerEntry[] }
-  g[STATE_KEY] ??= []
-  return g[STATE_KEY]
+  return processSlot<LedgerEntry[]>('ledger', () => [])
 }
 
 function isTokenCount(n: unknown): n is number {
   return typeof n === 'number' && Number.isFinite(n) && n >= 0
 }
 
-const WARNED_KEY = Symbol.for('expect-llm.unpriced-models-warned')
-
 /**
  * Names a model without a price once per process (per worker), with the `configure({ pricing })` line
  * that prices it, so a cost that reads $0 in a report is never silently wrong.
  */
 function noticeUnpriced(model: string, kind: LedgerKind): void {
-  const g = globalThis as typeof globalThis & { [WARNED_KEY]?: Set<string> }
-  const warned = (g[WARNED_KEY] ??= new Set())
+  const warned = processSlot('unpriced-models-warned', () => new Set<string>())
   if (warned.has(model) || priceOf(model) !== undefined) return
   warned.add(model)
   const output = kind === 'embedding' ? '0' : '<USD>'
@@ -297,5 +291,5 @@ export function resetLedger(): void {
 
 /** Forgets which unpriced models were already named on the console (for tests). */
 export function resetPricingNotices(): void {
-  ;(globalThis as typeof globalThis & { [WARNED_KEY]?: Set<string> })[WARNED_KEY]?.clear()
+  peekProcessSlot<Set<string>>('unpriced-models-warned')?.clear()
 }

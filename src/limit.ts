@@ -10,6 +10,7 @@
  * @module
  */
 import { getConfig } from './config.js'
+import { processSlot } from './process-state.js'
 
 /** Model calls in flight when `configure({ concurrency })` is not set. */
 export const DEFAULT_CONCURRENCY = 4
@@ -19,12 +20,8 @@ interface LimiterState {
   waiting: Array<() => void>
 }
 
-const STATE_KEY = Symbol.for('expect-llm.limiter')
-
 function state(): LimiterState {
-  const g = globalThis as typeof globalThis & { [STATE_KEY]?: LimiterState }
-  g[STATE_KEY] ??= { active: 0, waiting: [] }
-  return g[STATE_KEY]
+  return processSlot<LimiterState>('limiter', () => ({ active: 0, waiting: [] }))
 }
 
 function limit(): number {

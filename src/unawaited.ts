@@ -24,6 +24,8 @@
  */
 import { relative } from 'node:path'
 import { formatMessage } from './errors.js'
+import { processSlot, sharedMark } from './process-state.js'
+import type { MatcherThisLike, TestRunner } from './runners/types.js'
 
 /** One assertion whose promise is watched. */
 interface Watched {
@@ -45,16 +47,11 @@ interface Watched {
   runningOnly: boolean
 }
 
-const WATCHED = Symbol.for('expect-llm.unawaited-assertions')
 const RECORD = Symbol('expect-llm.assertion-record')
 
-type GlobalWithWatched = typeof globalThis & { [WATCHED]?: Set<Watched> }
-
-/** Every watched assertion of this worker, kept on `globalThis` so the ESM and CJS builds share it. */
+/** Every watched assertion of this worker, kept process-wide so the ESM and CJS builds share it. */
 function watched(): Set<Watched> {
-  const g = globalThis as GlobalWithWatched
-  g[WATCHED] ??= new Set()
-  return g[WATCHED]
+  return processSlot('unawaited-assertions', () => new Set<Watched>())
 }
 
 const noop = () => undefined
@@ -134,27 +131,13 @@ function firstLines(text: string): string {
 }
 
 /** What a matcher's `this` tells the tracker. */
-interface MatcherThis {
+interface MatcherThis extends MatcherThisLike {
   isNot?: boolean
   promise?: string
-  /** Vitest >= 4.1: the running test. */
-  task?: unknown
-  /** Jest: the running test's name. */
-  currentTestName?: string
-}
-
-/** How to tell which test is running, and whether `.resolves` / `.rejects` are wrapped elsewhere. */
-export interface TrackingRunner {
-  runner: 'vitest' | 'jest'
 }
 
 function labelOf(name: string, promise: string | undefined, isNot: boolean | undefined): string {
   return `${promise ? `${promise}.` : ''}${isNot ? 'not.' : ''}${name}(...)`
-}
-
-/** The key of the running test as a matcher sees it. */
-function testOf(ctx: MatcherThis, runner: TrackingRunner['runner']): unknown {
-  return runner === 'vitest' ? ctx.task : ctx.currentTestName
 }
 
 /**
@@ -189,16 +172,16 @@ export function watch<T>(thenable: PromiseLike<T>, label: string, test: unknown,
 
 /**
  * Wraps each matcher so that a promise it returns is watched ({@link watch}). Synchronous matchers are
- * returned as they are. Under Vitest, a matcher called through `.resolves` / `.rejects` is not watched here:
- * {@link trackPromiseModifiers} watches the promise the test gets. Under Jest it is watched for the end of
- * the test only (see the module notes).
+ * returned as they are. Where the runner's `.resolves` / `.rejects` can be wrapped (Vitest), a matcher
+ * called through them is not watched here: {@link trackPromiseModifiers} watches the promise the test gets.
+ * Elsewhere (Jest) it is watched for the end of the test only (see the module notes).
  *
  * @example
  * ```ts
- * expect.extend(trackAsyncMatchers(matchers, { runner: 'vitest' }))
+ * expect.extend(trackAsyncMatchers(matchers, vitestRunner))
  * ```
  */
-export function trackAsyncMatchers<M extends Record<string, unknown>>(matchers: M, { runner }: TrackingRunner): M {
+export function trackAsyncMatchers<M extends Record<string, unknown>>(matchers: M, runner: Pick<TestRunner, 'testOfMatcher' | 'wrapsPromiseModifiers'>): M {
   const out: Record<string, unknown> = {}
   for (const [name, matcher] of Object.entries(matchers)) {
     if (typeof matcher !== 'function') {
@@ -209,9 +192,10 @@ export function trackAsyncMatchers<M extends Record<string, unknown>>(matchers: 
       const result: unknown = (matcher as (...a: unknown[]) => unknown).apply(this, args)
       if (result === null || typeof result !== 'object' || typeof (result as PromiseLike<unknown>).then !== 'function') return result
       const modifier = this.promise === 'resolves' || this.promise === 'rejects' ? this.promise : undefined
-      if (modifier && runner === 'vitest') return result
+      if (modifier && runner.wrapsPromiseModifiers) return result
       const isNot = Boolean(this.isNot)
-      return watch(result as PromiseLike<{ pass: boolean; message: () => string }>, labelOf(name, modifier, isNot), testOf(this, runner), userFrames(tracked), {
+      const label = labelOf(name, modifier, isNot)
+      return watch(result as PromiseLike<{ pass: boolean; message: () => string }>, label, runner.testOfMatcher(this), userFrames(tracked), {
         runningOnly: modifier !== undefined,
         failed: (r) => (r && typeof r === 'object' && r.pass === isNot ? firstLines(r.message()) : undefined),
       })
@@ -231,7 +215,7 @@ export interface ChaiLike {
   }
 }
 
-const MODIFIERS_WRAPPED = Symbol.for('expect-llm.promise-modifiers-tracked')
+const MODIFIERS_WRAPPED = sharedMark('promise-modifiers-tracked')
 
 /**
  * Vitest: watches what `expect(x).resolves.toX()` / `.rejects.toX()` return to the test, for the expect-llm
@@ -318,56 +302,27 @@ export function takeUnawaited(test: unknown, all = false): Error | undefined {
   return error
 }
 
-type Hook = (fn: (...args: any[]) => unknown) => unknown
-
-/** What a runner setup entry passes to {@link registerAwaitChecks}. */
-export interface AwaitCheckHooks extends TrackingRunner {
-  afterEach: Hook
-  afterAll: Hook
-  /** The runner's `expect`: `getState()` gives the test file and, under Jest, the running test's name. */
-  expect: { getState(): { testPath?: string | undefined; currentTestName?: string | undefined } }
-}
-
-const REGISTERED = Symbol.for('expect-llm.await-checks-registered-files')
-
 /**
  * Registers, once per test file, the `afterEach` that fails a test which left an assertion unawaited,
  * and the `afterAll` that reports those made outside a test (in `beforeAll`, at the top level).
  *
  * @example
  * ```ts
- * registerAwaitChecks({ runner: 'vitest', afterEach, afterAll, expect })
+ * registerAwaitChecks(vitestRunner)
  * ```
  */
-export function registerAwaitChecks(hooks: AwaitCheckHooks): void {
-  const state = () => {
-    try {
-      return hooks.expect.getState()
-    } catch {
-      return {}
-    }
-  }
+export function registerAwaitChecks(runner: Pick<TestRunner, 'afterEach' | 'afterAll' | 'testPath'>): void {
   // A file may load the setup entry twice (Jest: the CommonJS build as the setup file, the ESM build
-  // imported by the test file); the record lives on globalThis because the builds are separate modules.
-  const g = globalThis as { [REGISTERED]?: Set<string> }
-  const files = (g[REGISTERED] ??= new Set())
-  const file = state().testPath ?? ''
+  // imported by the test file); the record is process-wide because the builds are separate modules.
+  const files = processSlot('await-checks-registered-files', () => new Set<string>())
+  const file = runner.testPath() ?? ''
   if (files.has(file)) return
   files.add(file)
-  if (hooks.runner === 'vitest') {
-    // Vitest 5 wants an object pattern as a hook's first parameter.
-    hooks.afterEach(({ task }: { task: unknown }) => {
-      const error = takeUnawaited(task)
-      if (error) throw error
-    })
-  } else {
-    hooks.afterEach(() => {
-      const error = takeUnawaited(state().currentTestName)
-      if (error) throw error
-    })
-  }
-  // No declared parameters: Vitest 4 passes the suite first, Vitest 5 a context object.
-  hooks.afterAll(function awaitChecksAfterAll() {
+  runner.afterEach(({ test }) => {
+    const error = takeUnawaited(test)
+    if (error) throw error
+  })
+  runner.afterAll(() => {
     files.delete(file)
     const error = takeUnawaited(undefined, true)
     if (error) throw error

@@ -27,7 +27,7 @@ describe('the built package and the optional AI SDK peer', () => {
       const core = await import(${JSON.stringify(join(dist, 'index.js'))})
       await import(${JSON.stringify(join(dist, 'matchers.js'))})
       console.log('imported')
-      const judge = core.resolveJudge({ model: ${FAKE_MODEL} })
+      const judge = core.aiSdkJudge({ model: ${FAKE_MODEL} })
       await ${EVALUATE}`
     const out = node(['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', script])
     expect(out).toContain('imported')
@@ -42,7 +42,7 @@ describe('the built package and the optional AI SDK peer', () => {
       const core = require(${JSON.stringify(join(dist, 'index.cjs'))})
       require(${JSON.stringify(join(dist, 'matchers.cjs'))})
       console.log('required')
-      const judge = core.resolveJudge({ model: ${FAKE_MODEL} })
+      const judge = core.aiSdkJudge({ model: ${FAKE_MODEL} })
       ${EVALUATE}`
     const out = node(['-e', script])
     expect(out).toContain('required')

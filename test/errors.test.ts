@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { assertString, assertStringOrStrings, describeValue, formatMessage } from '../src/errors.js'
+import { assertString, assertStringOrStrings, describeValue, failWith, formatMessage } from '../src/errors.js'
 
 describe('formatMessage', () => {
   test('prefixes the library name', () => {
@@ -54,5 +54,13 @@ describe('assertStringOrStrings', () => {
 
   test('rejects a list with a non-string in it', () => {
     expect(() => assertStringOrStrings(['a', 3], 'reference', 'compute token F1')).toThrow('got an array with a number (3) in it')
+  })
+})
+
+describe('failWith', () => {
+  test('throws a TypeError in the library shape, with the action, reason and fix', () => {
+    expect(() => failWith('use the judge')('"model" must be a string', 'Pass a model name.')).toThrow(
+      new TypeError('[expect-llm] Failed to use the judge: "model" must be a string. Pass a model name.'),
+    )
   })
 })

@@ -1,3 +1,3 @@
 // Vitest setup for this repository's own tests: registers every matcher from source,
 // exactly as users get them from `expect-llm/vitest`.
-import '../src/vitest'
+import '../src/entries/vitest'

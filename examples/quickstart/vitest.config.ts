@@ -9,15 +9,15 @@ const src = (p: string) => fileURLToPath(new URL(`../../src/${p}`, import.meta.u
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^expect-llm\/vitest$/, replacement: src('vitest.ts') },
-      { find: /^expect-llm$/, replacement: src('index.ts') },
+      { find: /^expect-llm\/vitest$/, replacement: src('entries/vitest.ts') },
+      { find: /^expect-llm$/, replacement: src('entries/index.ts') },
     ],
   },
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.test.ts'],
     // Setup files are resolved as paths, not through resolve.alias: the source file the alias points to.
-    setupFiles: [src('vitest.ts')],
+    setupFiles: [src('entries/vitest.ts')],
     reporters: ['verbose'],
   },
 })

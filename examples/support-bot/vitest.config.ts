@@ -10,8 +10,8 @@ const scripted = process.env.EXPECT_LLM_SCRIPTED_MODEL === '1'
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^expect-llm\/vitest$/, replacement: here('../../src/vitest.ts') },
-      { find: /^expect-llm$/, replacement: here('../../src/index.ts') },
+      { find: /^expect-llm\/vitest$/, replacement: here('../../src/entries/vitest.ts') },
+      { find: /^expect-llm$/, replacement: here('../../src/entries/index.ts') },
     ],
   },
   test: {
@@ -20,7 +20,7 @@ export default defineConfig({
     // expect-llm, then the example's configure(), then the scripted model (recording only), which adds its
     // `upstream` to that configuration. In your project: setupFiles: ['expect-llm/vitest']. Setup files are
     // resolved as paths, not through resolve.alias, so here it is the source file the alias points to.
-    setupFiles: [here('../../src/vitest.ts'), './test/setup.ts', ...(scripted ? ['./scripted-model/setup.ts'] : [])],
+    setupFiles: [here('../../src/entries/vitest.ts'), './test/setup.ts', ...(scripted ? ['./scripted-model/setup.ts'] : [])],
     // Answers are scored after each case; judge and embedding calls come from recordings, so this is generous.
     testTimeout: 30_000,
   },

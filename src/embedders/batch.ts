@@ -15,18 +15,19 @@
 import { describeValue, formatMessage } from '../errors.js'
 import { limitModelCall } from '../limit.js'
 import type { Embedder } from './types.js'
+import { processSlot, sharedMark } from '../process-state.js'
 
-interface Pending {
+export interface Pending {
   text: string
   resolve: (vector: number[]) => void
   reject: (error: unknown) => void
 }
 
-const CACHE_KEY = Symbol.for('expect-llm.embedding-cache')
+
 /** Marks embedders that already batch and cache, so they are not wrapped twice. */
-export const BATCHING = Symbol.for('expect-llm.batching-embedder')
+export const BATCHING = sharedMark('batching-embedder')
 /** On a batching embedder: whether it currently sends one request per call (under record/replay). */
-export const PER_CALL = Symbol.for('expect-llm.embedder-per-call')
+export const PER_CALL = sharedMark('embedder-per-call')
 
 /**
  * Whether `embedder` currently sends one request per `embed()` call, with no cross-call batching or
@@ -38,14 +39,12 @@ export const PER_CALL = Symbol.for('expect-llm.embedder-per-call')
  * ```
  */
 export function embedsPerCall(embedder: Embedder): boolean {
-  const flag = (embedder as { [PER_CALL]?: () => boolean })[PER_CALL]
+  const flag = (embedder as unknown as { [PER_CALL]?: () => boolean })[PER_CALL]
   return typeof flag === 'function' && flag()
 }
 
 function cache(): Map<string, Promise<number[]>> {
-  const g = globalThis as typeof globalThis & { [CACHE_KEY]?: Map<string, Promise<number[]>> }
-  g[CACHE_KEY] ??= new Map()
-  return g[CACHE_KEY]
+  return processSlot('embedding-cache', () => new Map<string, Promise<number[]>>())
 }
 
 /**
@@ -99,6 +98,56 @@ export function checkWidths(vectors: number[][], dimensions: number | undefined,
 }
 
 /**
+ * `items` in consecutive chunks of at most `size`.
+ *
+ * @example
+ * ```ts
+ * chunked(['a', 'b', 'c'], 2) // [['a', 'b'], ['c']]
+ * ```
+ */
+export function chunked<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size))
+  return out
+}
+
+/** A batch function with its checks: one limited request, whose vectors are checked against the texts. */
+type CheckedBatch = (texts: string[]) => Promise<number[][]>
+
+/**
+ * Sends the queued texts, at most `maxBatch` per request, and settles each pending promise with its
+ * vector or its request's error.
+ */
+export function sendQueued(queue: readonly Pending[], maxBatch: number, send: CheckedBatch): void {
+  for (const chunk of chunked(queue, maxBatch)) {
+    send(chunk.map((p) => p.text)).then(
+      (vectors) => chunk.forEach((p, i) => p.resolve(vectors[i] as number[])),
+      (error: unknown) => {
+        for (const p of chunk) p.reject(error)
+      },
+    )
+  }
+}
+
+/**
+ * The vectors of `texts`, from one request (or one per `maxBatch` texts) with exactly their distinct
+ * texts, in order: what record/replay needs, since each call is then its own recorded request.
+ *
+ * @example
+ * ```ts
+ * await embedDistinct(['a', 'b', 'a'], 2048, send) // one request with ['a', 'b']
+ * ```
+ */
+export async function embedDistinct(texts: readonly string[], maxBatch: number, send: CheckedBatch): Promise<number[][]> {
+  const vectors = new Map<string, number[]>()
+  for (const chunk of chunked([...new Set(texts)], maxBatch)) {
+    const checked = await send(chunk)
+    chunk.forEach((text, i) => vectors.set(text, checked[i] as number[]))
+  }
+  return texts.map((text) => vectors.get(text) as number[])
+}
+
+/**
  * Wraps a batch function (texts → vectors, one request) into an {@link Embedder} that deduplicates,
  * caches and micro-batches. `id` must identify the model and its settings: texts are cached under it.
  *
@@ -115,39 +164,32 @@ export function batchingEmbedder(
 ): Embedder & { [BATCHING]: true; [PER_CALL]: () => boolean } {
   const maxBatch = options.maxBatch ?? 2048
   const name = options.name ?? id
+  const perCall = options.perCall ?? (() => false)
+  const send: CheckedBatch = async (texts) => checkVectors(await limitModelCall(() => embedBatch(texts)), texts.length, name)
   let queue: Pending[] = []
   let scheduled = false
-
   const flush = (): void => {
     scheduled = false
     const batch = queue
     queue = []
-    for (let start = 0; start < batch.length; start += maxBatch) {
-      const chunk = batch.slice(start, start + maxBatch)
-      const texts = chunk.map((p) => p.text)
-      limitModelCall(() => embedBatch(texts))
-        .then((vectors) => {
-          const checked = checkVectors(vectors, texts.length, name)
-          chunk.forEach((p, i) => p.resolve(checked[i] as number[]))
-        })
-        .catch((error: unknown) => {
-          for (const p of chunk) p.reject(error)
-        })
-    }
+    sendQueued(batch, maxBatch, send)
   }
-
-  /** One request (or one per `maxBatch` texts) with exactly this call's distinct texts, in order. */
-  const embedOwn = async (texts: string[]): Promise<number[][]> => {
-    const unique = [...new Set(texts)]
-    const vectors = new Map<string, number[]>()
-    for (let start = 0; start < unique.length; start += maxBatch) {
-      const chunk = unique.slice(start, start + maxBatch)
-      const checked = checkVectors(await limitModelCall(() => embedBatch(chunk)), chunk.length, name)
-      chunk.forEach((text, i) => vectors.set(text, checked[i] as number[]))
+  /** The cached (or now queued) vector of one text. */
+  const vectorOf = (store: Map<string, Promise<number[]>>, text: string): Promise<number[]> => {
+    const key = `${id}\u0000${text}`
+    const known = store.get(key)
+    if (known) return known
+    const promise = new Promise<number[]>((resolve, reject) => queue.push({ text, resolve, reject }))
+    store.set(key, promise)
+    promise.catch(() => {
+      if (store.get(key) === promise) store.delete(key)
+    })
+    if (!scheduled) {
+      scheduled = true
+      setImmediate(flush)
     }
-    return texts.map((text) => vectors.get(text) as number[])
+    return promise
   }
-  const perCall = options.perCall ?? (() => false)
 
   return {
     name,
@@ -157,27 +199,9 @@ export function batchingEmbedder(
       // Under record/replay every call is its own request: a request merged with other calls, or
       // trimmed by the cache, would depend on which tests ran before or alongside, and would miss its
       // recording when a test runs alone.
-      if (perCall()) return embedOwn(texts)
+      if (perCall()) return embedDistinct(texts, maxBatch, send)
       const store = cache()
-      return Promise.all(
-        texts.map((text) => {
-          const key = `${id}\u0000${text}`
-          let promise = store.get(key)
-          if (!promise) {
-            promise = new Promise<number[]>((resolve, reject) => queue.push({ text, resolve, reject }))
-            store.set(key, promise)
-            const cached = promise
-            cached.catch(() => {
-              if (store.get(key) === cached) store.delete(key)
-            })
-            if (!scheduled) {
-              scheduled = true
-              setImmediate(flush)
-            }
-          }
-          return promise
-        }),
-      )
+      return Promise.all(texts.map((text) => vectorOf(store, text)))
     },
   }
 }

@@ -1,12 +1,13 @@
 import { getConfig } from '../config.js'
 import { checkModelSettings } from '../config-check.js'
 import { describeValue } from '../errors.js'
-import { failWith, type Fail } from '../judges/fail.js'
+import { failWith, type Fail } from '../errors.js'
 import { BATCHING, batchingEmbedder } from './batch.js'
 import { isAiSdkEmbeddingModel, isAiSdkLanguageModel } from '../ai-sdk.js'
 import { aiSdkEmbedder } from './ai-sdk.js'
 import { openAIEmbedder } from './openai.js'
 import type { AiSdkEmbeddingModel, Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './types.js'
+import { processSlot } from '../process-state.js'
 
 /** The keys of {@link EmbedderOptions}. */
 export const EMBEDDER_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'dimensions', 'maxRetries', 'timeout', 'maxBatchSize'] as const
@@ -14,7 +15,6 @@ export const EMBEDDER_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'di
 const fromFunction = new WeakMap<EmbedderFunction, Embedder>()
 const fromOptions = new WeakMap<EmbedderOptions, Embedder>()
 const fromObject = new WeakMap<Embedder, Embedder>()
-const DEFAULT_KEY = Symbol.for('expect-llm.default-embedder')
 let functionIds = 0
 
 /**
@@ -64,14 +64,12 @@ function embedderFromOptions(options: EmbedderOptions, fail: Fail): Embedder {
 export function resolveEmbedder(like?: EmbedderLike, fail: Fail = failWith('use the embedder')): Embedder {
   const value: unknown = like ?? getConfig().embedder
   if (value === undefined) {
-    const g = globalThis as typeof globalThis & { [DEFAULT_KEY]?: Embedder }
-    g[DEFAULT_KEY] ??= openAIEmbedder()
-    return g[DEFAULT_KEY]
+    return processSlot<Embedder>('default-embedder', () => openAIEmbedder())
   }
   if (typeof value === 'function') return functionEmbedder(value as EmbedderFunction)
   if (value !== null && typeof value === 'object' && typeof (value as { embed?: unknown }).embed === 'function') {
     const custom = value as Embedder
-    if ((custom as { [BATCHING]?: boolean })[BATCHING]) return custom
+    if ((custom as unknown as { [BATCHING]?: boolean })[BATCHING]) return custom
     let embedder = fromObject.get(custom)
     if (!embedder) {
       embedder = batchingEmbedder(`embedder#${++functionIds}`, (texts) => custom.embed(texts), { name: custom.name ?? 'custom embedder' })

@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getReplaySession } from '../replay/session.js'
+import { sharedMark } from '../process-state.js'
 import type { RecordedResponse } from '../replay/types.js'
 import { extractModelAndUsage, usageOf } from '../replay/usage.js'
 
@@ -35,7 +36,7 @@ export interface Capture {
 
 const storage = new AsyncLocalStorage<Capture>()
 const byRequest = new Map<string, Capture>()
-const INSTALLED = Symbol.for('expect-llm.golden-capture')
+const INSTALLED = sharedMark('golden-capture')
 const metaCache = new Map<string, { model: string | null; usage: { inputTokens: number; outputTokens: number } | null }>()
 
 interface EventLike {

@@ -6,39 +6,14 @@
  *
  * @module
  */
-import { formatMessage } from '../errors.js'
+import { jestRunner } from '../runners/jest.js'
 import { callSite, compareGoldenWith, describeGoldenWith, type RunnerAdapter } from './register.js'
-import type { UpdateMode } from './suite.js'
 import type { CompareOptions, GoldenOptions } from './types.js'
 import { fmtScore } from './report.js'
 
-type Fn = (...args: any[]) => any
-interface JestGlobals {
-  describe: (name: string, fn: () => void) => void
-  test: Fn & { concurrent: Fn }
-  afterAll: (fn: () => unknown) => void
-  expect: { getState(): { testPath?: string; snapshotState?: { _updateSnapshot?: UpdateMode } } }
-}
-
-function globals(): JestGlobals {
-  const g = globalThis as unknown as Partial<JestGlobals>
-  if (typeof g.describe !== 'function' || typeof g.test !== 'function' || typeof g.expect?.getState !== 'function') {
-    throw new Error(formatMessage('Failed to define golden tests: Jest\'s globals (describe, test, expect) are not available. Call describeGolden in a Jest test file, with injectGlobals enabled (the default).'))
-  }
-  return g as JestGlobals
-}
-
+// Jest has no annotations: a case's scores go to a log line.
 const adapter: RunnerAdapter<undefined> = {
-  runner: 'jest',
-  asyncDescribe: false,
-  describe: (name, fn) => globals().describe(name, fn as () => void),
-  test(title, fn, { concurrent, timeout }) {
-    const g = globals()
-    ;(concurrent ? g.test.concurrent : g.test)(title, () => fn(undefined), timeout)
-  },
-  afterAll: (fn) => globals().afterAll(fn),
-  testPath: () => globals().expect.getState().testPath,
-  updateMode: () => globals().expect.getState().snapshotState?._updateSnapshot ?? (process.env.CI ? 'none' : 'new'),
+  runner: jestRunner,
   async publishCase(_ctx, suite, result, { console: print }) {
     if (!print) return
     const scores = Object.entries(result.scores).map(([n, s]) => `${n} ${fmtScore(s.score)} ${s.pass ? '✓' : '✗'}`)

@@ -10,19 +10,13 @@ import { formatMessage } from '../errors.js'
 import { CompareSuite } from './compare.js'
 import { loadDataset, loadDatasetSync } from './dataset.js'
 import type { CaseResult } from './run.js'
-import { caseTitle, GoldenSuite, type UpdateMode } from './suite.js'
+import { caseTitle, GoldenSuite } from './suite.js'
+import type { TestRunner } from '../runners/types.js'
 import type { CompareOptions, DatasetSource, GoldenCase, GoldenOptions } from './types.js'
 
-/** The runner calls a binding provides. `C` is the test context type. */
+/** What a binding provides: the runner (`src/runners/`) and how a case's scores are shown. `C` is the test context type. */
 export interface RunnerAdapter<C = unknown> {
-  runner: 'vitest' | 'jest'
-  describe(name: string, fn: () => void | Promise<void>): void
-  test(title: string, fn: (ctx: C) => Promise<void>, options: { concurrent: boolean; timeout?: number }): void
-  afterAll(fn: () => void | Promise<void>): void
-  /** Whether `describe` may be async (Vitest: yes; Jest: no). */
-  asyncDescribe: boolean
-  testPath(ctx?: C): string | undefined
-  updateMode(ctx?: C): UpdateMode
+  runner: TestRunner<C>
   /** Publishes a case's scores (annotations and `task.meta` in Vitest, a log line in Jest). */
   publishCase(ctx: C, suite: string, result: CaseResult, options: { console: boolean; annotate: boolean }): Promise<void>
   /** Prints the console summary. */
@@ -31,7 +25,7 @@ export interface RunnerAdapter<C = unknown> {
 
 function loadCases(adapter: RunnerAdapter<any>, source: DatasetSource<any, any, any>): GoldenCase[] | Promise<GoldenCase[]> {
   if (typeof source === 'function') {
-    if (!adapter.asyncDescribe) {
+    if (!adapter.runner.asyncDescribe) {
       throw new TypeError(
         formatMessage(
           'Failed to load the golden dataset: Jest collects tests synchronously, so "dataset" cannot be a loader function. Load it first with `const cases = await loadDataset(loader)` at the top level of an ESM test file (or load a file path), and pass the cases.',
@@ -101,13 +95,13 @@ function registerSuite<C>(
         tests.runCase(c, ctx).catch((error: unknown) => {
           throw error instanceof CaseFailure ? failureAt(error.message, site) : error
         })
-      adapter.test(caseTitle(c), run, {
+      adapter.runner.test(caseTitle(c), run, {
         concurrent: suite.concurrency > 1,
         ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
       })
     }
     let finished = false
-    adapter.test(
+    adapter.runner.test(
       tests.finalTitle,
       async (ctx) => {
         finished = true
@@ -117,13 +111,13 @@ function registerSuite<C>(
       },
       { concurrent: false },
     )
-    adapter.afterAll(() => {
+    adapter.runner.afterAll(() => {
       // The final test was filtered out (-t): still report the cases that ran.
       if (finished || suite.results.size === 0) return
       print(tests.finish().summary)
     })
   }
-  adapter.describe(name, () => {
+  adapter.runner.describe(name, () => {
     const loaded = loadCases(adapter, options.dataset)
     if (loaded instanceof Promise) return loaded.then(body)
     body(loaded)
@@ -148,7 +142,8 @@ export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, o
     },
     finalTitle: 'aggregate',
     finish(ctx) {
-      const outcome = suite.finish({ runner: adapter.runner, testPath: adapter.testPath(ctx), updateMode: adapter.updateMode(ctx) })
+      const { runner } = adapter
+      const outcome = suite.finish({ runner: runner.name, testPath: runner.testPath(ctx), updateMode: runner.updateMode(ctx) })
       return { summary: outcome.summary, failure: GoldenSuite.failureMessage(name, outcome) }
     },
   }, site)
@@ -165,7 +160,7 @@ export function compareGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, op
     },
     finalTitle: 'comparison',
     finish(ctx) {
-      const outcome = suite.finish({ runner: adapter.runner, testPath: adapter.testPath(ctx) })
+      const outcome = suite.finish({ runner: adapter.runner.name, testPath: adapter.runner.testPath(ctx) })
       return { summary: outcome.summary, failure: outcome.failure }
     },
   }, site)

@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { afterAll, describe, expect, test, type TestContext } from 'vitest'
+import type { TestContext } from 'vitest'
+import { vitestRunner } from '../runners/vitest.js'
 import { fmtScore } from './report.js'
 import { callSite, compareGoldenWith, describeGoldenWith, type RunnerAdapter } from './register.js'
 import type { CaseResult } from './run.js'
-import type { UpdateMode } from './suite.js'
 import type { CompareOptions, GoldenOptions, ScorerName } from './types.js'
 
 /** What `describeGolden` puts in `task.meta.golden` of each case test. */
@@ -32,16 +32,6 @@ declare module 'vitest' {
   }
 }
 
-type State = { testPath?: string; snapshotState?: { _updateSnapshot?: UpdateMode; snapshotUpdateState?: UpdateMode } }
-
-function state(ctx?: TestContext): State {
-  try {
-    return ((ctx?.expect ?? expect).getState() as unknown as State) ?? {}
-  } catch {
-    return {}
-  }
-}
-
 /** One line: `rougeL 0.62 ✓ · semantic 0.71 ✗ (< 0.80)`. */
 export function scoreLine(result: CaseResult): string {
   const parts = Object.entries(result.scores).map(([name, s]) => `${name} ${fmtScore(s.score)} ${s.pass ? '✓' : `✗${s.threshold !== null ? ` (< ${fmtScore(s.threshold)})` : ''}`}`)
@@ -50,18 +40,7 @@ export function scoreLine(result: CaseResult): string {
 }
 
 const adapter: RunnerAdapter<TestContext> = {
-  runner: 'vitest',
-  asyncDescribe: true,
-  describe: (name, fn) => describe(name, fn as () => void),
-  test(title, fn, { concurrent, timeout }) {
-    ;(concurrent ? test.concurrent : test)(title, (ctx) => fn(ctx), timeout)
-  },
-  afterAll: (fn) => afterAll(async () => fn()),
-  testPath: (ctx) => state(ctx).testPath ?? ctx?.task.file?.filepath,
-  updateMode(ctx) {
-    const s = state(ctx).snapshotState
-    return s?.snapshotUpdateState ?? s?._updateSnapshot ?? (process.env.CI ? 'none' : 'new')
-  },
+  runner: vitestRunner,
   async publishCase(ctx, suite, result, { annotate }) {
     const meta: GoldenTaskMeta = {
       suite,
@@ -73,8 +52,7 @@ const adapter: RunnerAdapter<TestContext> = {
       scores: Object.fromEntries(Object.entries(result.scores).map(([n, s]) => [n, { score: s.score, threshold: s.threshold, pass: s.pass }])),
       latencyMs: result.runs.reduce((s, r) => s + r.latencyMs, 0) / result.runs.length,
     }
-    ctx.task.meta.golden = meta
-    if (annotate && typeof ctx.annotate === 'function') await ctx.annotate(scoreLine(result), 'golden')
+    await vitestRunner.annotate(ctx, { key: 'golden', meta, type: 'golden', ...(annotate ? { text: scoreLine(result) } : {}) })
   },
   print: (text) => console.log(text),
 }

@@ -24,6 +24,7 @@
 import { formatMessage } from '../errors.js'
 import { errorText, serverMessage, statusOf } from '../openai-client.js'
 import type { JudgeRequest } from './types.js'
+import { peekProcessSlot, processSlot } from '../process-state.js'
 
 /** The system prompt of every built-in model judge. */
 export const SYSTEM_PROMPT =
@@ -91,11 +92,8 @@ export interface FallbackPolicy {
   who: string
 }
 
-const NOTICES_KEY = Symbol.for('expect-llm.judge-fallback-notices')
-
 function noticeOnce(key: string, message: string): void {
-  const g = globalThis as typeof globalThis & { [NOTICES_KEY]?: Set<string> }
-  const seen = (g[NOTICES_KEY] ??= new Set())
+  const seen = processSlot('judge-fallback-notices', () => new Set<string>())
   if (seen.has(key)) return
   seen.add(key)
   console.warn(formatMessage(message))
@@ -155,5 +153,5 @@ function noticeStructured(policy: FallbackPolicy, detail: string): void {
 
 /** Forgets which fallback notices were printed (for tests). */
 export function resetFallbackNotices(): void {
-  ;(globalThis as typeof globalThis & { [NOTICES_KEY]?: Set<string> })[NOTICES_KEY]?.clear()
+  peekProcessSlot<Set<string>>('judge-fallback-notices')?.clear()
 }

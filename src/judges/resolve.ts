@@ -1,20 +1,20 @@
 import { getConfig } from '../config.js'
 import { checkModelSettings } from '../config-check.js'
 import { describeValue, formatMessage } from '../errors.js'
-import { failWith, type Fail } from './fail.js'
+import { failWith, type Fail } from '../errors.js'
 import { isAiSdkEmbeddingModel, isAiSdkLanguageModel } from '../ai-sdk.js'
 import { aiSdkJudge } from './ai-sdk.js'
 import { anthropicJudge } from './anthropic.js'
 import { openAIJudge, type OpenAIJudgeOptions } from './openai.js'
 import { normalizeScore, scaleRange } from './parse.js'
 import type { AiSdkLanguageModel, AnthropicClientLike, Claim, Judge, JudgeFunction, JudgeFunctionResult, JudgeLike, JudgeOptions, JudgeRequest, JudgeResult } from './types.js'
+import { processSlot } from '../process-state.js'
 
 /** The keys of {@link JudgeOptions}, to tell settings from a typo. */
 export const JUDGE_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'temperature', 'maxRetries', 'timeout', 'structuredOutput', 'maxTokens'] as const
 
 const fromFunction = new WeakMap<JudgeFunction, Judge>()
 const fromOptions = new WeakMap<JudgeOptions, Judge>()
-const DEFAULT_KEY = Symbol.for('expect-llm.default-judge')
 
 function judgeError(reason: string, fix: string): Error {
   return new TypeError(formatMessage(`Failed to use the judge: ${reason}. ${fix}`))
@@ -112,9 +112,7 @@ function judgeFromOptions(options: JudgeOptions, fail: Fail): Judge {
 export function resolveJudge(like?: JudgeLike, fail: Fail = failWith('use the judge')): Judge {
   const value: unknown = like ?? getConfig().judge
   if (value === undefined) {
-    const g = globalThis as typeof globalThis & { [DEFAULT_KEY]?: Judge }
-    g[DEFAULT_KEY] ??= openAIJudge()
-    return g[DEFAULT_KEY]
+    return processSlot<Judge>('default-judge', () => openAIJudge())
   }
   if (typeof value === 'function') {
     const fn = value as JudgeFunction

@@ -6,7 +6,7 @@
  * @module
  */
 import { describeValue } from '../errors.js'
-import type { Fail } from './fail.js'
+import type { Fail } from '../errors.js'
 import { recordModelUsage } from '../ledger.js'
 import { limitModelCall } from '../limit.js'
 import { checkJudgeResult, resolveJudge } from './resolve.js'
@@ -60,16 +60,53 @@ export function checkContext(value: unknown, fail: Fail, what = 'context'): stri
 /**
  * Validates a {@link JudgeSpec} and renders its prompt for `output`. Every problem (unknown key,
  * wrong type, threshold outside [0, 1], unknown template placeholder, a placeholder without a value,
- * a built-in template without what it needs) is reported through `fail` before any model call.
+ * a built-in template without what it needs) is reported through `fail` before any model call, in the
+ * order of the steps below.
  */
 export function prepareJudgeCall(specInput: unknown, output: string, defaults: SpecDefaults, fail: Fail): PreparedJudgeCall {
+  const spec = checkSpecObject(specInput, fail)
+  const fields = templateFields(spec, output, fail)
+  const scale = checkScale(spec.scale ?? defaults.scale ?? 'binary', spec.scale, fail)
+  const threshold = checkThreshold(spec.threshold ?? defaults.threshold ?? DEFAULT_JUDGE_THRESHOLD, fail)
+  const samples = checkSamples(spec.samples ?? 1, spec.judge !== undefined, fail)
+  const template = chooseTemplate(spec.template, defaults, fields, fail)
+  const builtIn = checkTemplateFields(template, fields, fail)
+  const judges = Array.isArray(samples)
+    ? samples.map((like, i) => resolveJudge(like as JudgeLike, (reason, fix) => fail(`samples[${i}]: ${reason}`, fix)))
+    : Array.from({ length: samples }, () => resolveJudge(spec.judge as JudgeSpec['judge'], fail))
+  const request = judgeRequest(template, builtIn, scale, fields)
+  const panel = Array.isArray(samples)
+  return { judge: judges[0] as Judge, judges, panel, template: request.template, scale, threshold, samples: judges.length, request }
+}
+
+/**
+ * The spec as a record, or `fail` when it is not an object or has a key that is not a {@link JudgeSpec} option.
+ *
+ * @example
+ * ```ts
+ * checkSpecObject({ criteria: 'polite' }, failWith('judge')) // { criteria: 'polite' }
+ * ```
+ */
+export function checkSpecObject(specInput: unknown, fail: Fail): Record<string, unknown> {
   if (specInput === null || typeof specInput !== 'object' || Array.isArray(specInput)) {
     fail(`the judge spec must be an object, got ${describeValue(specInput)}`, `Pass criteria as a string, or an object with any of: ${JUDGE_SPEC_KEYS.join(', ')}.`)
   }
   const spec = specInput as Record<string, unknown>
   const unknown = Object.keys(spec).filter((k) => spec[k] !== undefined && !(JUDGE_SPEC_KEYS as readonly string[]).includes(k))
   if (unknown.length > 0) fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid options are: ${JUDGE_SPEC_KEYS.join(', ')}.`)
+  return spec
+}
 
+/**
+ * The template fields of a spec: the output, and the criteria, reference, input and context it gives
+ * (each checked: non-empty text; context as text or a list of texts).
+ *
+ * @example
+ * ```ts
+ * templateFields({ reference: 'Paris' }, 'Lyon', fail) // { output: 'Lyon', reference: 'Paris' }
+ * ```
+ */
+export function templateFields(spec: Record<string, unknown>, output: string, fail: Fail): TemplateFields {
   const fields: TemplateFields = { output }
   const criteria = optionalString(spec, 'criteria', fail)
   const reference = optionalString(spec, 'reference', fail)
@@ -78,63 +115,96 @@ export function prepareJudgeCall(specInput: unknown, output: string, defaults: S
   if (reference !== undefined) fields.reference = reference
   if (input !== undefined) fields.input = input
   if (spec.context !== undefined) fields.context = checkContext(spec.context, fail)
+  return fields
+}
 
-  const scale = (spec.scale ?? defaults.scale ?? 'binary') as JudgeScale
-  if (!SCALES.includes(scale)) fail(`"scale" must be one of ${SCALES.map((s) => `'${s}'`).join(', ')}, got ${describeValue(spec.scale)}`, `Pass for example { scale: '1-5' }.`)
+/** The scale, or `fail` naming the value the user gave (`given`). */
+export function checkScale(scale: unknown, given: unknown, fail: Fail): JudgeScale {
+  if (!SCALES.includes(scale as JudgeScale)) fail(`"scale" must be one of ${SCALES.map((s) => `'${s}'`).join(', ')}, got ${describeValue(given)}`, `Pass for example { scale: '1-5' }.`)
+  return scale as JudgeScale
+}
 
-  const threshold = spec.threshold ?? defaults.threshold ?? DEFAULT_JUDGE_THRESHOLD
+/** The threshold, a number in [0, 1], or `fail`. */
+export function checkThreshold(threshold: unknown, fail: Fail): number {
   if (typeof threshold !== 'number' || Number.isNaN(threshold) || threshold < 0 || threshold > 1) {
-    fail(`the threshold must be a number from 0 to 1, got ${typeof threshold === 'number' ? String(threshold) : describeValue(threshold)}`, 'Pass a fraction of the scale such as 0.7 (scores are normalized to [0, 1]).')
+    const got = typeof threshold === 'number' ? String(threshold) : describeValue(threshold)
+    fail(`the threshold must be a number from 0 to 1, got ${got}`, 'Pass a fraction of the scale such as 0.7 (scores are normalized to [0, 1]).')
   }
+  return threshold as number
+}
 
-  const samples = spec.samples ?? 1
-  const panel = Array.isArray(samples)
-  if (panel) {
-    if (samples.length < 1 || samples.length > MAX_SAMPLES) fail(`"samples" must list 1 to ${MAX_SAMPLES} judges, got ${samples.length}`, 'Pass for example { samples: [openAIJudgeSettings, { model: anthropic(\'claude-haiku-4-5\') }] } (an odd number avoids ties).')
-    if (spec.judge !== undefined) fail('"judge" and a list of judges in "samples" cannot be combined', 'List every judge in samples, or pass one judge with samples: n.')
-  } else if (typeof samples !== 'number' || !Number.isInteger(samples) || samples < 1 || samples > MAX_SAMPLES) {
-    fail(`"samples" must be a whole number from 1 to ${MAX_SAMPLES} or a list of judges, got ${typeof samples === 'number' ? String(samples) : describeValue(samples)}`, 'Pass for example { samples: 3 } (an odd number avoids ties).')
+/**
+ * `samples`: a count from 1 to {@link MAX_SAMPLES}, or a list of 1 to {@link MAX_SAMPLES} judges (a panel,
+ * which cannot be combined with `judge`).
+ *
+ * @example
+ * ```ts
+ * checkSamples(3, false, fail) // 3
+ * ```
+ */
+export function checkSamples(samples: unknown, withJudge: boolean, fail: Fail): number | unknown[] {
+  if (Array.isArray(samples)) {
+    if (samples.length < 1 || samples.length > MAX_SAMPLES) {
+      const example = "Pass for example { samples: [openAIJudgeSettings, { model: anthropic('claude-haiku-4-5') }] } (an odd number avoids ties)."
+      fail(`"samples" must list 1 to ${MAX_SAMPLES} judges, got ${samples.length}`, example)
+    }
+    if (withJudge) fail('"judge" and a list of judges in "samples" cannot be combined', 'List every judge in samples, or pass one judge with samples: n.')
+    return samples
   }
-
-  let template: BuiltInTemplate | string
-  if (spec.template !== undefined) {
-    if (typeof spec.template !== 'string' || spec.template.trim() === '') fail(`"template" must be a built-in template name or a template string, got ${describeValue(spec.template)}`, `Pass one of ${BUILT_IN_TEMPLATES.map((t) => `'${t}'`).join(', ')}, or a text with {output}.`)
-    template = spec.template
-  } else if (defaults.template !== undefined) {
-    template = defaults.template
-  } else if (reference !== undefined) {
-    template = 'correctness'
-  } else if (criteria !== undefined) {
-    template = 'rubric'
-  } else {
-    return fail('the judge needs criteria or a reference answer', "Pass the criteria as a string, or { reference: 'the expected answer' }, or a custom { template }.")
+  if (typeof samples !== 'number' || !Number.isInteger(samples) || samples < 1 || samples > MAX_SAMPLES) {
+    const got = typeof samples === 'number' ? String(samples) : describeValue(samples)
+    fail(`"samples" must be a whole number from 1 to ${MAX_SAMPLES} or a list of judges, got ${got}`, 'Pass for example { samples: 3 } (an odd number avoids ties).')
   }
+  return samples as number
+}
 
-  const builtIn = (BUILT_IN_TEMPLATES as readonly string[]).includes(template)
-  if (builtIn) {
+/**
+ * The template: the spec's, the matcher's default, `correctness` with a reference, `rubric` with
+ * criteria; `fail` when there is none of them.
+ *
+ * @example
+ * ```ts
+ * chooseTemplate(undefined, {}, { output: 'x', reference: 'y' }, fail) // 'correctness'
+ * ```
+ */
+export function chooseTemplate(given: unknown, defaults: SpecDefaults, fields: TemplateFields, fail: Fail): string {
+  if (given !== undefined) {
+    if (typeof given !== 'string' || given.trim() === '') {
+      const names = BUILT_IN_TEMPLATES.map((t) => `'${t}'`).join(', ')
+      fail(`"template" must be a built-in template name or a template string, got ${describeValue(given)}`, `Pass one of ${names}, or a text with {output}.`)
+    }
+    return given as string
+  }
+  if (defaults.template !== undefined) return defaults.template
+  if (fields.reference !== undefined) return 'correctness'
+  if (fields.criteria !== undefined) return 'rubric'
+  return fail('the judge needs criteria or a reference answer', "Pass the criteria as a string, or { reference: 'the expected answer' }, or a custom { template }.")
+}
+
+/** Checks that the template has what it needs among `fields`; returns whether it is a built-in one. */
+export function checkTemplateFields(template: string, fields: TemplateFields, fail: Fail): boolean {
+  if ((BUILT_IN_TEMPLATES as readonly string[]).includes(template)) {
     const missing = missingForBuiltIn(template as BuiltInTemplate, fields)
     if (missing !== undefined) fail(`the '${template}' template needs { ${missing} }, which is missing`, `Pass { ${missing} } in the judge spec.`)
-  } else {
-    const problem = checkTemplate(template, fields)
-    if (problem) fail(problem.reason, problem.fix)
+    return true
   }
+  const problem = checkTemplate(template, fields)
+  if (problem) fail(problem.reason, problem.fix)
+  return false
+}
 
-  const judges = panel
-    ? (samples as unknown[]).map((like, i) => resolveJudge(like as JudgeLike, (reason, fix) => fail(`samples[${i}]: ${reason}`, fix)))
-    : Array.from({ length: samples as number }, () => resolveJudge(spec.judge as JudgeSpec['judge'], fail))
-  const judge = judges[0] as Judge
-
-  const request: Omit<JudgeRequest, 'sample'> = {
+/** The request every sample sends: the rendered prompt and the fields it was rendered from. */
+function judgeRequest(template: string, builtIn: boolean, scale: JudgeScale, fields: TemplateFields): Omit<JudgeRequest, 'sample'> {
+  return {
     prompt: renderPrompt(template, scale, fields),
     template: builtIn ? (template as BuiltInTemplate) : 'custom',
     scale,
-    output,
+    output: fields.output,
     ...(fields.input !== undefined ? { input: fields.input } : {}),
     ...(fields.reference !== undefined ? { reference: fields.reference } : {}),
     ...(fields.context !== undefined ? { context: fields.context } : {}),
     ...(fields.criteria !== undefined ? { criteria: fields.criteria } : {}),
   }
-  return { judge, judges, panel, template: request.template, scale, threshold: threshold as number, samples: judges.length, request }
 }
 
 /** One judge of a panel, as the verdict reports it. */

@@ -2,17 +2,15 @@
  * The `expect-llm` command: `expect-llm fixtures ls | verify | prune`.
  * @packageDocumentation
  */
-import { realpathSync } from 'node:fs'
 import { readFile, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { formatAge, parseAge } from './age.js'
 import { parseFixture } from './fixture.js'
 import { relPath } from './engine.js'
-import { scanForSecrets, scanStreamText } from './secrets.js'
+import { fixtureSecrets } from './record-steps.js'
 import { listFixtureFiles, listStaleTempFiles, modifiedAt, resolveLayout, tempFileOwner, type StoreLayout } from './store.js'
-import { readUsageRecords } from './summary.js'
+import { readUsageRecords, type UsageRecord } from './summary.js'
 import type { Fixture } from './types.js'
 import { runReportCli } from '../report/cli.js'
 
@@ -79,9 +77,9 @@ const OPTIONS = {
  * Parses the command line strictly (node's `util.parseArgs`): an unknown option or a missing value is an
  * error, never ignored, since `prune` deletes files and must not run with options it did not understand.
  */
-function parseCliArgs(argv: string[]): { positional: string[]; flags: Map<string, string | true> } | { error: string } {
+export function parseCliArgs(argv: readonly string[]): { positional: string[]; flags: Map<string, string | true> } | { error: string } {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true })
+    const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
     const flags = new Map<string, string | true>()
     for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== false) flags.set(name, value)
     return { positional: positionals, flags }
@@ -91,7 +89,7 @@ function parseCliArgs(argv: string[]): { positional: string[]; flags: Map<string
   }
 }
 
-async function loadAll(layout: StoreLayout): Promise<Array<{ file: string; size: number; fixture?: Fixture; error?: string }>> {
+export async function loadAll(layout: StoreLayout): Promise<Array<{ file: string; size: number; fixture?: Fixture; error?: string }>> {
   const files = await listFixtureFiles(layout)
   return Promise.all(
     files.map(async (file) => {
@@ -105,6 +103,53 @@ async function loadAll(layout: StoreLayout): Promise<Array<{ file: string; size:
   )
 }
 
+/** A command line that names a command to run, with its options. */
+export interface CliCommand {
+  command: 'ls' | 'verify' | 'prune'
+  root: string
+  dir: string | undefined
+  flags: ReadonlyMap<string, string | true>
+}
+
+/** A command line that ends before any command runs: help, or a usage error. */
+export interface CliExit {
+  code: number
+  out: string[]
+  err: string[]
+}
+
+/**
+ * What a parsed command line asks for: a command to run, or the help / a usage error and its exit code.
+ *
+ * @example
+ * ```ts
+ * planCommand(['fixtures'], parseCliArgs(['fixtures']), '/repo') // { code: 2, out: [HELP], err: ['[expect-llm] ... a command is missing ...'] }
+ * ```
+ */
+export function planCommand(argv: readonly string[], parsed: ReturnType<typeof parseCliArgs>, cwd: string): CliCommand | CliExit {
+  if ('error' in parsed) {
+    const options = '--root <dir>, --dir <dir>, --max-age <age>, --dry-run, --json, --help'
+    const err = `[expect-llm] Failed to run "expect-llm ${argv.join(' ')}": ${parsed.error}. Options: ${options}.`
+    return { code: 2, out: [], err: [err] }
+  }
+  const { positional, flags } = parsed
+  if (flags.has('help')) return { code: 0, out: [HELP], err: [] }
+  const [group, command] = positional
+  // A missing command is a usage error: print the help (so the user sees the commands) and exit 2.
+  if (positional.length === 0 || (group === 'fixtures' && command === undefined)) {
+    const line = ['expect-llm', ...positional].join(' ')
+    const err = `[expect-llm] Failed to run "${line}": a command is missing. Use one of: expect-llm fixtures ls | verify | prune (help above).`
+    return { code: 2, out: [HELP], err: [err] }
+  }
+  if (group !== 'fixtures' || (command !== 'ls' && command !== 'verify' && command !== 'prune') || positional.length > 2) {
+    const err = `[expect-llm] Failed to run "expect-llm ${positional.join(' ')}": unknown command. Use one of: expect-llm fixtures ls | verify | prune.`
+    return { code: 2, out: [], err: [err] }
+  }
+  const root = flags.get('root')
+  const dir = flags.get('dir')
+  return { command, root: typeof root === 'string' ? root : cwd, dir: typeof dir === 'string' ? dir : undefined, flags }
+}
+
 /**
  * Runs the CLI with `argv` (without `node` and the script) and returns the exit code.
  *
@@ -116,128 +161,195 @@ async function loadAll(layout: StoreLayout): Promise<Array<{ file: string; size:
 export async function runCli(argv: string[], io: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) }, now = Date.now()): Promise<number> {
   if (argv[0] === 'report') return runReportCli(argv.slice(1), io)
   const parsed = parseCliArgs(argv)
-  if ('error' in parsed) {
-    io.err(`[expect-llm] Failed to run "expect-llm ${argv.join(' ')}": ${parsed.error}. Options: --root <dir>, --dir <dir>, --max-age <age>, --dry-run, --json, --help.`)
-    return 2
+  const plan = planCommand(argv, parsed, process.cwd())
+  if ('code' in plan) {
+    plan.out.forEach((line) => io.out(line))
+    plan.err.forEach((line) => io.err(line))
+    return plan.code
   }
-  const { positional, flags } = parsed
-  if (flags.has('help')) {
-    io.out(HELP)
+  const layout = resolveLayout(resolve(plan.root), plan.dir)
+  if (plan.command === 'ls') return listCommand(layout, plan.flags, io, now)
+  if (plan.command === 'verify') return verifyCommand(layout, plan.flags, io, now)
+  return pruneCommand(layout, plan.flags, io)
+}
+
+type Loaded = Awaited<ReturnType<typeof loadAll>>[number]
+
+/** One row of `fixtures ls`. */
+export interface FixtureRow {
+  file: string
+  endpoint: string
+  model: string
+  message: string
+  age: string
+  size: string
+}
+
+/**
+ * The rows of `fixtures ls`, one per fixture file (a corrupt one says so in its message column).
+ *
+ * @example
+ * ```ts
+ * fixtureRows(await loadAll(layout), (f) => relPath(root, f), Date.now())
+ * ```
+ */
+export function fixtureRows(all: readonly Loaded[], rel: (file: string) => string, now: number): FixtureRow[] {
+  return all.map(({ file, size, fixture, error }) => ({
+    file: rel(file),
+    endpoint: fixture?.meta.endpoint ?? '?',
+    model: fixture?.meta.model ?? '',
+    message: error ? `CORRUPT: ${error}` : fixture ? firstUserMessage(fixture) : '',
+    age: fixture ? formatAge(now - Date.parse(fixture.meta.recordedAt)) : '',
+    size: formatSize(size),
+  }))
+}
+
+/**
+ * The table of `fixtures ls`: a header, one padded line per row.
+ *
+ * @example
+ * ```ts
+ * fixtureTable(rows) // ['ENDPOINT  MODEL  ...', 'chat.completions  gpt-4o-mini  ...']
+ * ```
+ */
+export function fixtureTable(rows: readonly FixtureRow[]): string[] {
+  const cols = ['endpoint', 'model', 'message', 'age', 'size', 'file'] as const
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)))
+  const line = (cell: (c: (typeof cols)[number]) => string) =>
+    cols
+      .map((c, i) => cell(c).padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
+  return [line((c) => c.toUpperCase()), ...rows.map((r) => line((c) => r[c]))]
+}
+
+async function listCommand(layout: StoreLayout, flags: ReadonlyMap<string, string | true>, io: CliIo, now: number): Promise<number> {
+  const all = await loadAll(layout)
+  const rows = fixtureRows(all, (f) => relPath(layout.rootDir, f), now)
+  if (flags.has('json')) {
+    io.out(JSON.stringify(rows, null, 2))
     return 0
   }
-  const [group, command] = positional
-  // A missing command is a usage error: print the help (so the user sees the commands) and exit 2.
-  if (positional.length === 0 || (group === 'fixtures' && command === undefined)) {
-    io.out(HELP)
-    io.err(`[expect-llm] Failed to run "${['expect-llm', ...positional].join(' ')}": a command is missing. Use one of: expect-llm fixtures ls | verify | prune (help above).`)
-    return 2
+  if (rows.length === 0) {
+    io.out(`No fixtures under ${layout.dir ?? layout.rootDir}.`)
+    return 0
   }
-  if (group !== 'fixtures' || !['ls', 'verify', 'prune'].includes(command ?? '') || positional.length > 2) {
-    io.err(`[expect-llm] Failed to run "expect-llm ${positional.join(' ')}": unknown command. Use one of: expect-llm fixtures ls | verify | prune.`)
-    return 2
+  fixtureTable(rows).forEach((line) => io.out(line))
+  io.out(`${rows.length} fixture(s), ${formatSize(all.reduce((s, r) => s + r.size, 0))}`)
+  return 0
+}
+
+/**
+ * The problems `fixtures verify` reports for one fixture file: corrupt, each secret, stale (with a max age).
+ *
+ * @example
+ * ```ts
+ * fixtureProblems(loaded, 'test/__llm_fixtures__/a.json', { now: Date.now(), maxAge: 30 * 86400e3, maxAgeText: '30d' })
+ * ```
+ */
+export function fixtureProblems(
+  loaded: Pick<Loaded, 'fixture' | 'error'>,
+  relFile: string,
+  age: { now: number; maxAge?: number | undefined; maxAgeText?: string },
+): string[] {
+  const { fixture, error } = loaded
+  if (error || !fixture) return [`${relFile}: corrupt: ${error ?? 'unreadable'}`]
+  const problems = fixtureSecrets(fixture).map((f) => `${relFile}: secret: ${f.what} at ${f.path}`)
+  if (age.maxAge !== undefined) {
+    const recorded = age.now - Date.parse(fixture.meta.recordedAt)
+    if (!(recorded <= age.maxAge)) {
+      problems.push(`${relFile}: stale: recorded ${formatAge(recorded)} ago (max age ${age.maxAgeText}); record it again with EXPECT_LLM_REPLAY=rerecord`)
+    }
   }
-  const root = typeof flags.get('root') === 'string' ? (flags.get('root') as string) : process.cwd()
-  const layout = resolveLayout(resolve(root), typeof flags.get('dir') === 'string' ? (flags.get('dir') as string) : undefined)
+  return problems
+}
+
+async function verifyCommand(layout: StoreLayout, flags: ReadonlyMap<string, string | true>, io: CliIo, now: number): Promise<number> {
   const rel = (f: string): string => relPath(layout.rootDir, f)
-
-  if (command === 'ls') {
-    const all = await loadAll(layout)
-    const rows = all.map(({ file, size, fixture, error }) => ({
-      file: rel(file),
-      endpoint: fixture?.meta.endpoint ?? '?',
-      model: fixture?.meta.model ?? '',
-      message: error ? `CORRUPT: ${error}` : fixture ? firstUserMessage(fixture) : '',
-      age: fixture ? formatAge(now - Date.parse(fixture.meta.recordedAt)) : '',
-      size: formatSize(size),
-    }))
-    if (flags.has('json')) {
-      io.out(JSON.stringify(rows, null, 2))
-      return 0
-    }
-    if (rows.length === 0) {
-      io.out(`No fixtures under ${layout.dir ?? layout.rootDir}.`)
-      return 0
-    }
-    const cols = ['endpoint', 'model', 'message', 'age', 'size', 'file'] as const
-    const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)))
-    io.out(cols.map((c, i) => c.toUpperCase().padEnd(widths[i]!)).join('  ').trimEnd())
-    for (const r of rows) io.out(cols.map((c, i) => r[c].padEnd(widths[i]!)).join('  ').trimEnd())
-    io.out(`${rows.length} fixture(s), ${formatSize(all.reduce((s, r) => s + r.size, 0))}`)
-    return 0
+  const maxAgeFlag = flags.get('max-age')
+  const maxAge = typeof maxAgeFlag === 'string' ? parseAge(maxAgeFlag) : undefined
+  if (typeof maxAgeFlag === 'string' && maxAge === undefined) {
+    io.err(`[expect-llm] Failed to verify fixtures: --max-age ${JSON.stringify(maxAgeFlag)} is not an age. Use a number with a unit, e.g. 30d, 12h or 90m.`)
+    return 1
   }
-
-  if (command === 'verify') {
-    const maxAgeFlag = flags.get('max-age')
-    const maxAge = typeof maxAgeFlag === 'string' ? parseAge(maxAgeFlag) : undefined
-    if (typeof maxAgeFlag === 'string' && maxAge === undefined) {
-      io.err(`[expect-llm] Failed to verify fixtures: --max-age ${JSON.stringify(maxAgeFlag)} is not an age. Use a number with a unit, e.g. 30d, 12h or 90m.`)
-      return 1
-    }
-    const all = await loadAll(layout)
-    let problems = 0
-    for (const tmp of await listStaleTempFiles(layout)) {
-      problems++
-      io.err(`${rel(tmp)}: leftover: a temporary file of a write that was interrupted (process ${tempFileOwner(tmp)} is gone); not a fixture. Delete it, or run expect-llm fixtures prune`)
-    }
-    for (const { file, fixture, error } of all) {
-      if (error) {
-        problems++
-        io.err(`${rel(file)}: corrupt: ${error}`)
-        continue
-      }
-      const findings = scanForSecrets(fixture)
-      for (const [i, r] of (fixture!.responses ?? [fixture!.response]).entries()) {
-        if (r?.sse) findings.push(...scanStreamText(r.sse, fixture!.responses ? `/responses/${i}/sse` : '/response/sse'))
-      }
-      for (const f of findings) {
-        problems++
-        io.err(`${rel(file)}: secret: ${f.what} at ${f.path}`)
-      }
-      if (maxAge !== undefined) {
-        const age = now - Date.parse(fixture!.meta.recordedAt)
-        if (!(age <= maxAge)) {
-          problems++
-          io.err(`${rel(file)}: stale: recorded ${formatAge(age)} ago (max age ${maxAgeFlag}); record it again with EXPECT_LLM_REPLAY=rerecord`)
-        }
-      }
-    }
-    io.out(problems === 0 ? `${all.length} fixture(s) verified: no problems.` : `${all.length} fixture(s) checked: ${problems} problem(s).`)
-    return problems === 0 ? 0 : 1
+  const all = await loadAll(layout)
+  const problems: string[] = []
+  for (const tmp of await listStaleTempFiles(layout)) {
+    const owner = tempFileOwner(tmp)
+    problems.push(`${rel(tmp)}: leftover: a temporary file of a write that was interrupted (process ${owner} is gone); not a fixture. Delete it, or run expect-llm fixtures prune`)
   }
+  const age = { now, maxAge, ...(typeof maxAgeFlag === 'string' ? { maxAgeText: maxAgeFlag } : {}) }
+  for (const loaded of all) problems.push(...fixtureProblems(loaded, rel(loaded.file), age))
+  problems.forEach((line) => io.err(line))
+  io.out(problems.length === 0 ? `${all.length} fixture(s) verified: no problems.` : `${all.length} fixture(s) checked: ${problems.length} problem(s).`)
+  return problems.length === 0 ? 0 : 1
+}
 
-  // prune
-  const records = await readUsageRecords(layout.rootDir)
-  const used = new Set(records.flatMap((r) => [...r.used, ...r.created]))
-  const byFolderRecord = new Map(records.map((r) => [r.folder, r]))
-  const files = await listFixtureFiles(layout)
+/**
+ * Why `prune` leaves a folder alone, or `undefined` when the last run of its test file was complete and green.
+ *
+ * @example
+ * ```ts
+ * pruneSkipReason({ complete: false, reason: 'failed' }) // 'its last run had failing tests; prune after a green run'
+ * ```
+ */
+export function pruneSkipReason(record: Pick<UsageRecord, 'complete' | 'reason'> | undefined): string | undefined {
+  if (!record) return 'no run of its test file was recorded; run the full suite first'
+  if (record.complete) return undefined
+  if (record.reason === 'failed') return 'its last run had failing tests; prune after a green run'
+  return 'its last run was filtered or skipped tests; run the full suite first'
+}
+
+/**
+ * The fixture files of each folder (relative to the root), folders sorted by name.
+ *
+ * @example
+ * ```ts
+ * fixturesByFolder(['/r/test/__llm_fixtures__/a.json'], (f) => relative('/r', f)) // [['test/__llm_fixtures__', ['/r/test/...']]]
+ * ```
+ */
+export function fixturesByFolder(files: readonly string[], rel: (file: string) => string): Array<[string, string[]]> {
   const byFolder = new Map<string, string[]>()
   for (const f of files) {
     const folder = rel(dirname(f))
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), f])
   }
+  return [...byFolder.entries()].sort()
+}
+
+/** Why a fixture file cannot be parsed, or `undefined` when it can (read errors count as corrupt). */
+async function corruptReason(file: string): Promise<string | undefined> {
+  return readFile(file, 'utf8').then(
+    (text) => {
+      try {
+        parseFixture(text, file)
+        return undefined
+      } catch (error) {
+        return (error as { reason?: string }).reason ?? (error as Error).message
+      }
+    },
+    (error: Error) => error.message,
+  )
+}
+
+async function pruneCommand(layout: StoreLayout, flags: ReadonlyMap<string, string | true>, io: CliIo): Promise<number> {
+  const rel = (f: string): string => relPath(layout.rootDir, f)
+  const records = await readUsageRecords(layout.rootDir)
+  const used = new Set(records.flatMap((r) => [...r.used, ...r.created]))
+  const byFolderRecord = new Map(records.map((r) => [r.folder, r]))
   const dryRun = flags.has('dry-run')
   let deleted = 0
-  const skipReason = { filtered: 'its last run was filtered or skipped tests; run the full suite first', failed: 'its last run had failing tests; prune after a green run' }
-  for (const [folder, list] of [...byFolder.entries()].sort()) {
+  for (const [folder, list] of fixturesByFolder(await listFixtureFiles(layout), rel)) {
     const record = byFolderRecord.get(folder)
-    if (!record?.complete) {
-      io.out(`skip ${folder}: ${record ? skipReason[record.reason ?? 'filtered'] : 'no run of its test file was recorded; run the full suite first'}`)
+    const skip = pruneSkipReason(record)
+    if (skip !== undefined || !record) {
+      io.out(`skip ${folder}: ${skip}`)
       continue
     }
     const finished = Date.parse(record.finishedAt)
     for (const f of list.filter((x) => !used.has(rel(x)))) {
       // A corrupt fixture is the file a failing test's message says to fix by hand: never delete it.
-      const corrupt = await readFile(f, 'utf8').then(
-        (text) => {
-          try {
-            parseFixture(text, f)
-            return undefined
-          } catch (error) {
-            return (error as { reason?: string }).reason ?? (error as Error).message
-          }
-        },
-        (error: Error) => error.message,
-      )
+      const corrupt = await corruptReason(f)
       if (corrupt !== undefined) {
         io.out(`keep ${rel(f)}: it is corrupt (${corrupt}); fix it by hand or delete it yourself`)
         continue
@@ -261,24 +373,3 @@ export async function runCli(argv: string[], io: CliIo = { out: (l) => console.l
   io.out(`${dryRun ? 'Would delete' : 'Deleted'} ${deleted} unused fixture(s)${temps.length > 0 ? ` and ${temps.length} temporary file(s)` : ''}.`)
   return 0
 }
-
-const invokedDirectly = (() => {
-  try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
-  } catch {
-    return false
-  }
-})()
-
-if (invokedDirectly) {
-  runCli(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code
-    },
-    (error: unknown) => {
-      console.error(`[expect-llm] Failed to run the command: ${(error as Error).message}`)
-      process.exitCode = 1
-    },
-  )
-}
-

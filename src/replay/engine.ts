@@ -5,17 +5,18 @@ import { formatAge, parseAge } from './age.js'
 import { BREAKABLE_STREAM_HEADERS, allowListHeaders, brokenBody, recordBody, toResponse } from './body.js'
 import { diffHints, formatDifferences, type KeyDifference } from './diff.js'
 import { expectOwnRequest } from './escapes.js'
-import { SCHEMA_VERSION } from './fixture.js'
 import { DEFAULT_HOSTS, isLoopback, isPlaceholderKey, keyVariablesFor, libraryHosts, matchesHost, parseHostPattern, providerFor, requestCredential } from './hosts.js'
 import { buildKey, modelOf, type RequestKey } from './key.js'
 import { ciRefusalMessage, isCi, resolveMode, type ResolvedMode } from './mode.js'
 import { chooseNearest, clientFamily, type NearestCandidate } from './nearest.js'
 import { modelFromPath, providerOf } from './provider.js'
-import { scanForSecrets, scanStreamText } from './secrets.js'
+import { buildFixture, fixtureSecrets, isRecordable, readWholeBody, secretsMessage, upstreamFailureMessage, upstreamRequest } from './record-steps.js'
 import { isEventStream, pullStream, teeEventStream } from './sse.js'
 import { FixtureStore, fixtureFileName, folderFor, listFolder, parseFixtureFileName, removeStaleTempFiles, resolveLayout, type StoreLayout } from './store.js'
 import type { Fixture, FixtureSummary, RecordedResponse, ReplayMode, ReplayOptions, ReplayProblem } from './types.js'
-import { extractModelAndUsage } from './usage.js'
+import { processSlot } from '../process-state.js'
+import { readExpectState } from '../runners/state.js'
+import type { TestRunner } from '../runners/types.js'
 
 export { DEFAULT_HOSTS } from './hosts.js'
 export { allowListHeaders, toResponse } from './body.js'
@@ -38,23 +39,16 @@ export interface MswApi {
  */
 export const MISS_STATUS = 404
 
-/**
- * Request errors that depend only on the request (the server refuses it every time), recorded by default
- * so that a client's fallback after them replays. Transient and credential errors are recorded only with
- * `recordErrors`.
- */
-const DETERMINISTIC_ERRORS = new Set([400, 404, 405, 413, 415, 422])
 
 /** Options plus the defaults that come from the runner. */
 export interface EngineContext {
   /** Explicit options (win over `configure({ replay })`). */
   options?: ReplayOptions
-  /** The runner, for the record command in messages. */
-  runner?: 'vitest' | 'jest'
-  /** The runner's current test file, when `options.testPath` is not given. */
-  testPath?: () => string | undefined
-  /** The runner's current test name, when `options.testName` is not given. */
-  testName?: () => string | undefined
+  /**
+   * The runner: the current test file and name (when `options.testPath` / `options.testName` are not
+   * given) and the record command in messages. Without one, the global `expect`'s state and Vitest's command.
+   */
+  runner?: Pick<TestRunner, 'testPath' | 'testName' | 'recordCommand'>
 }
 
 /** The options in effect for one request. */
@@ -73,6 +67,9 @@ interface FileUsage {
   created: Set<string>
 }
 
+/** Turns a recorded response into what the fixture stores (one response, or a sequence's). */
+type Shape = (response: RecordedResponse, durationMs: number) => Promise<Pick<Fixture, 'response' | 'responses'>> | Pick<Fixture, 'response' | 'responses'>
+
 /** A response recorded in this run, shared by every identical request of the run. */
 interface RecordedInRun {
   response: RecordedResponse
@@ -80,16 +77,13 @@ interface RecordedInRun {
   file: string
 }
 
-const USAGE = Symbol.for('expect-llm.replay-folder-usage')
-
 /**
  * The fixtures used and written in a folder during this run, shared by every engine of the process (the
  * setup file's and any `llmReplay()` of a test), so that the summary and the usage record `prune` trusts
  * count a fixture as used whichever engine served it.
  */
 function folderUsage(folder: string): FileUsage {
-  const g = globalThis as { [USAGE]?: Map<string, FileUsage> }
-  const all = (g[USAGE] ??= new Map())
+  const all = processSlot('replay-folder-usage', () => new Map<string, FileUsage>())
   let u = all.get(folder)
   if (!u) {
     u = { folder, used: new Set(), created: new Set() }
@@ -98,16 +92,42 @@ function folderUsage(folder: string): FileUsage {
   return u
 }
 
-const globalExpectState = (): { testPath?: string; currentTestName?: string } | undefined => {
-  const e = (globalThis as { expect?: { getState?: () => { testPath?: string; currentTestName?: string } } }).expect
-  try {
-    return e?.getState?.()
-  } catch {
-    return undefined
-  }
+let ciWarned = false
+
+/**
+ * The headers a replayed or shared response carries: which fixture answered, and how long it took to record.
+ *
+ * @example
+ * ```ts
+ * fixtureHeaders('test/__llm_fixtures__/a.test.ts/chat-completions-1a2b.json', 840)
+ * ```
+ */
+export function fixtureHeaders(relFile: string, durationMs: number): Record<string, string> {
+  return { 'x-expect-llm-fixture': relFile, 'x-expect-llm-duration-ms': String(durationMs) }
 }
 
-let ciWarned = false
+/**
+ * The problem reported when handling a request threw: a corrupt fixture (and its file, which counts as
+ * used), or any other error while recording.
+ *
+ * @example
+ * ```ts
+ * handlingFailure(new FixtureError(file, 'bad hash'), 'test/a.test.ts', 'answers') // { type: 'expect_llm_replay_corrupt_fixture', ... }
+ * ```
+ */
+export function handlingFailure(
+  error: unknown,
+  testPath: string | undefined,
+  testName: string | undefined,
+): { problem: ReplayProblem; type: string; corruptFile: string | undefined } {
+  const isFixture = (error as Error).name === 'FixtureError'
+  const file = (error as { file?: unknown }).file
+  return {
+    problem: { kind: isFixture ? 'corrupt' : 'record', message: (error as Error).message, testPath, testName },
+    type: isFixture ? 'expect_llm_replay_corrupt_fixture' : 'expect_llm_replay_error',
+    corruptFile: isFixture && typeof file === 'string' ? file : undefined,
+  }
+}
 
 /** One intercepted request on its way to a fixture or the network, as the engine's steps see it. */
 interface Exchange {
@@ -211,11 +231,11 @@ export class ReplayEngine {
   }
 
   private testPath(opts: ReplayOptions): string | undefined {
-    return opts.testPath?.() ?? this.ctx.testPath?.() ?? globalExpectState()?.testPath
+    return opts.testPath?.() ?? (this.ctx.runner ? this.ctx.runner.testPath() : readExpectState().testPath)
   }
 
   private testName(opts: ReplayOptions): string | undefined {
-    return opts.testName?.() ?? this.ctx.testName?.() ?? globalExpectState()?.currentTestName
+    return opts.testName?.() ?? (this.ctx.runner ? this.ctx.runner.testName() : readExpectState().currentTestName)
   }
 
   private fileUsage(layout: StoreLayout, testPath: string | undefined): FileUsage {
@@ -344,23 +364,13 @@ export class ReplayEngine {
       const exchange: Exchange = { request, body, msw, opts, key, file, store, usage, testPath, testName }
       if (arrival) return await this.handleSequence(exchange, arrival)
       if (mode !== 'replay') {
-        // One request per key and run while recording: identical requests wait for it and share its response.
-        for (let shared = this.inRun.get(file); shared; shared = this.inRun.get(file)) {
-          const recorded = await shared
-          if (recorded) {
-            this.noticeRepeat(exchange)
-            return toResponse(recorded.response, opts.replayTiming, { 'x-expect-llm-fixture': store.rel(recorded.file), 'x-expect-llm-duration-ms': String(recorded.durationMs) })
-          }
-        }
-        claim = this.claim(file)
+        const turn = await this.waitOrClaim(exchange)
+        if (turn instanceof Response) return turn
+        claim = turn
       }
       if (mode !== 'rerecord') {
-        const found = await store.find(file, key.hash)
-        if (found?.fixture.response) {
-          usage.used.add(found.file)
-          this.noticeStale(found, opts, store, testPath)
-          return toResponse(found.fixture.response, opts.replayTiming, { 'x-expect-llm-fixture': store.rel(found.file), 'x-expect-llm-duration-ms': String(found.fixture.meta.durationMs) })
-        }
+        const replayed = await this.fromFixture(exchange)
+        if (replayed) return replayed
       }
       if (mode === 'replay') {
         const message = await this.missMessage(key, file, store, opts, testPath, request.headers.get('user-agent'))
@@ -372,11 +382,11 @@ export class ReplayEngine {
       void recorded.then((r) => mine?.settle(r), () => mine?.settle(undefined))
       return response
     } catch (error) {
-      const isFixture = (error as Error).name === 'FixtureError'
+      const failure = handlingFailure(error, testPath, testName)
       // A fixture that was looked up counts as used even when it cannot be read: it is the file the error
       // says to fix, and `prune` must not delete it.
-      if (isFixture && typeof (error as { file?: unknown }).file === 'string') usage.used.add((error as { file: string }).file)
-      return this.fail({ kind: isFixture ? 'corrupt' : 'record', message: (error as Error).message, testPath, testName }, isFixture ? 'expect_llm_replay_corrupt_fixture' : 'expect_llm_replay_error')
+      if (failure.corruptFile !== undefined) usage.used.add(failure.corruptFile)
+      return this.fail(failure.problem, failure.type)
     } finally {
       arrival?.done()
       // Not recorded by this request (served from a fixture, failed): release the key for the next one.
@@ -443,6 +453,32 @@ export class ReplayEngine {
   }
 
   /**
+   * While recording, one request per key and run: an identical request waits for the one in flight and
+   * shares its recorded response; otherwise this request claims the key. The claim is taken in the same
+   * turn as the check that no request holds it, so concurrent identical requests are sent once.
+   */
+  private async waitOrClaim(exchange: Exchange): Promise<Response | { settle: (recorded: RecordedInRun | undefined) => void }> {
+    const { file, opts, store } = exchange
+    for (let shared = this.inRun.get(file); shared; shared = this.inRun.get(file)) {
+      const recorded = await shared
+      if (recorded) {
+        this.noticeRepeat(exchange)
+        return toResponse(recorded.response, opts.replayTiming, fixtureHeaders(store.rel(recorded.file), recorded.durationMs))
+      }
+    }
+    return this.claim(file)
+  }
+
+  /** The recorded answer of the request's fixture, counted as used, or `undefined` when there is none. */
+  private async fromFixture({ file, key, opts, store, usage, testPath }: Exchange): Promise<Response | undefined> {
+    const found = await store.find(file, key.hash)
+    if (!found?.fixture.response) return undefined
+    usage.used.add(found.file)
+    this.noticeStale(found, opts, store, testPath)
+    return toResponse(found.fixture.response, opts.replayTiming, fixtureHeaders(store.rel(found.file), found.fixture.meta.durationMs))
+  }
+
+  /**
    * Claims the recording of a fixture file for this run (synchronously, before any `await`): identical
    * requests that arrive meanwhile wait for its outcome. Settling with `undefined` (nothing recorded)
    * releases the key, so the next identical request tries again.
@@ -476,10 +512,7 @@ export class ReplayEngine {
       usage.used.add(found!.file)
       this.noticeStale(found!, opts, store, testPath)
       const served = responses[index]!
-      return toResponse(served, opts.replayTiming, {
-        'x-expect-llm-fixture': store.rel(found!.file),
-        'x-expect-llm-duration-ms': String(served.durationMs ?? found!.fixture.meta.durationMs),
-      })
+      return toResponse(served, opts.replayTiming, fixtureHeaders(store.rel(found!.file), served.durationMs ?? found!.fixture.meta.durationMs))
     }
     if (mode === 'replay') {
       const message =
@@ -524,8 +557,7 @@ export class ReplayEngine {
 
   private recordCommand(store: FixtureStore, testPath: string): string {
     const rel = store.rel(testPath)
-    if (this.ctx.runner === 'jest') return `npx jest ${rel}`
-    return `npx vitest run ${rel}`
+    return this.ctx.runner ? this.ctx.runner.recordCommand(rel) : `npx vitest run ${rel}`
   }
 
   /** Why a request cannot be recorded for lack of a usable key (checked before anything is sent), or `undefined`. */
@@ -559,11 +591,13 @@ export class ReplayEngine {
     )
   }
 
-  private async record(
-    exchange: Exchange,
-    shape: (response: RecordedResponse, durationMs: number) => Promise<Pick<Fixture, 'response' | 'responses'>> | Pick<Fixture, 'response' | 'responses'>,
-  ): Promise<{ response: Response; recorded: Promise<RecordedInRun | undefined> }> {
-    const { request, body, msw, opts, key, file, store, usage, testPath, testName } = exchange
+  /**
+   * Records one exchange: refuses a request without a real key, sends it upstream, and hands the answer
+   * to the app while the fixture is written (streams are teed, other bodies read whole). The pure steps
+   * live in record-steps.ts; this method does the I/O.
+   */
+  private async record(exchange: Exchange, shape: Shape): Promise<{ response: Response; recorded: Promise<RecordedInRun | undefined> }> {
+    const { request, body, msw, opts, key, testPath, testName } = exchange
     const what = `${request.method} ${key.material.path}`
     const nothing = Promise.resolve(undefined)
     const target = this.target(opts, new URL(request.url))
@@ -572,123 +606,91 @@ export class ReplayEngine {
     const started = performance.now()
     let real: Response
     try {
-      const outgoing =
-        target.href === request.url
-          ? request
-          : new Request(target, { method: request.method, headers: request.headers, ...(body.byteLength > 0 ? { body } : {}), redirect: request.redirect })
+      const outgoing = upstreamRequest(request, body, target)
       expectOwnRequest(outgoing.method, outgoing.url)
       real = await fetch(msw.bypass(outgoing, { signal: null }))
     } catch (error) {
-      const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message
-      return {
-        response: this.fail(
-          { kind: 'record', testPath, testName, message: formatMessage(`Failed to record ${what}: the request to ${target.origin} failed (${cause}). Check that the server is reachable, then run again.`) },
-          'expect_llm_replay_upstream',
-        ),
-        recorded: nothing,
-      }
+      const message = upstreamFailureMessage(what, target.origin, error)
+      return { response: this.fail({ kind: 'record', testPath, testName, message }, 'expect_llm_replay_upstream'), recorded: nothing }
     }
+    const recordable = isRecordable(real.status, opts.recordErrors)
+    const save = (response: RecordedResponse) => this.locked(exchange.file, () => this.persist(exchange, response, started, shape))
+    if (isEventStream(real.headers.get('content-type')) && real.body) return this.recordStream(exchange, real, recordable, save)
+    return this.recordWhole(exchange, real, recordable, save)
+  }
+
+  /** An event stream: the app reads it as it arrives while a tee collects the events for the fixture. */
+  private recordStream(exchange: Exchange, real: Response, recordable: boolean, save: (r: RecordedResponse) => Promise<RecordedInRun | undefined>) {
     const headers = allowListHeaders(real.headers)
-    const base = { status: real.status, statusText: real.statusText, headers }
-    const recordable = real.ok || opts.recordErrors === true || DETERMINISTIC_ERRORS.has(real.status)
-    const persist = async (response: RecordedResponse): Promise<RecordedInRun | undefined> => {
-      const redacted = opts.redact ? (opts.redact({ key: key.material, response }).response ?? response) : response
-      const { model, usage: tokens } = extractModelAndUsage(redacted)
-      const durationMs = Math.round(performance.now() - started)
-      const shaped = await shape(redacted, durationMs)
-      const fixture: Fixture = {
-        schemaVersion: SCHEMA_VERSION,
-        hash: key.hash,
-        key: key.material,
-        ...shaped,
-        meta: {
-          recordedAt: new Date().toISOString(),
-          durationMs,
-          endpoint: key.endpoint,
-          model: model ?? modelOf(key.material),
-          usage: tokens,
-          sdkUserAgent: request.headers.get('user-agent'),
-          testFile: testPath ? store.rel(testPath) : null,
-        },
-      }
-      const findings = scanForSecrets(fixture)
-      for (const [i, r] of (fixture.responses ?? [fixture.response]).entries()) {
-        if (r?.sse) findings.push(...scanStreamText(r.sse, fixture.responses ? `/responses/${i}/sse` : '/response/sse'))
-      }
-      if (findings.length > 0) {
-        const list = findings.slice(0, 5).map((f) => `${f.what} at ${f.path}`).join('; ')
-        this.addProblem({
-          kind: 'secret',
-          testPath,
-          testName,
-          message: formatMessage(
-            `Failed to write fixture ${store.rel(file)}: it would contain ${list}. Nothing was written. Keep secrets out of prompts and responses, or strip them with configure({ replay: { redact } }), then record again.`,
-          ),
-        })
+    const tee = teeEventStream(real.body!)
+    const recorded = tee.done.then(async ({ events, offsetsMs, error }) => {
+      if (error !== undefined) {
+        this.warnBroken(`${exchange.request.method} ${exchange.key.material.path}`, error)
         return undefined
       }
-      try {
-        await this.cleanFolder(usage.folder)
-        await store.write(file, fixture)
-        usage.created.add(file)
-        return { response: redacted, durationMs, file }
-      } catch (error) {
-        this.addProblem({ kind: 'write', testPath, testName, message: formatMessage(`Failed to write fixture ${store.rel(file)}: ${(error as Error).message}. Check that the folder is writable.`) })
-        return undefined
-      }
-    }
-    const locked = (fn: () => Promise<RecordedInRun | undefined>): Promise<RecordedInRun | undefined> => {
-      const prev = this.locks.get(file) ?? Promise.resolve()
-      const next = prev.then(fn, fn)
-      this.locks.set(file, next)
-      return next
-    }
-    const extra = { 'x-expect-llm-fixture': store.rel(file) }
-    if (isEventStream(real.headers.get('content-type')) && real.body) {
-      const tee = teeEventStream(real.body)
-      const recorded = tee.done.then(async ({ events, offsetsMs, error }) => {
-        if (error !== undefined) {
-          this.warnBroken(what, error)
-          return undefined
-        }
-        return recordable ? locked(() => persist({ ...base, sse: events, chunkOffsetsMs: offsetsMs })) : undefined
-      })
-      this.pending.add(recorded)
-      void recorded.finally(() => this.pending.delete(recorded))
-      const h = new Headers({ ...headers, ...extra, ...BREAKABLE_STREAM_HEADERS })
-      if (!real.ok && recordable) h.set('x-should-retry', 'false')
-      return { response: new Response(tee.stream, { status: real.status, statusText: real.statusText, headers: h }), recorded }
-    }
-    const chunks: Uint8Array[] = []
-    let broken: unknown
-    if (real.body) {
-      const reader = real.body.getReader()
-      try {
-        for (;;) {
-          const { done, value } = await reader.read()
-          if (done) break
-          chunks.push(value)
-        }
-      } catch (error) {
-        broken = error ?? new Error('the body stream failed')
-      }
-    }
+      return recordable ? save({ status: real.status, statusText: real.statusText, headers, sse: events, chunkOffsetsMs: offsetsMs }) : undefined
+    })
+    this.pending.add(recorded)
+    void recorded.finally(() => this.pending.delete(recorded))
+    const h = new Headers({ ...headers, 'x-expect-llm-fixture': exchange.store.rel(exchange.file), ...BREAKABLE_STREAM_HEADERS })
+    if (!real.ok && recordable) h.set('x-should-retry', 'false')
+    return { response: new Response(tee.stream, { status: real.status, statusText: real.statusText, headers: h }), recorded }
+  }
+
+  /** Any other body: read whole, written (when recordable) before the app gets it. */
+  private async recordWhole(exchange: Exchange, real: Response, recordable: boolean, save: (r: RecordedResponse) => Promise<RecordedInRun | undefined>) {
+    const headers = allowListHeaders(real.headers)
+    const init = { status: real.status, statusText: real.statusText }
+    const { chunks, broken } = await readWholeBody(real.body)
     if (broken !== undefined) {
       // As live: the app gets the bytes that arrived, then the same error.
-      this.warnBroken(what, broken)
+      this.warnBroken(`${exchange.request.method} ${exchange.key.material.path}`, broken)
       const h = new Headers({ ...headers, ...BREAKABLE_STREAM_HEADERS })
-      return { response: new Response(brokenBody(chunks, broken), { status: real.status, statusText: real.statusText, headers: h }), recorded: nothing }
+      return { response: new Response(brokenBody(chunks, broken), { ...init, headers: h }), recorded: Promise.resolve(undefined) }
     }
     const bytes = new Uint8Array(Buffer.concat(chunks))
-    const response: RecordedResponse = { ...base, ...recordBody(bytes, real.headers.get('content-type')) }
+    const response: RecordedResponse = { ...init, headers, ...recordBody(bytes, real.headers.get('content-type')) }
     if (recordable) {
-      const recorded = locked(() => persist(response))
+      const recorded = save(response)
       await recorded
-      return { response: toResponse(response, 'none', extra), recorded }
+      return { response: toResponse(response, 'none', { 'x-expect-llm-fixture': exchange.store.rel(exchange.file) }), recorded }
     }
     // Not recorded (a transient or credential error without recordErrors): hand it over as-is, so the SDK's own retry logic applies.
-    const h = new Headers(headers)
-    return { response: new Response(bytes.byteLength > 0 ? pullStream([bytes]) : null, { status: real.status, statusText: real.statusText, headers: h }), recorded: nothing }
+    const passed = new Response(bytes.byteLength > 0 ? pullStream([bytes]) : null, { ...init, headers: new Headers(headers) })
+    return { response: passed, recorded: Promise.resolve(undefined) }
+  }
+
+  /** Runs `fn` after the previous write of `file` (one writer per fixture file). */
+  private locked(file: string, fn: () => Promise<RecordedInRun | undefined>): Promise<RecordedInRun | undefined> {
+    const prev = this.locks.get(file) ?? Promise.resolve()
+    const next = prev.then(fn, fn)
+    this.locks.set(file, next)
+    return next
+  }
+
+  /** Redacts, shapes and writes the fixture of a recorded response, unless it would hold a secret. */
+  private async persist(exchange: Exchange, response: RecordedResponse, started: number, shape: Shape): Promise<RecordedInRun | undefined> {
+    const { request, opts, key, file, store, usage, testPath, testName } = exchange
+    const redacted = opts.redact ? (opts.redact({ key: key.material, response }).response ?? response) : response
+    const durationMs = Math.round(performance.now() - started)
+    const shaped = await shape(redacted, durationMs)
+    const testFile = testPath ? store.rel(testPath) : null
+    const fixture = buildFixture({ key, shaped, redacted, durationMs, recordedAt: new Date(), userAgent: request.headers.get('user-agent'), testFile })
+    const findings = fixtureSecrets(fixture)
+    if (findings.length > 0) {
+      this.addProblem({ kind: 'secret', testPath, testName, message: secretsMessage(findings, store.rel(file)) })
+      return undefined
+    }
+    try {
+      await this.cleanFolder(usage.folder)
+      await store.write(file, fixture)
+      usage.created.add(file)
+      return { response: redacted, durationMs, file }
+    } catch (error) {
+      const message = formatMessage(`Failed to write fixture ${store.rel(file)}: ${(error as Error).message}. Check that the folder is writable.`)
+      this.addProblem({ kind: 'write', testPath, testName, message })
+      return undefined
+    }
   }
 
   /** The full message for a replay miss: request, expected file, record command, nearest recording diff and hints. */

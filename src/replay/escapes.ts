@@ -13,6 +13,7 @@
  * @packageDocumentation
  */
 import diagnostics from 'node:diagnostics_channel'
+import { processSlot } from '../process-state.js'
 
 /** A request that reached (or tried to reach) the network without MSW seeing it. */
 export interface EscapedRequest {
@@ -46,19 +47,17 @@ export interface EscapeWatcher {
   close(): void
 }
 
-interface UndiciRequest {
+/** The part of an undici request the watcher reads. */
+export interface UndiciRequest {
   origin?: string | URL
   path?: string
   method?: string
   headers?: unknown
 }
 
-const OWN = Symbol.for('expect-llm.replay-own-requests')
-
 /** The engine's own upstream requests (recording), announced before they are sent: `METHOD url` → count. */
 function ownRequests(): Map<string, number> {
-  const g = globalThis as { [OWN]?: Map<string, number> }
-  return (g[OWN] ??= new Map())
+  return processSlot('replay-own-requests', () => new Map<string, number>())
 }
 
 /** Announces a request the engine itself is about to send (recording), so it is not reported as escaped. */
@@ -90,62 +89,111 @@ function isBypass(headers: unknown): boolean {
   return text.includes('msw/passthrough')
 }
 
+/** What to do with a request undici is about to send. */
+export type CreatedRequest =
+  | { kind: 'live' }
+  | { kind: 'ignore' }
+  | { kind: 'escape'; request: EscapedRequest }
+  | { kind: 'track'; key: string }
+
+/** `METHOD url`: requests with the same key cannot be told apart. */
+export function requestKey(method: string | undefined, url: URL): string {
+  return `${(method ?? 'GET').toUpperCase()} ${url.href}`
+}
+
+/**
+ * What to do with a request undici creates: watch a `live` one for connection failures, ignore one replay
+ * does not handle (or the engine's own, or msw's passthrough), report one at once (`immediate`), or track
+ * it until its response starts. Takes the engine's announcement of its own request when it matches.
+ *
+ * @example
+ * ```ts
+ * classifyCreated({ method: 'POST', origin: 'https://api.openai.com', path: '/v1/chat/completions' }, options)
+ * // { kind: 'track', key: 'POST https://api.openai.com/v1/chat/completions' }
+ * ```
+ */
+export function classifyCreated(request: UndiciRequest, options: Pick<EscapeWatcherOptions, 'relevant' | 'immediate' | 'live'>): CreatedRequest {
+  const url = urlOf(request)
+  if (!url) return { kind: 'ignore' }
+  if (options.live?.(url)) return { kind: 'live' }
+  if (!options.relevant(url)) return { kind: 'ignore' }
+  const key = requestKey(request.method, url)
+  if (takeOwn(key) || isBypass(request.headers)) return { kind: 'ignore' }
+  if (options.immediate) return { kind: 'escape', request: { method: request.method ?? 'GET', url: url.href } }
+  return { kind: 'track', key }
+}
+
+/** The message of undici's connection error, `undefined` without one. */
+export function connectionError(error: { message?: string; cause?: { message?: string } } | undefined): string | undefined {
+  return error ? (error.cause?.message ?? error.message) : undefined
+}
+
+/** Tracked requests not yet seen by MSW, oldest first per key. */
+class PendingRequests {
+  private readonly byKey = new Map<string, UndiciRequest[]>()
+  private readonly keys = new WeakMap<UndiciRequest, string>()
+
+  add(request: UndiciRequest, key: string): void {
+    this.keys.set(request, key)
+    this.byKey.set(key, [...(this.byKey.get(key) ?? []), request])
+  }
+
+  keyOf(request: UndiciRequest): string | undefined {
+    return this.keys.get(request)
+  }
+
+  /** Forgets the request (MSW saw it, or it was judged). */
+  remove(request: UndiciRequest, key: string): void {
+    this.keys.delete(request)
+    const list = this.byKey.get(key)
+    const i = list?.indexOf(request) ?? -1
+    if (list && i >= 0) list.splice(i, 1)
+    if (list?.length === 0) this.byKey.delete(key)
+  }
+
+  /** The oldest request of `key` (identical concurrent requests are matched by count). */
+  oldest(key: string): UndiciRequest | undefined {
+    return this.byKey.get(key)?.[0]
+  }
+}
+
 /**
  * Starts watching undici's requests. Returns a watcher whose {@link EscapeWatcher.requestSeen} must be fed
  * MSW's `request:start` events (not needed with `immediate`).
  */
 export function watchEscapes(options: EscapeWatcherOptions): EscapeWatcher {
-  const pending = new Map<string, UndiciRequest[]>()
-  const tracked = new WeakMap<UndiciRequest, string>()
+  const pending = new PendingRequests()
   const live = new WeakSet<UndiciRequest>()
-  const remove = (request: UndiciRequest, key: string): void => {
-    const list = pending.get(key)
-    const i = list?.indexOf(request) ?? -1
-    if (list && i >= 0) list.splice(i, 1)
-    if (list?.length === 0) pending.delete(key)
-  }
+  const deciding = new Set<Promise<void>>()
   const onCreate = (message: unknown): void => {
     const request = (message as { request?: UndiciRequest }).request
     if (!request) return
-    const url = urlOf(request)
-    if (!url) return
-    if (options.live?.(url)) {
-      live.add(request)
-      return
-    }
-    if (!options.relevant(url)) return
-    const key = `${(request.method ?? 'GET').toUpperCase()} ${url.href}`
-    if (takeOwn(key) || isBypass(request.headers)) return
-    if (options.immediate) {
-      options.onEscape({ method: request.method ?? 'GET', url: url.href })
-      return
-    }
-    tracked.set(request, key)
-    pending.set(key, [...(pending.get(key) ?? []), request])
+    const created = classifyCreated(request, options)
+    if (created.kind === 'live') live.add(request)
+    else if (created.kind === 'escape') options.onEscape(created.request)
+    else if (created.kind === 'track') pending.add(request, created.key)
   }
-  const deciding = new Set<Promise<void>>()
   const onSettled = (message: unknown): void => {
     const { request, error } = message as { request?: UndiciRequest; error?: { message?: string; cause?: { message?: string } } }
     if (!request) return
     if (live.has(request)) {
       live.delete(request)
       const url = urlOf(request)
-      if (error && url) options.onLiveFailure?.({ method: request.method ?? 'GET', url: url.href, error: error.cause?.message ?? error.message ?? 'connection failed' })
+      if (error && url) options.onLiveFailure?.({ method: request.method ?? 'GET', url: url.href, error: connectionError(error) ?? 'connection failed' })
       return
     }
-    const key = tracked.get(request)
+    const key = pending.keyOf(request)
     if (key === undefined) return
     // MSW may announce a request it intercepted a little after its response starts (msw 3 emits its events
     // asynchronously), and identical concurrent requests cannot be told apart: decide a moment later, by
     // count. Each `request:start` takes the oldest pending request of its key; whatever remains escaped.
     const decision = new Promise<void>((resolve) => setTimeout(resolve, 25).unref?.()).then(() => {
       deciding.delete(decision)
-      if (tracked.get(request) !== key) return
-      tracked.delete(request)
-      remove(request, key)
+      if (pending.keyOf(request) !== key) return
+      pending.remove(request, key)
       const url = urlOf(request)
       if (!url) return
-      const reason = error ? (error.cause?.message ?? error.message) : undefined
+      const reason = connectionError(error)
       options.onEscape({ method: request.method ?? 'GET', url: url.href, ...(reason ? { error: reason } : {}) })
     })
     deciding.add(decision)
@@ -158,12 +206,9 @@ export function watchEscapes(options: EscapeWatcherOptions): EscapeWatcher {
   for (const [name, fn] of channels) diagnostics.subscribe(name, fn)
   return {
     requestSeen(request: Request) {
-      const key = `${request.method.toUpperCase()} ${new URL(request.url).href}`
-      const list = pending.get(key)
-      const first = list?.[0]
-      if (!first) return
-      tracked.delete(first)
-      remove(first, key)
+      const key = requestKey(request.method, new URL(request.url))
+      const first = pending.oldest(key)
+      if (first) pending.remove(first, key)
     },
     async idle() {
       while (deciding.size > 0) await Promise.all([...deciding])

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { formatMessage } from '../errors.js'
+import { peekProcessSlot, processSlot } from '../process-state.js'
 
 /** A model provider that record/replay intercepts by default, and the variables that hold its key. */
 export interface Provider {
@@ -110,8 +111,6 @@ export function keyVariablesFor(url: URL | string): readonly string[] {
   return providerFor(url)?.keyVariables ?? ['OPENAI_API_KEY']
 }
 
-const LIBRARY_HOSTS = Symbol.for('expect-llm.replay-library-hosts')
-
 /**
  * Records the origin of a client that expect-llm itself created or was given (the judge's, the
  * embedder's), so that record/replay intercepts it without the user listing it in `hosts`.
@@ -124,18 +123,17 @@ export function registerLibraryHost(baseURL: string | undefined): void {
   } catch {
     return
   }
-  const g = globalThis as { [LIBRARY_HOSTS]?: Set<string> }
-  ;(g[LIBRARY_HOSTS] ??= new Set()).add(origin)
+  processSlot('replay-library-hosts', () => new Set<string>()).add(origin)
 }
 
 /** The origins registered with {@link registerLibraryHost}, in registration order. */
 export function libraryHosts(): string[] {
-  return [...((globalThis as { [LIBRARY_HOSTS]?: Set<string> })[LIBRARY_HOSTS] ?? [])]
+  return [...(peekProcessSlot<Set<string>>('replay-library-hosts') ?? [])]
 }
 
 /** Forgets the registered library hosts (test isolation). */
 export function clearLibraryHosts(): void {
-  ;(globalThis as { [LIBRARY_HOSTS]?: Set<string> })[LIBRARY_HOSTS]?.clear()
+  peekProcessSlot<Set<string>>('replay-library-hosts')?.clear()
 }
 
 /**

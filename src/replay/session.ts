@@ -1,5 +1,6 @@
 import type { LlmReplay } from './handlers.js'
 import { matchesHost } from './hosts.js'
+import { peekProcessSlot, setProcessSlot } from '../process-state.js'
 
 /** The replay session started by `setupReplay()`: one MSW server per worker, shared through `globalThis`. */
 export interface ReplaySession {
@@ -10,10 +11,6 @@ export interface ReplaySession {
   /** The installed msw version, for diagnostics. */
   mswVersion: string
 }
-
-const SESSION_KEY = Symbol.for('expect-llm.replay-session')
-
-type GlobalWithSession = typeof globalThis & { [SESSION_KEY]?: ReplaySession }
 
 /**
  * The active session started by the `expect-llm/vitest` or `expect-llm/jest` setup file, or `undefined`.
@@ -28,14 +25,12 @@ type GlobalWithSession = typeof globalThis & { [SESSION_KEY]?: ReplaySession }
  * ```
  */
 export function getReplaySession(): ReplaySession | undefined {
-  return (globalThis as GlobalWithSession)[SESSION_KEY]
+  return peekProcessSlot<ReplaySession>('replay-session')
 }
 
 /** Stores (or clears) the active session. */
 export function setReplaySession(session: ReplaySession | undefined): void {
-  const g = globalThis as GlobalWithSession
-  if (session) g[SESSION_KEY] = session
-  else delete g[SESSION_KEY]
+  setProcessSlot('replay-session', session)
 }
 
 /**

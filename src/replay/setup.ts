@@ -13,22 +13,10 @@ import { createLlmReplay, ReplayError } from './handlers.js'
 import { DEFAULT_HOSTS, keyVariablesFor, libraryHosts, matchesHost } from './hosts.js'
 import { resolveMode } from './mode.js'
 import { getReplaySession, setReplaySession, type ReplaySession } from './session.js'
-import { formatSummary, writeUsageRecord, type RunCompleteness } from './summary.js'
+import { formatSummary, writeUsageRecord } from './summary.js'
 import type { ReplayProblem } from './types.js'
-
-type Hook = (fn: (...args: any[]) => unknown, timeout?: number) => unknown
-
-/** What the runner setup file passes to {@link setupReplay}. */
-export interface ReplayRunnerHooks {
-  /** The runner, for the record command shown on a miss. */
-  runner: 'vitest' | 'jest'
-  /** The runner's `afterEach`: fails the test when replay saw a problem during it. */
-  afterEach: Hook
-  /** The runner's `afterAll`: prints the fixture summary and keeps the usage record for `prune`. */
-  afterAll: Hook
-  /** The runner's `expect`, whose `getState()` gives the current test file and name. */
-  expect?: { getState(): { testPath?: string | undefined; currentTestName?: string | undefined } }
-}
+import type { TestRunner } from '../runners/types.js'
+import { processSlot, sharedMark } from '../process-state.js'
 
 let warnedMissingMsw = false
 
@@ -54,17 +42,14 @@ function mswInstalled(): boolean {
  * missing. Asked for (EXPECT_LLM_REPLAY or a configured mode): say so now; otherwise say it once per test
  * file, when a model request is about to go out, so that a suite that never calls a model stays quiet.
  */
-function reportMissingMsw(error: unknown, hooks: ReplayRunnerHooks): void {
+function reportMissingMsw(error: unknown, runner: TestRunner): void {
   const installed = mswInstalled()
   const code = (error as { code?: string }).code
   const notInstalled = !installed && (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || code === undefined)
   if (notInstalled && !explicitlyRequested()) return
-  const reason =
-    installed && hooks.runner === 'jest'
-      ? 'msw is installed, but Jest runs test files in CommonJS mode and msw is ESM-only, so replay needs Jest\'s ESM mode. Run Jest with NODE_OPTIONS=--experimental-vm-modules (Node >= 24.9 loads msw without it)'
-      : installed
-        ? `msw is installed but could not be loaded (${(error as Error).message.split('\n')[0]}). Check that its version is 2 or 3`
-        : `msw is not installed. Install it with \`npm i -D msw\`${hooks.runner === 'jest' ? ' and run Jest in ESM mode (NODE_OPTIONS=--experimental-vm-modules)' : ''}`
+  const reason = !installed
+    ? `msw is not installed. Install it with \`npm i -D msw\`${runner.msw.installHint}`
+    : (runner.msw.notLoadable ?? `msw is installed but could not be loaded (${(error as Error).message.split('\n')[0]}). Check that its version is 2 or 3`)
   if (explicitlyRequested()) {
     if (!warnedMissingMsw) {
       warnedMissingMsw = true
@@ -73,13 +58,7 @@ function reportMissingMsw(error: unknown, hooks: ReplayRunnerHooks): void {
     return
   }
   // Not asked for: warn only when a model request actually goes out, once per test file.
-  const currentFile = (): string => {
-    try {
-      return hooks.expect?.getState().testPath ?? ''
-    } catch {
-      return ''
-    }
-  }
+  const currentFile = (): string => runner.testPath() ?? ''
   const warned = new Set<string>()
   const watcher = watchEscapes({
     immediate: true,
@@ -97,16 +76,7 @@ function reportMissingMsw(error: unknown, hooks: ReplayRunnerHooks): void {
       console.warn(formatMessage(`Failed to replay ${request.method} ${request.url}: record/replay is off, so this model request goes to the network. ${reason}.`))
     },
   })
-  hooks.afterAll(() => watcher.close())
-}
-
-/** Finds the Vitest file/suite object among `afterAll` arguments (Vitest 4 passes `(suite)`, Vitest 5 `(context, suite)`). */
-function findSuite(args: unknown[]): { tasks?: unknown[]; filepath?: string; file?: { filepath?: string } } | undefined {
-  return args.find((a) => a !== null && typeof a === 'object' && Array.isArray((a as { tasks?: unknown }).tasks)) as never
-}
-
-function jestRunIsUnfiltered(): boolean {
-  return !process.argv.some((a) => /^(?:-t|--testNamePattern|--onlyChanged|-o|--changedSince|--onlyFailures|-f|--lastCommit)(?:=|$)/.test(a))
+  runner.afterAll(() => watcher.close())
 }
 
 /**
@@ -130,20 +100,20 @@ function jestRunIsUnfiltered(): boolean {
  *
  * @example
  * ```ts
- * // src/vitest.ts
- * import { afterAll, afterEach, expect } from 'vitest'
- * import { setupReplay } from './replay/setup.js'
- * void setupReplay({ runner: 'vitest', afterEach, afterAll, expect }) // listening on return
+ * // src/entries/vitest.ts
+ * import { setupReplay } from '../replay/setup.js'
+ * import { vitestRunner } from '../runners/vitest.js'
+ * void setupReplay(vitestRunner) // listening on return
  * ```
  */
-export function setupReplay(hooks: ReplayRunnerHooks): Promise<ReplaySession | undefined> {
+export function setupReplay(runner: TestRunner): Promise<ReplaySession | undefined> {
   const existing = getReplaySession()
-  if (existing) return Promise.resolve(registerHooks(existing, hooks))
+  if (existing) return Promise.resolve(registerHooks(existing, runner))
   // Under Vitest, load msw synchronously so that listen() has run when setupReplay() returns: the setup
   // file then needs no top-level await (and can be built as CommonJS too). Jest keeps the dynamic import,
   // which goes through its own module registry.
-  const sync = hooks.runner === 'vitest' ? loadMswSync() : undefined
-  if (sync) return Promise.resolve(registerHooks(startSession(sync, hooks, sync.version), hooks))
+  const sync = runner.msw.load === 'require' ? loadMswSync() : undefined
+  if (sync) return Promise.resolve(registerHooks(startSession(sync, runner, sync.version), runner))
   return (async () => {
     let mods: LoadedMsw
     try {
@@ -151,7 +121,7 @@ export function setupReplay(hooks: ReplayRunnerHooks): Promise<ReplaySession | u
       const node = (await import('msw/node')) as unknown as LoadedMsw['node']
       mods = { msw: { http: core.http, bypass: core.bypass, passthrough: core.passthrough }, node }
     } catch (error) {
-      reportMissingMsw(error, hooks)
+      reportMissingMsw(error, runner)
       return undefined
     }
     let version = 'unknown'
@@ -161,7 +131,7 @@ export function setupReplay(hooks: ReplayRunnerHooks): Promise<ReplaySession | u
     } catch {
       // diagnostics only
     }
-    return registerHooks(getReplaySession() ?? startSession(mods, hooks, version), hooks)
+    return registerHooks(getReplaySession() ?? startSession(mods, runner, version), runner)
   })()
 }
 
@@ -194,18 +164,11 @@ function loadMswSync(): LoadedMsw | undefined {
   }
 }
 
-function startSession(mods: LoadedMsw, hooks: ReplayRunnerHooks, mswVersion = 'unknown'): ReplaySession {
-  const expectState = (): { testPath?: string | undefined; currentTestName?: string | undefined } | undefined => {
-    try {
-      return hooks.expect?.getState()
-    } catch {
-      return undefined
-    }
-  }
+function startSession(mods: LoadedMsw, runner: TestRunner, mswVersion = 'unknown'): ReplaySession {
   // An earlier session still listening in this process (a Jest test file that failed to load never ran the
   // afterAll that stops it) closes before this one patches the same modules.
   SESSION_STARTING.publish(undefined)
-  const engine = new ReplayEngine({ runner: hooks.runner, testPath: () => expectState()?.testPath, testName: () => expectState()?.currentTestName })
+  const engine = new ReplayEngine({ runner })
   const replay = createLlmReplay(mods.msw, engine)
   // The CI network rule goes last: handlers the user adds with server.use() come first and still answer.
   const server = mods.node.setupServer(...replay.handlers, replay.networkGuard)
@@ -222,7 +185,7 @@ function startSession(mods: LoadedMsw, hooks: ReplayRunnerHooks, mswVersion = 'u
         return false
       }
     },
-    onEscape: (request) => onEscape(engine, request, expectState()?.testPath, expectState()?.currentTestName),
+    onEscape: (request) => onEscape(engine, request, runner.testPath(), runner.testName()),
     live: (url) => {
       try {
         const resolved = engine.resolve()
@@ -231,7 +194,7 @@ function startSession(mods: LoadedMsw, hooks: ReplayRunnerHooks, mswVersion = 'u
         return false
       }
     },
-    onLiveFailure: (request) => onLiveFailure(request, expectState()?.testPath),
+    onLiveFailure: (request) => onLiveFailure(request, runner.testPath()),
   })
   ;(server as unknown as { events?: { on(event: string, fn: (e: { request: Request }) => void): void } }).events?.on('request:start', ({ request }) => watcher.requestSeen(request))
   ;(session as SessionInternals)[WATCHER] = watcher
@@ -242,7 +205,7 @@ function startSession(mods: LoadedMsw, hooks: ReplayRunnerHooks, mswVersion = 'u
     if (getReplaySession() === session) setReplaySession(undefined)
   }
   SESSION_STARTING.subscribe(closeLeftover)
-  ;(session as SessionInternals)[STOP] = closeLeftover
+  ;(session as unknown as Record<symbol, () => void>)[STOP] = closeLeftover
   setReplaySession(session)
   return session
 }
@@ -272,9 +235,11 @@ function onLiveFailure(request: Required<EscapedRequest>, testPath: string | und
   )
 }
 
-const WATCHER = Symbol.for('expect-llm.replay-escape-watcher')
-const STOP = Symbol.for('expect-llm.replay-stop')
-type SessionInternals = ReplaySession & { [WATCHER]?: EscapeWatcher; [STOP]?: () => void }
+const WATCHER = sharedMark('replay-escape-watcher')
+const STOP = sharedMark('replay-session-stop')
+type SessionInternals = ReplaySession & { [WATCHER]?: EscapeWatcher }
+/** The session's stop function, under a mark shared by the CJS and ESM builds (Jest may load both). */
+const stopOf = (session: ReplaySession): (() => void) | undefined => (session as unknown as Record<symbol, (() => void) | undefined>)[STOP]
 const warnedEscapes = new Set<string>()
 
 /**
@@ -297,78 +262,48 @@ function onEscape(engine: ReplayEngine, request: EscapedRequest, testPath: strin
   console.warn(formatMessage(`Failed to record ${what}: the request bypassed record/replay and ${how}, so nothing was recorded. ${fix}`))
 }
 
-const REGISTERED = Symbol.for('expect-llm.replay-registered-files')
-
-function registerHooks(session: ReplaySession, hooks: ReplayRunnerHooks): ReplaySession {
+function registerHooks(session: ReplaySession, runner: TestRunner): ReplaySession {
   const { replay } = session
-  const currentPath = (): string | undefined => {
-    try {
-      return hooks.expect?.getState().testPath
-    } catch {
-      return undefined
-    }
-  }
   // Register once per test file: a file may load the setup entry twice (Jest's setupFilesAfterEnv loads
   // the CommonJS build, and a test file that also imports 'expect-llm/jest' loads the ESM build). The
   // record lives on globalThis because the two builds are separate module instances.
-  const g = globalThis as { [REGISTERED]?: WeakMap<ReplaySession, Set<string>> }
-  const registered = (g[REGISTERED] ??= new WeakMap())
+  const registered = processSlot('replay-registered-files', () => new WeakMap<ReplaySession, Set<string>>())
   const files = registered.get(session) ?? new Set<string>()
-  const file = currentPath() ?? ''
+  const file = runner.testPath() ?? ''
   if (files.has(file)) return session
   files.add(file)
   registered.set(session, files)
 
-  // Plain functions without declared parameters: Vitest 5 rejects hooks whose first parameter is not an
-  // object pattern, Jest treats a declared parameter as a `done` callback, and Vitest 4 passes the suite
-  // first to afterAll while Vitest 5 passes it second.
-  hooks.afterEach(async function replayAfterEach(this: unknown) {
-    // eslint-disable-next-line prefer-rest-params
-    const args = [...arguments] as unknown[]
+  runner.afterEach(async ({ errors }) => {
     await replay.flush()
     await (session as SessionInternals)[WATCHER]?.idle()
-    const problems = replay.takeProblems(currentPath())
-    if (problems.length > 0) throw oneBlock(problems, testErrors(args))
+    const problems = replay.takeProblems(runner.testPath())
+    if (problems.length > 0) throw oneBlock(problems, errors)
   })
-  hooks.afterAll(async function replayAfterAll(this: unknown) {
-    // eslint-disable-next-line prefer-rest-params
-    const args = [...arguments] as unknown[]
+  runner.afterAll(async (ended) => {
     await replay.flush()
     await (session as SessionInternals)[WATCHER]?.idle()
-    const suite = findSuite(args)
-    const testPath = currentPath() ?? suite?.filepath ?? suite?.file?.filepath
+    const testPath = ended.testPath
     const rootDir = replay.engine.resolve().layout.rootDir
     if (testPath) {
       const [summary] = await replay.summary(testPath)
       if (summary && summary.used.length + summary.created.length + summary.unused.length > 0) {
-        const run = hooks.runner === 'vitest' ? vitestRun(suite) : jestRun()
+        const run = ended.completeness()
         const text = formatSummary([summary], rootDir, run)
         if (text) console.log(text)
         await writeUsageRecord(rootDir, summary, run).catch(() => undefined)
       }
     }
     const leftover = replay.takeProblems(testPath)
-    if (hooks.runner === 'jest' && getReplaySession() === session) {
+    if (runner.msw.serverPerFile && getReplaySession() === session) {
       // Jest runs the next test file in a fresh global but the same process, where MSW's patches of
       // Node's http/net modules would outlive this file and keep routing to this file's handlers: stop
       // the server, so the next file's setup file starts its own.
-      ;(session as SessionInternals)[STOP]?.()
+      stopOf(session)?.()
     }
     if (leftover.length > 0) throw oneBlock(leftover, undefined)
   })
   return session
-}
-
-/**
- * The errors the running test failed with so far, as a mutable list: Vitest's `task.result.errors` (from
- * the hook's context argument), or Jest's `currentlyRunningTest.errors` (jest-circus state).
- */
-function testErrors(args: unknown[]): unknown[] | undefined {
-  const task = (args[0] as { task?: { result?: { errors?: unknown[] } } } | undefined)?.task
-  if (task) return task.result?.errors
-  const symbol = Object.getOwnPropertySymbols(globalThis).find((s) => s.description === 'JEST_STATE_SYMBOL')
-  const state = symbol ? (globalThis as Record<symbol, { currentlyRunningTest?: { errors?: unknown[] } } | undefined>)[symbol] : undefined
-  return state?.currentlyRunningTest?.errors
 }
 
 /** Every message in an error's `cause` chain (Jest keeps `[error, asyncError]` pairs). */
@@ -407,46 +342,6 @@ function oneBlock(problems: ReplayProblem[], errors: unknown[] | undefined): Rep
   }
   error.stack = `${error.name}: ${error.message}${stack ? `\n${stack}` : ''}`
   return error
-}
-
-/** Whether this Vitest file ran completely and green: no test skipped, filtered out, `todo`, or failed. */
-function vitestRun(suite: { tasks?: unknown[] } | undefined): RunCompleteness {
-  if (!suite) return { complete: false, reason: 'filtered' }
-  let filtered = false
-  let failed = false
-  const walk = (tasks: unknown[]): void => {
-    for (const t of tasks) {
-      const task = t as { type?: string; mode?: string; tasks?: unknown[]; result?: { state?: string } }
-      if (task.mode && task.mode !== 'run' && task.mode !== 'queued') filtered = true
-      if (task.result?.state === 'fail') failed = true
-      if (task.type === 'suite') walk(task.tasks ?? [])
-    }
-  }
-  walk(suite.tasks ?? [])
-  return filtered ? { complete: false, reason: 'filtered' } : failed ? { complete: false, reason: 'failed' } : { complete: true }
-}
-
-/** Whether this Jest file ran completely and green, from jest-circus state (the command line when it is not there). */
-function jestRun(): RunCompleteness {
-  const symbol = Object.getOwnPropertySymbols(globalThis).find((s) => s.description === 'JEST_STATE_SYMBOL')
-  const state = symbol ? (globalThis as Record<symbol, { rootDescribeBlock?: unknown } | undefined>)[symbol] : undefined
-  if (!state?.rootDescribeBlock) return jestRunIsUnfiltered() ? { complete: true } : { complete: false, reason: 'filtered' }
-  let filtered = !jestRunIsUnfiltered()
-  let failed = false
-  const walk = (block: unknown): void => {
-    for (const child of (block as { children?: unknown[] }).children ?? []) {
-      const c = child as { type?: string; mode?: string; status?: string; errors?: unknown[] }
-      if (c.type === 'describeBlock') {
-        if (c.mode === 'skip' || c.mode === 'todo') filtered = true
-        walk(c)
-        continue
-      }
-      if (c.mode === 'skip' || c.mode === 'todo' || c.status === 'skip' || c.status === 'todo') filtered = true
-      if ((c.errors?.length ?? 0) > 0) failed = true
-    }
-  }
-  walk(state.rootDescribeBlock)
-  return filtered ? { complete: false, reason: 'filtered' } : failed ? { complete: false, reason: 'failed' } : { complete: true }
 }
 
 export type { ReplaySession } from './session.js'

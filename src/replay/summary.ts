@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { relPath } from './engine.js'
 import { writeFileAtomic } from './store.js'
 import type { FixtureSummary } from './types.js'
+import type { RunCompleteness } from '../runners/types.js'
 
 /** Folder (under the project root) where each test file's fixture usage from its last run is kept, for `prune`. */
 export const USAGE_DIR = join('.expect-llm', 'replay', 'usage')
@@ -26,8 +27,6 @@ export interface UsageRecord {
   finishedAt: string
 }
 
-/** Whether a test file's run can tell which fixtures are unused: complete (every test ran) and green. */
-export type RunCompleteness = { complete: true } | { complete: false; reason: 'filtered' | 'failed' }
 
 /**
  * Formats fixture summaries, one line per test file with anything to report:

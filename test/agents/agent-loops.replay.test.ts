@@ -13,7 +13,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import { createOpenAI } from '@ai-sdk/openai'
 import OpenAI from 'openai'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { readTrajectory } from '../../src/agents/index.js'
+import { readTrajectory } from '../../src/agents/read.js'
 import { agentReply, aiSdkLoop, aiSdkTools, anthropicLoop, anthropicTools, openaiChatLoop, openaiChatTools, openaiResponsesLoop, openaiResponsesTools } from '../helpers/agent-model.js'
 import { isRecording, replayRecordings, type RecordedReplay } from '../helpers/model-server.js'
 

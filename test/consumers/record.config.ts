@@ -10,14 +10,14 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^expect-llm\/vitest$/, replacement: here('../../src/vitest.ts') },
-      { find: /^expect-llm$/, replacement: here('../../src/index.ts') },
+      { find: /^expect-llm\/vitest$/, replacement: here('../../src/entries/vitest.ts') },
+      { find: /^expect-llm$/, replacement: here('../../src/entries/index.ts') },
     ],
   },
   test: {
     root: here('./projects/vitest'),
     // miss/ holds the prompt that changed after recording (see miss/changed-prompt.ts).
     include: ['test/**/*.test.ts', 'miss/**/*.ts'],
-    setupFiles: [here('../../src/vitest.ts'), here('./record.setup.ts'), here('../../examples/support-bot/scripted-model/setup.ts')],
+    setupFiles: [here('../../src/entries/vitest.ts'), here('./record.setup.ts'), here('../../examples/support-bot/scripted-model/setup.ts')],
   },
 })

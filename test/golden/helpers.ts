@@ -17,7 +17,7 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env
 }
 
-/** A sandbox with the given child suites (from `from`, test/golden/child/ by default) and a Vitest config using src/vitest.ts. */
+/** A sandbox with the given child suites (from `from`, test/golden/child/ by default) and a Vitest config using src/entries/vitest.ts. */
 export function vitestSandbox(files: string[], from = 'test/golden/child'): string {
   const dir = mkdtempSync(join(tmpdir(), 'golden-child-'))
   for (const f of files) {
@@ -26,7 +26,7 @@ export function vitestSandbox(files: string[], from = 'test/golden/child'): stri
   }
   // Bare imports in the suites (openai) resolve through the repository's packages.
   symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir')
-  writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.golden.ts'], setupFiles: [${JSON.stringify(`${repo}src/vitest.ts`)}] } }\n`)
+  writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.golden.ts'], setupFiles: [${JSON.stringify(`${repo}src/entries/vitest.ts`)}] } }\n`)
   return dir
 }
 

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url'
 import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
-import { getReplaySession, llmReplay, type LlmReplay } from '../../src/replay/index.js'
+import { getReplaySession, llmReplay, type LlmReplay } from '../../src/entries/replay.js'
 import { resolveMode } from '../../src/replay/mode.js'
 import type { RedactInput } from '../../src/replay/types.js'
 import { startOpenAIServer, type OpenAIServer, type RecordedRequest, type ReplyScript, type ScriptedReply } from './openai-server.js'

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest'
 import { resetConfig } from '../../src/config.js'
 import { resetFallbackNotices } from '../../src/judges/capabilities.js'
-import { failWith } from '../../src/judges/fail.js'
+import { failWith } from '../../src/errors.js'
 import { prepareJudgeCall, runJudge, type JudgeVerdict } from '../../src/judges/run.js'
 import type { JudgeLike } from '../../src/judges/types.js'
 import { resetLedger } from '../../src/ledger.js'

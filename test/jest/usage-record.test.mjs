@@ -1,24 +1,24 @@
 // Under Jest (ESM mode), the usage record that `expect-llm fixtures prune` trusts says whether the test
 // file's run was complete and green: a failing test or a -t filter makes prune leave its fixtures alone.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, expect, test } from '@jest/globals'
-import { buildKey, serializeFixture } from 'expect-llm/replay'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 const root = mkdtempSync(join(tmpdir(), 'expect-llm-jest-usage-'))
 
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-// One fixture in the child file's folder, so that its run has something to report (it is unused).
-const key = buildKey('POST', new URL('https://api.openai.com/v1/chat/completions'), new TextEncoder().encode('{"model":"m"}'), 'application/json', {})
+// One fixture in the child file's folder, so that its run has something to report (it is unused): a
+// recorded POST https://api.openai.com/v1/chat/completions with body {"model":"m"} (the key and file name
+// are the library's internals, so the fixture is committed rather than built here).
+const unused = 'chat-completions.b9947e73bf127c39.json'
 const folder = join(root, 'usage.child.mjs')
 mkdirSync(folder, { recursive: true })
-const fixture = { schemaVersion: 1, hash: key.hash, key: key.material, response: { status: 200, headers: {}, json: { ok: true } }, meta: { recordedAt: new Date().toISOString(), durationMs: 1, endpoint: key.endpoint, model: 'm', usage: null, sdkUserAgent: null, testFile: null } }
-writeFileSync(join(folder, `${key.endpoint}.${key.hash16}.json`), serializeFixture(fixture))
+copyFileSync(join(repo, 'test/jest/child/fixtures', unused), join(folder, unused))
 
 function runChild(args, env = {}) {
   const run = spawnSync(process.execPath, ['--experimental-vm-modules', join(repo, 'node_modules/jest/bin/jest.js'), '--config', join(repo, 'test/jest/child/jest.config.cjs'), ...args], {

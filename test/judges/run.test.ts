@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { configure, resetConfig } from '../../src/config.js'
-import { failWith } from '../../src/judges/fail.js'
+import { failWith } from '../../src/errors.js'
 import { functionJudge, resolveJudge } from '../../src/judges/resolve.js'
 import { prepareJudgeCall, runJudge } from '../../src/judges/run.js'
 import type { JudgeRequest } from '../../src/judges/types.js'

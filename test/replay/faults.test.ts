@@ -1,7 +1,7 @@
 // Faults while recording: a broken upstream body reaches the app as it would live, and a request the server
 // refuses (the structured-output fallback of the judge) is recorded, so the fallback replays.
 import { describe, expect, test, vi } from 'vitest'
-import { failWith } from '../../src/judges/fail.js'
+import { failWith } from '../../src/errors.js'
 import { openAIJudge } from '../../src/judges/openai.js'
 import { prepareJudgeCall, runJudge } from '../../src/judges/run.js'
 import { jsonVerdict, wantsJsonSchema } from '../helpers/model-server.js'

@@ -9,7 +9,7 @@ import OpenAI from 'openai'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
 import { runCli } from '../../src/replay/cli.js'
-import { getReplaySession, llmReplay, type LlmReplay } from '../../src/replay/index.js'
+import { getReplaySession, llmReplay, type LlmReplay } from '../../src/entries/replay.js'
 import type { ReplayOptions } from '../../src/replay/types.js'
 
 /** Creates an empty temporary project root. */

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { describe, expect, test } from 'vitest'
-import { getReplaySession, llmReplay } from '../../src/replay/index.js'
+import { getReplaySession, llmReplay } from '../../src/entries/replay.js'
 import type { Fixture } from '../../src/replay/types.js'
 import { client, fixtureFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 

@@ -2,7 +2,7 @@
 // their argument types, for sync use and under .not; wrong arguments do not compile.
 import { describe, expect, expectTypeOf, test } from 'vitest'
 import type { CallToolsOptions, ConciseOptions, ExpectedToolCall, RougeLMatcherOptions, StepsOptions } from '../../matchers/index.js'
-import '../../src/vitest.js'
+import '../../src/entries/vitest.js'
 
 describe('expect-llm matchers on Vitest expect()', () => {
   test('lexical matchers are typed with their arguments', () => {

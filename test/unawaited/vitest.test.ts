@@ -18,7 +18,7 @@ beforeAll(async () => {
     writeFileSync(join(dir, f), text)
   }
   symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir')
-  writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.child.ts'], setupFiles: [${JSON.stringify(`${repo}src/vitest.ts`)}] } }\n`)
+  writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.child.ts'], setupFiles: [${JSON.stringify(`${repo}src/entries/vitest.ts`)}] } }\n`)
   const run = await runChild(
     [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs'), '--reporter=default', '--reporter=json', '--outputFile.json=report.json'],
     dir,

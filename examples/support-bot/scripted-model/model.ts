@@ -26,7 +26,8 @@
  * The rules are simple on purpose; judge-calibration.test.ts measures how far they agree with human
  * labels, which is exactly what you would do with a real judge.
  */
-import { detectRefusal, porterStem, seededRandom } from 'expect-llm'
+import { detectRefusal, porterStem } from 'expect-llm'
+import { seededRandom } from '../../../src/golden/stats.js'
 import type { RecordedRequest, ScriptedReply } from '../../../test/helpers/openai-server.js'
 
 // ---------------------------------------------------------------------------------------------- text

@@ -1,6 +1,6 @@
 // A small golden suite, run in a child Vitest by test/golden/vitest-runner.test.ts (copied into a
 // sandbox folder first, so that its baseline and report land there).
-import { describeGolden } from '../../../src/vitest.js'
+import { describeGolden } from '../../../src/entries/vitest.js'
 
 const good: Record<string, string> = {
   'How long do I have to ask for a refund?': 'You can ask for a refund within 30 days of purchase.',

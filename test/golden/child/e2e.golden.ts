@@ -3,7 +3,7 @@
 // child Vitest: once recording against a local OpenAI-compatible server, once replaying with it stopped.
 import OpenAI from 'openai'
 import { configure } from '../../../src/config.js'
-import { describeGolden } from '../../../src/vitest.js'
+import { describeGolden } from '../../../src/entries/vitest.js'
 
 configure({
   replay: { hosts: [process.env.CHILD_ORIGIN as string], rootDir: process.cwd() },

@@ -7,6 +7,6 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
     include: ['session.child.ts'],
-    setupFiles: ['./early-client.ts', '../../../src/vitest.ts', './setup.ts'],
+    setupFiles: ['./early-client.ts', '../../../src/entries/vitest.ts', './setup.ts'],
   },
 })

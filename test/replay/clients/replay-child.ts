@@ -7,7 +7,8 @@ import { writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createLlmReplay, ReplayEngine } from '../../../src/replay/index.js'
+import { ReplayEngine } from '../../../src/replay/engine.js'
+import { createLlmReplay } from '../../../src/replay/handlers.js'
 import { runAll, scenarios } from './scenarios.js'
 
 const [root, testFile, outFile] = process.argv.slice(2) as [string, string, string]

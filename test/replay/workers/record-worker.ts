@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
-import { llmReplay } from '../../../src/replay/index.js'
+import { llmReplay } from '../../../src/entries/replay.js'
 
 const [root, baseURL, worker] = process.argv.slice(2) as [string, string, string]
 // rerecord: every worker records every request, so the shared fixtures really get 4 concurrent writers.

@@ -5,7 +5,7 @@
 // (the history's "verdict changed" view); replay does not see it (references are not sent to the model).
 import OpenAI from 'openai'
 import { configure } from '../../../src/config.js'
-import { compareGolden, describeGolden } from '../../../src/vitest.js'
+import { compareGolden, describeGolden } from '../../../src/entries/vitest.js'
 
 configure({ replay: { hosts: [process.env.CHILD_ORIGIN as string], rootDir: process.cwd() } })
 

@@ -1,7 +1,7 @@
 // Run in a child Vitest by test/unawaited/vitest.test.ts: every way of leaving an expect-llm assertion
 // unawaited (each test must fail), and every way of waiting for one (each test must pass).
 import { expect, test } from 'vitest'
-import { configure } from '../../../src/index.js'
+import { configure } from '../../../src/entries/index.js'
 
 const slowJudge = (score: number) => async () => {
   await new Promise((resolve) => setTimeout(resolve, 30))

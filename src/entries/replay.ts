@@ -4,9 +4,9 @@
  * @packageDocumentation
  */
 import { bypass, http, passthrough } from 'msw'
-import { ReplayEngine, type MswApi } from './engine.js'
-import { createLlmReplay, type LlmReplay } from './handlers.js'
-import type { ReplayOptions } from './types.js'
+import { ReplayEngine, type MswApi } from '../replay/engine.js'
+import { createLlmReplay, type LlmReplay } from '../replay/handlers.js'
+import type { ReplayOptions } from '../replay/types.js'
 
 /**
  * Creates record/replay handlers for your own MSW server. Requests to the well-known model providers
@@ -32,19 +32,14 @@ export function llmReplay(options: ReplayOptions = {}): LlmReplay {
   return createLlmReplay({ http, bypass, passthrough } as unknown as MswApi, new ReplayEngine({ options }))
 }
 
-export { createLlmReplay, ReplayError } from './handlers.js'
-export type { LlmReplay } from './handlers.js'
-export { ReplayEngine } from './engine.js'
-export { resolveMode, isCi, REPLAY_MODES } from './mode.js'
-export { parseFixture, serializeFixture, FixtureError, SCHEMA_VERSION } from './fixture.js'
-export { buildKey, endpointSlug, KEY_VERSION } from './key.js'
-export { DEFAULT_HOSTS, PROVIDERS, isPlaceholderKey } from './hosts.js'
-export type { Provider } from './hosts.js'
-export { MISS_STATUS } from './engine.js'
-export { scanForSecrets } from './secrets.js'
-export { normalizeUsage } from './usage.js'
-export { getReplaySession } from './session.js'
-export type { ReplaySession } from './session.js'
+export { ReplayError } from '../replay/handlers.js'
+export type { LlmReplay } from '../replay/handlers.js'
+export { DEFAULT_HOSTS, PROVIDERS } from '../replay/hosts.js'
+export type { Provider } from '../replay/hosts.js'
+export { MISS_STATUS } from '../replay/engine.js'
+export { REPLAY_MODES } from '../replay/mode.js'
+export { getReplaySession } from '../replay/session.js'
+export type { ReplaySession } from '../replay/session.js'
 export type {
   Fixture,
   FixtureMeta,
@@ -56,4 +51,4 @@ export type {
   ReplayMode,
   ReplayOptions,
   ReplayProblem,
-} from './types.js'
+} from '../replay/types.js'

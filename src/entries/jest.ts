@@ -14,11 +14,11 @@
  * ```
  * @packageDocumentation
  */
-import { jestGlobals, matchers } from './jest-register.js'
-import { setupReplay } from './replay/setup.js'
+import { matchers } from './jest-register.js'
+import { setupReplay } from '../replay/setup.js'
+import { jestRunner } from '../runners/jest.js'
 
-const globals = jestGlobals()
-await setupReplay({ runner: 'jest', afterEach: globals.afterEach, afterAll: globals.afterAll, expect: globals.expect })
+await setupReplay(jestRunner)
 
 export { matchers }
-export { describeGolden, compareGolden } from './golden/jest.js'
+export { describeGolden, compareGolden } from '../golden/jest.js'

@@ -16,14 +16,14 @@
  * ```
  * @packageDocumentation
  */
-import { compareGolden, describeGolden } from './golden/jest.js'
-import { jestGlobals, matchers } from './jest-register.js'
-import { setupReplay } from './replay/setup.js'
+import { compareGolden, describeGolden } from '../golden/jest.js'
+import { matchers } from './jest-register.js'
+import { setupReplay } from '../replay/setup.js'
+import { jestRunner } from '../runners/jest.js'
 
 /** Starts record/replay for the test file about to run (Jest awaits a setup file's exported function). */
 async function startReplay(): Promise<void> {
-  const globals = jestGlobals()
-  await setupReplay({ runner: 'jest', afterEach: globals.afterEach, afterAll: globals.afterAll, expect: globals.expect })
+  await setupReplay(jestRunner)
 }
 
 // Jest awaits a setup file whose module.exports is a function. The named exports stay reachable as its

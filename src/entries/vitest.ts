@@ -12,12 +12,13 @@
  * ```
  * @packageDocumentation
  */
-import { afterAll, afterEach, chai, expect } from 'vitest'
-import * as matchers from '../matchers/index.js'
-import type { LlmAsyncMatchers, LlmMatchers } from '../matchers/types.js'
-import { formatMessage } from './errors.js'
-import { setupReplay } from './replay/setup.js'
-import { registerAwaitChecks, trackAsyncMatchers, trackPromiseModifiers, type ChaiLike } from './unawaited.js'
+import { chai, expect } from 'vitest'
+import * as matchers from './matchers.js'
+import type { LlmAsyncMatchers, LlmMatchers } from '../../matchers/types.js'
+import { formatMessage } from '../errors.js'
+import { setupReplay } from '../replay/setup.js'
+import { vitestRunner } from '../runners/vitest.js'
+import { registerAwaitChecks, trackAsyncMatchers, trackPromiseModifiers, type ChaiLike } from '../unawaited.js'
 
 // Vitest sets VITEST_WORKER_ID in its test workers only. Loaded anywhere else (globalSetup, the config
 // file), the matchers would be registered where no test runs: say where the entry belongs.
@@ -30,12 +31,12 @@ if (!process.env.VITEST_WORKER_ID) {
 }
 
 // An async matcher's promise is watched: a test that ends without awaiting it fails (see unawaited.ts).
-expect.extend(trackAsyncMatchers(matchers, { runner: 'vitest' }))
+expect.extend(trackAsyncMatchers(matchers, vitestRunner))
 trackPromiseModifiers(chai as unknown as ChaiLike, Object.keys(matchers))
-registerAwaitChecks({ runner: 'vitest', afterEach, afterAll, expect })
+registerAwaitChecks(vitestRunner)
 
 // Under Vitest msw loads synchronously: the server is listening when this call returns.
-void setupReplay({ runner: 'vitest', afterEach, afterAll, expect })
+void setupReplay(vitestRunner)
 
 declare module 'vitest' {
   // No type parameters on purpose: this merges with Vitest 4's `Matchers<T = any>` and with
@@ -47,4 +48,4 @@ declare module 'vitest' {
 }
 
 export { matchers }
-export { describeGolden, compareGolden } from './golden/vitest.js'
+export { describeGolden, compareGolden } from '../golden/vitest.js'

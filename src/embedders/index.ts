@@ -1,8 +1,0 @@
-export { openAIEmbedder } from './openai.js'
-export type { OpenAIEmbedderOptions } from './openai.js'
-export { aiSdkEmbedder } from './ai-sdk.js'
-export type { AiSdkEmbedderOptions } from './ai-sdk.js'
-export { functionEmbedder, resolveEmbedder } from './resolve.js'
-export { batchingEmbedder, clearEmbeddingCache, embeddingCacheSize } from './batch.js'
-export { DEFAULT_EMBEDDING_MODEL, DEFAULT_SIMILARITY_THRESHOLD, MAX_EMBEDDING_BATCH } from './types.js'
-export type { AiSdkEmbeddingModel, Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './types.js'
