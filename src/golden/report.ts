@@ -9,7 +9,6 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { dirname, join, relative, resolve } from 'node:path'
 import type { BaselineComparison } from './baseline.js'
 import type { LatencySource } from './run.js'
-import type { ScorerName } from './types.js'
 
 /** Version of the JSON report format. Bumped on any incompatible change. */
 export const REPORT_SCHEMA_VERSION = 1
@@ -70,7 +69,7 @@ export interface ReportCase {
   errors?: string[]
   assertError?: string
   diagnosis?: 'retrieval' | 'generation'
-  scores: Partial<Record<ScorerName, ReportScore>>
+  scores: Record<string, ReportScore>
   /** Mean over runs. */
   latencyMs: number
   usage: { inputTokens: number; outputTokens: number; costUsd: number | null }
@@ -112,9 +111,9 @@ export interface GoldenReport {
   durationMs: number
   git: GitInfo
   models: { app: string[]; judge: string[]; embedding: string[] }
-  options: { repeat: number; passAt: number; concurrency: number; scorers: Partial<Record<ScorerName, number | null>>; thresholds?: unknown; budget?: unknown; baseline?: unknown }
+  options: { repeat: number; passAt: number; concurrency: number; scorers: Record<string, number | null>; thresholds?: unknown; budget?: unknown; baseline?: unknown }
   summary: { cases: number; ran: number; filteredOut: number; passed: number; failed: number; errored: number; passRate: number | null; flaky: number }
-  scorers: Partial<Record<ScorerName, ReportScorer>>
+  scorers: Record<string, ReportScorer>
   checks: ReportCheck[]
   baseline: null | { path: string; status: 'created' | 'updated' | 'compared' | 'missing'; comparison?: BaselineComparison }
   usage: { app: UsageTotals; evaluator: UsageTotals & { byKind: { judge: UsageTotals; embedding: UsageTotals } }; total: UsageTotals; latencyMs: LatencySummary }
@@ -123,7 +122,7 @@ export interface GoldenReport {
 
 /** One scorer's comparison in a `compareGolden` report. */
 export interface ReportComparisonScorer {
-  scorer: ScorerName
+  scorer: string
   /** Mean per variant. */
   means: Record<string, number>
   /** Each variant after the first, against the first. */
@@ -155,10 +154,10 @@ export interface CompareReport {
   /** McNemar's test on case pass/fail, each variant against the first. */
   mcnemar: Array<{ a: string; b: string; aOnly: number; bOnly: number; pValue: number; method: 'exact' | 'chi-square'; statistic?: number }>
   passRates: Record<string, number>
-  expectation: null | { better: string; scorer: ScorerName; minDelta: number; ok: boolean; message: string }
+  expectation: null | { better: string; scorer: string; minDelta: number; ok: boolean; message: string }
   usage: { app: Record<string, UsageTotals>; evaluator: UsageTotals }
   /** Only the cases where the variants differ (pass/fail, or any score). */
-  differing: Array<{ id: string; input: unknown; outputs: Record<string, string | null>; pass: Record<string, boolean>; scores: Record<string, Partial<Record<ScorerName, number>>> }>
+  differing: Array<{ id: string; input: unknown; outputs: Record<string, string | null>; pass: Record<string, boolean>; scores: Record<string, Record<string, number>> }>
   cases: number
 }
 
@@ -329,7 +328,7 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
     const hiddenFailing = order.slice(maxCases).filter((c) => !c.pass).length
     out.push(`  … ${order.length - maxCases} more case${order.length - maxCases === 1 ? '' : 's'}${hiddenFailing > 0 ? ` (${hiddenFailing} failing)` : ' (all passing)'}: see the JSON report`)
   }
-  const names = Object.keys(report.scorers) as ScorerName[]
+  const names = Object.keys(report.scorers)
   if (names.length > 0) {
     const w = Math.max(7, ...names.map((n) => n.length))
     out.push('', `  ${'scorer'.padEnd(w)}  mean  min   max   threshold  passing`)

@@ -12,7 +12,7 @@ import { costOf, getLedger, type LedgerEntry } from '../ledger.js'
 import { baselinePath, compareBaseline, mergeBaseline, readBaseline, slugify, writeBaseline, type BaselineCases } from './baseline.js'
 import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } from './run.js'
 import { clip, fmtMs, fmtScore, fmtUsd, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
-import { createScorerEnv, inputText, planScorers, SCORER_NAMES, type ScorerEnv, type ScorerPlan } from './scorers.js'
+import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import { BootstrapAggregator, mean, percentile } from './stats.js'
 
 const CI = { confidence: 0.95, samples: 1000, seed: 42 }
@@ -24,7 +24,17 @@ function confidenceInterval(values: readonly number[]): ReportScorer['ci'] {
   const { low, mid, high } = aggregator.aggregate().score as { low: number; mid: number; high: number }
   return { low, mid, high, ...CI }
 }
-import type { GoldenCase, GoldenFilter, GoldenOptions, ScorerName } from './types.js'
+import type { GoldenCase, GoldenFilter, GoldenOptions } from './types.js'
+
+/** Whether thresholds and expectations may name a scorer key: a listed key, or a built-in check a case may call for. */
+export function knownKey(key: string, plans: readonly ScorerPlan[]): boolean {
+  return plans.some((p) => p.key === key) || (SCORER_NAMES as readonly string[]).includes(key)
+}
+
+/** The keys of the suite that are not built-in names (named instances, user checks). */
+export function userKeys(plans: readonly ScorerPlan[]): string[] {
+  return plans.map((p) => p.key).filter((k) => !(SCORER_NAMES as readonly string[]).includes(k))
+}
 
 /** How the runner treats snapshots in this run: `'all'` with `-u`, `'new'` by default, `'none'` in CI. */
 export type UpdateMode = 'all' | 'new' | 'none'
@@ -158,7 +168,7 @@ export class GoldenSuite {
       fraction('thresholds.passRate', t.passRate)
       for (const kind of ['mean', 'min'] as const) {
         for (const [k, v] of Object.entries(t[kind] ?? {})) {
-          if (!(SCORER_NAMES as readonly string[]).includes(k)) fail(`thresholds.${kind} names an unknown scorer "${k}"`, `Valid scorers are: ${SCORER_NAMES.join(', ')}.`)
+          if (!knownKey(k, this.plans)) fail(`thresholds.${kind} names an unknown scorer "${k}"`, `Valid scorers are: ${[...SCORER_NAMES, ...userKeys(this.plans)].join(', ')}.`)
           fraction(`thresholds.${kind}.${k}`, v)
         }
       }
@@ -243,8 +253,8 @@ export class GoldenSuite {
     }
 
     // Scorers
-    const scorers: Partial<Record<ScorerName, ReportScorer>> = {}
-    for (const name of SCORER_NAMES) {
+    const scorers: Record<string, ReportScorer> = {}
+    for (const name of sortKeys(ran.flatMap((r) => Object.keys(r.scores)), this.plans)) {
       const scored = ran.filter((r) => r.scores[name] !== undefined)
       if (scored.length === 0) continue
       const values = scored.map((r) => r.scores[name]!.score)
@@ -266,7 +276,7 @@ export class GoldenSuite {
         const failedCount = (r: CaseResult) => Object.values(r.scores).filter((s) => !s.pass).length
         return margin(a) - margin(b) || failedCount(b) - failedCount(a) || a.passes - b.passes
       })
-    const failingList = (rs: CaseResult[], score?: ScorerName) =>
+    const failingList = (rs: CaseResult[], score?: string) =>
       worstFirst(rs)
         .slice(0, 20)
         .map((r) => {
@@ -288,7 +298,7 @@ export class GoldenSuite {
       const failing = ran.filter((r) => !r.pass)
       check('passRate', ok, `pass rate ${passed}/${ran.length} = ${(passRate * 100).toFixed(1)}% ${ok ? '>=' : '<'} ${(t.passRate * 100).toFixed(1)}%`, `pass rate ${passed}/${ran.length} = ${(passRate * 100).toFixed(1)}% is below ${(t.passRate * 100).toFixed(1)}%. Failing cases, worst first:\n${failingList(failing)}`)
     }
-    for (const [name, min] of Object.entries(t?.mean ?? {}) as Array<[ScorerName, number]>) {
+    for (const [name, min] of Object.entries(t?.mean ?? {}) as Array<[string, number]>) {
       const sc = scorers[name]
       if (!sc) {
         check(`mean.${name}`, false, `mean ${name}: no case was scored by "${name}"`, `thresholds.mean.${name} is set but no case was scored by "${name}". List it in "scorers" (or give the cases what it needs).`)
@@ -298,7 +308,7 @@ export class GoldenSuite {
       const below = ran.filter((r) => r.scores[name] !== undefined && r.scores[name]!.score < min)
       check(`mean.${name}`, ok, `mean ${name} ${fmtScore(sc.mean)} ${ok ? '>=' : '<'} ${fmtScore(min)}`, `mean ${name} ${sc.mean.toFixed(3)} is below ${min}. Cases below ${min}, worst first:\n${failingList(below, name)}`)
     }
-    for (const [name, min] of Object.entries(t?.min ?? {}) as Array<[ScorerName, number]>) {
+    for (const [name, min] of Object.entries(t?.min ?? {}) as Array<[string, number]>) {
       const sc = scorers[name]
       if (!sc) {
         check(`min.${name}`, false, `min ${name}: no case was scored by "${name}"`, `thresholds.min.${name} is set but no case was scored by "${name}".`)
@@ -386,7 +396,7 @@ export class GoldenSuite {
           baselineInfo = { path, status: previous === undefined ? 'created' : 'updated' }
           checks.push({ name: 'baseline', ok: true, message: `baseline ${previous === undefined ? 'written' : 'updated'}: ${path}` })
         } else {
-          const tolerance = (s: ScorerName) => opts.tolerances?.[s] ?? opts.tolerance ?? 0.05
+          const tolerance = (s: string) => opts.tolerances?.[s] ?? opts.tolerance ?? 0.05
           const comparison = compareBaseline(previous, current, tolerance)
           baselineInfo = { path, status: 'compared', comparison }
           const changes = (title: string, list: typeof comparison.regressedCases) =>
@@ -451,7 +461,7 @@ export class GoldenSuite {
         repeat: this.repeat,
         passAt: this.passAt,
         concurrency: this.concurrency,
-        scorers: Object.fromEntries(this.plans.map((p) => [p.name, p.threshold])),
+        scorers: Object.fromEntries(this.plans.map((p) => [p.key, p.threshold])),
         ...(this.options.thresholds ? { thresholds: this.options.thresholds } : {}),
         ...(this.options.budget ? { budget: this.options.budget } : {}),
         ...(this.options.baseline ? { baseline: this.options.baseline === true ? { tolerance: 0.05 } : { tolerance: 0.05, ...this.options.baseline } } : {}),
