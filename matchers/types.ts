@@ -7,16 +7,16 @@ import type { ConciseOptions } from './toBeConcise.js'
 import type { RetrieveOptions } from './toRetrieve.js'
 import type { CallToolsOptions, ExpectedToolCall } from './toCallTools.js'
 import type { StepsOptions } from './toUseAtMostSteps.js'
-import type { SchemaLike } from '../src/schema.js'
+import type { SchemaLike, JudgeSpec, CalibrationCase } from './_engine.js'
 import type { SemanticSimilarityOptions } from './toBeSemanticallySimilar.js'
 import type { RelevanceOptions } from './toBeRelevantTo.js'
 import type { FaithfulnessOptions } from './toBeFaithfulTo.js'
 import type { RefuseOptions } from './toRefuse.js'
 import type { AgreeWithLabelsOptions } from './toAgreeWithLabels.js'
 import type { GoalOptions } from './toCompleteGoal.js'
-import type { JudgeSpec } from '../src/judges/types.js'
+import type { CheckCaseFields } from './toPassCheck.js'
+import type { Check } from './_engine.js'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import type { CalibrationCase } from '../src/calibration.js'
 
 /**
  * The synchronous expect-llm matchers, declared once and merged into Vitest's and Jest's `Matchers`.
@@ -154,4 +154,9 @@ export interface LlmAsyncMatchers {
    * @example await expect(messages).toCompleteGoal('Refund order A17 and tell the customer the refund id')
    */
   toCompleteGoal(goal: string, options?: GoalOptions): Promise<void>
+  /**
+   * Passes when a check made by `defineCheck` scores the output at least `threshold` (default: the check's own).
+   * @example await expect(answer).toPassCheck(concise, 1, { expected: 'Refunds take 30 days.' })
+   */
+  toPassCheck(check: Check<any, any, any>, threshold?: number, caseFields?: CheckCaseFields): Promise<void>
 }

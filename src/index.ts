@@ -68,6 +68,10 @@ export type {
   GleuOptions,
 } from './metrics/index.js'
 
+// Checks of your own (golden `scorers` values and `toPassCheck`)
+export { defineCheck } from './checks/define.js'
+export type { Check, CheckSpec, CheckContext, CheckReturn } from './checks/define.js'
+
 // Structured output
 export { extractJson, validateSchema } from './schema.js'
 export type { SchemaLike } from './schema.js'

@@ -66,7 +66,7 @@ function setupError(reason: string, fix: string): never {
 function checkedThreshold(name: string, value: unknown): number | null {
   if (value === undefined || value === null) return null
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || value > 1) {
-    setupError(`the threshold of check "${name}" must be a number from 0 to 1 or null, got ${describeValue(value)}`, 'Pass for example { threshold: 0.8 }, or null to record the score only.')
+    setupError(`the threshold of check "${name}" must be a number from 0 to 1 or null, got ${typeof value === 'number' ? value : describeValue(value)}`, 'Pass for example { threshold: 0.8 }, or null to record the score only.')
   }
   return value
 }

@@ -36,4 +36,9 @@ export type {
   RetrievalScorerOptions,
   LengthScorerOptions,
   KeywordsScorerOptions,
+  CompositeScorerOptions,
+  BuiltinScorers,
+  NamedScorers,
+  ScorerValue,
+  ScorerKeyOf,
 } from './types.js'
