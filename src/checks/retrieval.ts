@@ -51,7 +51,7 @@ export const retrieval: CheckDefinition = {
     const ranks = r.ranks.map((rk) => `${rk.id}: ${rk.rank === null ? 'not retrieved' : `rank ${rk.rank}${rk.lucky ? ' (lucky tie)' : ''}`}`).join(', ')
     // A lucky tie never passes, whatever the metric says.
     const pass = threshold === null ? true : score >= threshold && !(r.luckyTie && !r.hit)
-    const data: RetrievalData = { found: Math.round(r.recall * r.ranks.length), k: r.k, relevant: r.ranks.length }
-    return result(score, threshold, `${ranks}${r.luckyTie ? '; lucky tie at the cut-off' : ''} (k=${r.k})`, pass, data)
+    const counts: RetrievalData = { found: Math.round(r.recall * r.ranks.length), k: r.k, relevant: r.ranks.length }
+    return { ...result(score, threshold, `${ranks}${r.luckyTie ? '; lucky tie at the cut-off' : ''} (k=${r.k})`, pass, r), retrieval: counts }
   },
 }

@@ -21,6 +21,8 @@ export interface CheckResult {
   judges?: Array<{ judge: string; score: number; pass: boolean }>
   /** A panel's agreement: the share of judges that agree with the majority verdict. */
   agreement?: number
+  /** A retrieval check's counts at k (summed over the runs of a case), for the dataset-level averages. */
+  retrieval?: { found: number; k: number; relevant: number }
 }
 
 /** A check's result with the check's own data (n-gram statistics, edit counts...), for a matcher's message. */

@@ -90,6 +90,11 @@ export interface ReportScorer {
    * percentiles of the resampled means, `mid` their median.
    */
   ci: { low: number; mid: number; high: number; confidence: number; samples: number; seed: number }
+  /**
+   * A retrieval check: dataset-level precision, recall and F1 at k, micro-averaged (summed over the cases)
+   * and macro-averaged (the mean of the per-case values).
+   */
+  retrieval?: { micro: { precision: number; recall: number; f1: number }; macro: { precision: number; recall: number; f1: number } }
 }
 
 /** An aggregate check: pass rate, a mean or min threshold, the baseline, a budget line. */

@@ -189,6 +189,8 @@ export function combineRuns(c: GoldenCase, runs: CaseRun[], passAt: number): Cas
     }
     const detail = values.find((v) => !v.pass)?.detail ?? values[0]?.detail
     if (detail) entry.detail = detail
+    const counts = values.map((v) => v.retrieval).filter((x) => x !== undefined)
+    if (counts.length > 0) entry.retrieval = { found: counts.reduce((s, x) => s + x.found, 0), k: counts.reduce((s, x) => s + x.k, 0), relevant: counts.reduce((s, x) => s + x.relevant, 0) }
     const panel = values.find((v) => v.judges !== undefined)
     if (panel?.judges) entry.judges = panel.judges
     if (panel?.agreement !== undefined) entry.agreement = panel.agreement

@@ -164,7 +164,7 @@ export interface RetrievalScorerOptions {
   /** A relevant hit whose score is not above this counts as lucky. */
   minScore?: number
   /** Which number is the score. Default `'hit'` (1 for a clean hit, 0 otherwise; a lucky tie is not a hit). */
-  metric?: 'hit' | 'recall' | 'precision' | 'mrr' | 'ndcg'
+  metric?: 'hit' | 'recall' | 'precision' | 'f1' | 'mrr' | 'ndcg'
   /** Default 1 for `hit`, else 0.5. A lucky tie always fails. */
   threshold?: Threshold
 }
