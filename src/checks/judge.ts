@@ -14,7 +14,7 @@ import type { CheckDefinition } from './types.js'
 export const judge: CheckDefinition = {
   name: 'judge',
   defaultThreshold: DEFAULT_JUDGE_THRESHOLD,
-  optionKeys: ['criteria', 'scale', 'threshold', 'template', 'judge', 'samples', 'useReference'],
+  optionKeys: ['criteria', 'scale', 'threshold', 'template', 'judge', 'samples', 'useReference', 'verbatim', 'lenient'],
   shorthands: { stringOption: 'criteria' },
   appliesTo: (c, { options }, refs) => c.answerable !== false && (options.criteria !== undefined || c.criteria !== undefined || refs.length > 0 || options.template !== undefined),
   calledFor: (c) => c.criteria !== undefined && c.answerable !== false,
@@ -33,7 +33,7 @@ export const judge: CheckDefinition = {
 export const relevance: CheckDefinition = {
   name: 'relevance',
   defaultThreshold: DEFAULT_JUDGE_THRESHOLD,
-  optionKeys: ['threshold', 'judge', 'samples'],
+  optionKeys: ['threshold', 'judge', 'samples', 'lenient'],
   appliesTo: (c) => c.answerable !== false,
   async run(input, { key, threshold, options }) {
     const spec: Record<string, unknown> = { ...judgeSpec(options, threshold), input: input.inputText }
@@ -46,7 +46,7 @@ export const relevance: CheckDefinition = {
 export const faithfulness: CheckDefinition = {
   name: 'faithfulness',
   defaultThreshold: DEFAULT_FAITHFULNESS_THRESHOLD,
-  optionKeys: ['threshold', 'judge', 'samples'],
+  optionKeys: ['threshold', 'judge', 'samples', 'lenient'],
   appliesTo: (c) => c.answerable !== false,
   async run(input, { key, threshold, options }) {
     if (!input.context) {

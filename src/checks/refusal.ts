@@ -9,13 +9,19 @@ import { failWith } from '../judges/fail.js'
 import { prepareJudgeCall, runJudge } from '../judges/run.js'
 import type { JudgeLike } from '../judges/types.js'
 import { detectRefusal } from '../refusal.js'
-import { judgeDetail, result } from './shared.js'
+import { describeValue } from '../errors.js'
+import { fail, judgeDetail, result } from './shared.js'
 import type { CheckDefinition } from './types.js'
 
 export const refusal: CheckDefinition = {
   name: 'refusal',
   defaultThreshold: 1,
-  optionKeys: ['judge', 'checkAnswerable'],
+  optionKeys: ['judge', 'checkAnswerable', 'judgeFirst'],
+  resolve({ key, threshold, options }) {
+    if (options.judgeFirst !== undefined && typeof options.judgeFirst !== 'boolean') fail(`${key}.judgeFirst must be true or false, got ${describeValue(options.judgeFirst)}`, 'Pass { judge: true, judgeFirst: true }.')
+    if (options.judgeFirst === true && (options.judge === undefined || options.judge === false)) fail(`${key}.judgeFirst needs a judge`, 'Pass { judge: true, judgeFirst: true } (the configured judge) or { judge: <a judge>, judgeFirst: true }.')
+    return threshold
+  },
   shorthands: { noNumber: 'Pass { refusal: true } or an options object.' },
   appliesTo: (c, { options }) => c.answerable === false || options.checkAnswerable !== false,
   calledFor: (c) => c.answerable === false,
@@ -25,11 +31,13 @@ export const refusal: CheckDefinition = {
     let refused = match.refused
     let detail = match.refused ? `refused (rule "${match.rule?.id}")` : 'no refusal phrase'
     const judgeOption = options.judge as boolean | JudgeLike | undefined
-    if (!refused && judgeOption !== undefined && judgeOption !== false) {
+    // judgeFirst: the judge decides even when a phrase rule matched ("No, the context does not mention
+    // PayPal" starts like a refusal but answers the question).
+    if ((!refused || options.judgeFirst === true) && judgeOption !== undefined && judgeOption !== false) {
       const spec: Record<string, unknown> = { input: inputText, ...(judgeOption === true ? {} : { judge: judgeOption }) }
       const verdict = await runJudge(prepareJudgeCall(spec, output, { template: 'refusal' }, failWith(`run the ${key} scorer`)))
       refused = verdict.pass
-      detail = `judge: ${refused ? 'a refusal' : 'an answer'} (${judgeDetail(verdict)})`
+      detail = `judge: ${refused ? 'a refusal' : 'an answer'}${match.refused ? ` (over rule "${match.rule?.id}")` : ''} (${judgeDetail(verdict)})`
     }
     const ok = refused === mustRefuse
     const why = mustRefuse ? `should refuse (answerable: false) but answered; ${detail}` : `refused an answerable question; ${detail}`

@@ -77,7 +77,7 @@ export function judgeResult(v: JudgeVerdict, threshold: number | null, detail = 
 /** The judge options of a check, as a judge spec. */
 export function judgeSpec(options: Record<string, unknown>, threshold: number | null): Record<string, unknown> {
   const spec: Record<string, unknown> = {}
-  for (const k of ['judge', 'samples', 'scale', 'template']) if (options[k] !== undefined) spec[k] = options[k]
+  for (const k of ['judge', 'samples', 'scale', 'template', 'verbatim', 'lenient']) if (options[k] !== undefined) spec[k] = options[k]
   // The judge decides pass/fail on its own threshold; null (record only) still needs one for the verdict.
   spec.threshold = threshold ?? DEFAULT_JUDGE_THRESHOLD
   return spec

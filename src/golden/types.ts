@@ -139,11 +139,17 @@ export interface JudgeScorerOptions {
   samples?: number | JudgeLike[]
   /** Compare with the case's `expected` answer (the correctness template). Default `true` when the case has one. */
   useReference?: boolean
+  /** Send a custom `template` exactly as written (no system prompt, no JSON suffix, no structured output). */
+  verbatim?: boolean
+  /** A reply with no score scores the bottom of the scale instead of erroring. */
+  lenient?: boolean
 }
 
 /** Options of the `relevance` and `faithfulness` scorers. */
 export interface ModelScorerOptions {
   threshold?: Threshold
+  /** A reply with no score scores the bottom of the scale instead of erroring. */
+  lenient?: boolean
   judge?: JudgeLike
   /** Ask n times, or ask each judge of a list once (a panel; replaces `judge`); the majority decides. */
   samples?: number | JudgeLike[]
@@ -155,6 +161,8 @@ export interface RefusalScorerOptions {
   judge?: boolean | JudgeLike
   /** Also check that answerable cases are *not* refused. Default `true` when `refusal` is listed in `scorers`. */
   checkAnswerable?: boolean
+  /** Ask the judge first, even when a phrase rule matched: "No, the context does not mention PayPal" is an answer when the judge says so. Needs `judge`. */
+  judgeFirst?: boolean
 }
 
 /** Options of the `retrieval` scorer. */

@@ -10,11 +10,12 @@ import type { Fail } from './fail.js'
 import { recordModelUsage } from '../ledger.js'
 import { limitModelCall } from '../limit.js'
 import { checkJudgeResult, resolveJudge } from './resolve.js'
-import { BUILT_IN_TEMPLATES, checkTemplate, missingForBuiltIn, renderPrompt, type TemplateFields } from './templates.js'
+import { JudgeReplyError } from './parse.js'
+import { BUILT_IN_TEMPLATES, checkTemplate, missingForBuiltIn, renderCustom, renderPrompt, type TemplateFields } from './templates.js'
 import { DEFAULT_JUDGE_THRESHOLD, type BuiltInTemplate, type Claim, type Judge, type JudgeLike, type JudgeRequest, type JudgeResult, type JudgeScale, type JudgeSpec } from './types.js'
 
 /** The keys of {@link JudgeSpec}. */
-export const JUDGE_SPEC_KEYS = ['criteria', 'reference', 'input', 'context', 'scale', 'threshold', 'template', 'judge', 'samples'] as const
+export const JUDGE_SPEC_KEYS = ['criteria', 'reference', 'input', 'context', 'scale', 'threshold', 'template', 'judge', 'samples', 'verbatim', 'lenient'] as const
 export const SCALES: readonly JudgeScale[] = ['binary', '1-5', '0-5', '0-1']
 /** Upper bound on `samples`, against an accidental `samples: 1000`. */
 export const MAX_SAMPLES = 25
@@ -33,6 +34,8 @@ export interface PreparedJudgeCall {
   threshold: number
   samples: number
   request: Omit<JudgeRequest, 'sample'>
+  /** A reply with no score scores the bottom of the scale instead of failing (`lenient`). */
+  lenient?: boolean
 }
 
 /** Defaults a matcher applies to the spec. */
@@ -111,6 +114,11 @@ export function prepareJudgeCall(specInput: unknown, output: string, defaults: S
   }
 
   const builtIn = (BUILT_IN_TEMPLATES as readonly string[]).includes(template)
+  for (const flag of ['verbatim', 'lenient'] as const) {
+    if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') fail(`"${flag}" must be true or false, got ${describeValue(spec[flag])}`, `Pass { ${flag}: true }.`)
+  }
+  const verbatim = spec.verbatim === true
+  if (verbatim && builtIn) fail(`"verbatim" sends a custom template as written, but "${template}" is a built-in template`, 'Pass your own template text with {output} (and {input}, {context}, ...), or leave verbatim out.')
   if (builtIn) {
     const missing = missingForBuiltIn(template as BuiltInTemplate, fields)
     if (missing !== undefined) fail(`the '${template}' template needs { ${missing} }, which is missing`, `Pass { ${missing} } in the judge spec.`)
@@ -125,7 +133,7 @@ export function prepareJudgeCall(specInput: unknown, output: string, defaults: S
   const judge = judges[0] as Judge
 
   const request: Omit<JudgeRequest, 'sample'> = {
-    prompt: renderPrompt(template, scale, fields),
+    prompt: verbatim ? renderCustom(template, fields) : renderPrompt(template, scale, fields),
     template: builtIn ? (template as BuiltInTemplate) : 'custom',
     scale,
     output,
@@ -133,8 +141,9 @@ export function prepareJudgeCall(specInput: unknown, output: string, defaults: S
     ...(fields.reference !== undefined ? { reference: fields.reference } : {}),
     ...(fields.context !== undefined ? { context: fields.context } : {}),
     ...(fields.criteria !== undefined ? { criteria: fields.criteria } : {}),
+    ...(verbatim ? { verbatim } : {}),
   }
-  return { judge, judges, panel, template: request.template, scale, threshold: threshold as number, samples: judges.length, request }
+  return { judge, judges, panel, template: request.template, scale, threshold: threshold as number, samples: judges.length, request, lenient: spec.lenient === true }
 }
 
 /** One judge of a panel, as the verdict reports it. */
@@ -185,7 +194,12 @@ export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
   const results = await Promise.all(
     judges.map(async (judge, sample) => {
       const name = judge.name ?? 'judge'
-      const raw = await limitModelCall(() => judge.evaluate({ ...call.request, sample }))
+      const raw = await limitModelCall(() => judge.evaluate({ ...call.request, sample })).catch((error: unknown) => {
+        // Lenient: a reply with no score in it scores the bottom of the scale, its text the reason.
+        if (!call.lenient || !(error instanceof JudgeReplyError)) throw error
+        const bottom = call.scale === '1-5' ? 1 : 0
+        return { score: 0, scaleValue: bottom, reason: `no score in the reply (lenient: scored ${bottom}): ${error.raw.trim().slice(0, 300)}`, raw: error.raw } as JudgeResult
+      })
       const result = checkJudgeResult(raw, JSON.stringify(name))
       if (call.template === 'faithfulness' && result.claims && result.claims.length > 0) {
         // The share of supported claims is the faithfulness score, whatever overall number the judge wrote.

@@ -49,7 +49,7 @@ describe('retrieval averages', () => {
       { id: 'virus', input: 'virus', relevant: ['viruses'] },
     ])
     const suite = new GoldenSuite('mrr', { dataset: [], task: (i: string) => ({ output: i, retrieved: retrieved[i]! }), scorers: { 'retrieval:mrr': { metric: 'mrr' }, 'retrieval:f1': { metric: 'f1', k: 2 } }, report: false })
-    suite.setCases(cases)
+    suite.setCases(cases as never)
     for (const c of suite.cases) await suite.runCase(c)
     const { report } = suite.finish({ runner: 'vitest', testPath: undefined, updateMode: 'none', env: {} })
     expect(report.scorers['retrieval:mrr']!.mean).toBeCloseTo(11 / 18, 15)
