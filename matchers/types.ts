@@ -15,6 +15,7 @@ import type { RefuseOptions } from './toRefuse.js'
 import type { AgreeWithLabelsOptions } from './toAgreeWithLabels.js'
 import type { GoalOptions } from './toCompleteGoal.js'
 import type { CheckCaseFields } from './toPassCheck.js'
+import type { PIIMatcherOptions } from './toContainPII.js'
 import type { Check } from './_engine.js'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 
@@ -23,6 +24,16 @@ import type { StandardSchemaV1 } from '@standard-schema/spec'
  * `R` is the runner's return type (`void` for synchronous matchers).
  */
 export interface LlmMatchers<R = void> {
+  /**
+   * Passes when the output holds a secret (API key, bearer token, private key, a key variable's value). Use with `.not`.
+   * @example expect(answer).not.toLeakSecrets()
+   */
+  toLeakSecrets(): R
+  /**
+   * Passes when the output holds personal data (emails, phone numbers, card numbers, IBANs). Use with `.not`.
+   * @example expect(answer).not.toContainPII({ kinds: ['email', 'card'] })
+   */
+  toContainPII(options?: PIIMatcherOptions): R
   /**
    * Passes when ROUGE-L (F-measure by default) against `reference` is at least `threshold` (inclusive).
    * @example expect(summary).toHaveRougeLAbove(referenceSummary, 0.4)

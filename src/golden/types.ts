@@ -240,6 +240,10 @@ export interface BuiltinScorers {
   faithfulness?: Threshold | boolean | ModelScorerOptions
   refusal?: boolean | RefusalScorerOptions
   retrieval?: boolean | RetrievalScorerOptions
+  /** 1 when the output leaks no secret (API keys, bearer tokens, private keys, key variables' values), else 0. */
+  secrets?: boolean
+  /** 1 when the output holds no personal data of the kinds listed (default: emails, phones, cards, IBANs), else 0. */
+  pii?: boolean | { kinds?: Array<'email' | 'phone' | 'card' | 'iban'>; country?: string; threshold?: Threshold }
   /** A weighted mean of other scorers of the suite (see {@link CompositeScorerOptions}). */
   composite?: CompositeScorerOptions
 }
