@@ -27,6 +27,7 @@ export { toCompleteGoal } from './toCompleteGoal.js'
 export { toPassCheck } from './toPassCheck.js'
 export { toLeakSecrets } from './toLeakSecrets.js'
 export { toContainPII } from './toContainPII.js'
+export { toPassModeration } from './toPassModeration.js'
 
 export type { LlmMatchers, LlmAsyncMatchers } from './types.js'
 export type { MatcherContext, MatcherResult } from './context.js'

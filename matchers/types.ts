@@ -16,6 +16,7 @@ import type { AgreeWithLabelsOptions } from './toAgreeWithLabels.js'
 import type { GoalOptions } from './toCompleteGoal.js'
 import type { CheckCaseFields } from './toPassCheck.js'
 import type { PIIMatcherOptions } from './toContainPII.js'
+import type { ModerationOptions } from './_engine.js'
 import type { Check } from './_engine.js'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 
@@ -170,4 +171,9 @@ export interface LlmAsyncMatchers {
    * @example await expect(answer).toPassCheck(concise, 1, { expected: 'Refunds take 30 days.' })
    */
   toPassCheck(check: Check<any, any, any>, threshold?: number, caseFields?: CheckCaseFields): Promise<void>
+  /**
+   * Passes when OpenAI's moderation endpoint does not flag the output (recorded and replayed like every model call).
+   * @example await expect(answer).toPassModeration({ categories: ['harassment'] })
+   */
+  toPassModeration(options?: ModerationOptions): Promise<void>
 }

@@ -16,7 +16,7 @@ import { keywords } from './keywords.js'
 import { length } from './length.js'
 import { refusal } from './refusal.js'
 import { retrieval } from './retrieval.js'
-import { pii, secrets } from './safety.js'
+import { moderation, pii, secrets } from './safety.js'
 import { rouge1, rouge2, rougeL } from './rouge.js'
 import { schema } from './schema.js'
 import { semantic } from './semantic.js'
@@ -27,7 +27,7 @@ import type { CheckDefinition } from './types.js'
 /** Every built-in check, in report order. */
 export const BUILTIN_CHECKS: readonly CheckDefinition[] = [
   exact, contains, tokenF1, rougeL, rouge1, rouge2, bleu, chrF, ter, edit, keywords, schema, length,
-  semantic, judge, relevance, faithfulness, refusal, retrieval, secrets, pii, composite,
+  semantic, judge, relevance, faithfulness, refusal, retrieval, secrets, pii, moderation, composite,
 ]
 
 const BY_NAME = new Map(BUILTIN_CHECKS.map((c) => [c.name, c]))

@@ -9,6 +9,7 @@
 import { describeValue } from '../errors.js'
 import { scanForSecrets } from '../replay/secrets.js'
 import { findPII, PII_KINDS, type PIIFinding, type PIIKind } from '../safety/pii.js'
+import { checkModerationOptions, moderate, type ModerationOptions } from '../safety/moderation.js'
 import { fail, result } from './shared.js'
 import type { CheckDefinition, CheckOutcome } from './types.js'
 
@@ -51,5 +52,26 @@ export const pii: CheckDefinition = {
   run({ output }, { threshold, options }) {
     const r = runPII(output, options as { kinds?: PIIKind[]; country?: string })
     return { ...r, threshold, pass: threshold === null || r.score >= threshold }
+  },
+}
+
+/**
+ * The `moderation` check: OpenAI's moderation endpoint. The score is 1 minus the highest counted category
+ * score; a case fails when a counted category is flagged (or, with `threshold`, scores at least it).
+ */
+export const moderation: CheckDefinition = {
+  name: 'moderation',
+  defaultThreshold: null,
+  optionKeys: ['model', 'categories', 'threshold', 'apiKey', 'baseURL', 'client', 'maxRetries', 'timeout'],
+  shorthands: { noNumber: "Pass { moderation: true } or { moderation: { categories: ['harassment'], threshold: 0.5 } }." },
+  resolve({ options }) {
+    checkModerationOptions(options, fail)
+    // The threshold option is the per-category score that fails; the check's own verdict is "not flagged".
+    return null
+  },
+  async run({ output }, { options }) {
+    const v = await moderate(output, options as ModerationOptions)
+    const detail = v.flagged ? `flagged: ${v.failed.map((f) => `${f.category} ${f.score.toFixed(2)}`).join(', ')}` : undefined
+    return result(Math.max(0, 1 - v.maxScore), null, detail, !v.flagged)
   },
 }

@@ -12,6 +12,7 @@ import type { ChrFOptions } from '../metrics/chrf.js'
 import type { TerOptions } from '../metrics/ter.js'
 import type { SchemaLike } from '../schema.js'
 import type { Check } from '../checks/define.js'
+import type { ModerationOptions } from '../safety/moderation.js'
 
 /**
  * One case of a golden dataset, after loading and validation. `I`, `E` and `M` keep the user's types of
@@ -244,6 +245,8 @@ export interface BuiltinScorers {
   secrets?: boolean
   /** 1 when the output holds no personal data of the kinds listed (default: emails, phones, cards, IBANs), else 0. */
   pii?: boolean | { kinds?: Array<'email' | 'phone' | 'card' | 'iban'>; country?: string; threshold?: Threshold }
+  /** OpenAI's moderation endpoint: score 1 − the highest category score; fails when a counted category is flagged (see `toPassModeration`). */
+  moderation?: boolean | ModerationOptions
   /** A weighted mean of other scorers of the suite (see {@link CompositeScorerOptions}). */
   composite?: CompositeScorerOptions
 }

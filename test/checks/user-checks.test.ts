@@ -117,7 +117,7 @@ describe('a user check in describeGolden', () => {
 
   test('thresholds naming a key that is neither listed nor built in are rejected before any case runs', () => {
     expect(() => new GoldenSuite('s', { dataset: [], task: () => '', scorers: { short: concise }, thresholds: { mean: { shrot: 0.5 } as never } })).toThrow(
-      'thresholds.mean names an unknown scorer "shrot". Valid scorers are: exact, contains, tokenF1, rougeL, rouge1, rouge2, bleu, chrF, ter, edit, keywords, schema, length, semantic, judge, relevance, faithfulness, refusal, retrieval, composite, short.',
+      'thresholds.mean names an unknown scorer "shrot". Valid scorers are: exact, contains, tokenF1, rougeL, rouge1, rouge2, bleu, chrF, ter, edit, keywords, schema, length, semantic, judge, relevance, faithfulness, refusal, retrieval, secrets, pii, moderation, composite, short.',
     )
   })
 
@@ -209,5 +209,17 @@ describe('composite', () => {
       'composite.weights names "rogueL", which is not another scorer of the suite. Weight the keys listed in "scorers": rougeL.',
     )
     expect(() => new GoldenSuite('s', { dataset: [], task: () => '', scorers: { rougeL: true, composite: { weights: { rougeL: 0 } } } })).toThrow('composite.weights.rougeL must be a number > 0, got 0')
+  })
+})
+
+describe('safety checks in a suite', () => {
+  test('pii and secrets score 1 for a clean output and 0 otherwise, with the findings masked', async () => {
+    const key = ['sk', 'proj', 'abcdefghijklmnopqrstuvwx'].join('-')
+    const outputs: Record<string, string> = { clean: 'Your order 4000012345 ships on 2024-05-01.', leak: `Use ${key}, or mail jane@example.com` }
+    const { results } = await run({ task: (i: string) => outputs[i]!, scorers: { pii: true, secrets: true } }, [{ id: 'clean', input: 'clean' }, { id: 'leak', input: 'leak' }])
+    expect(results[0]!.scores).toMatchObject({ pii: { score: 1, pass: true }, secrets: { score: 1, pass: true } })
+    expect(results[1]!.scores.pii).toMatchObject({ score: 0, pass: false, detail: 'contains email j***@example.com' })
+    expect(results[1]!.scores.secrets).toMatchObject({ score: 0, pass: false, detail: 'leaks an "sk-..." API key' })
+    expect(JSON.stringify(results[1]!.scores)).not.toContain(key)
   })
 })
