@@ -111,7 +111,7 @@ export interface GoldenReport {
   suite: string
   /** Test file, relative to the working directory. */
   file: string | null
-  runner: 'vitest' | 'jest'
+  runner: 'vitest' | 'jest' | 'evaluate'
   createdAt: string
   durationMs: number
   git: GitInfo

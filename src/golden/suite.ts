@@ -31,7 +31,7 @@ export type UpdateMode = 'all' | 'new' | 'none'
 
 /** What the binding knows about the run when the suite finishes. */
 export interface FinishContext {
-  runner: 'vitest' | 'jest'
+  runner: 'vitest' | 'jest' | 'evaluate'
   testPath: string | undefined
   updateMode: UpdateMode
   /** The environment (`CI`, `EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI`). Default `process.env`. */
