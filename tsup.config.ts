@@ -8,7 +8,7 @@ const base: Options = {
   platform: 'node',
   sourcemap: false,
   // Optional peers stay out of the bundle: each is loaded only when the feature that needs it is used.
-  external: ['vitest', 'expect', '@jest/globals', 'msw', 'msw/node', 'openai', 'ai', '@anthropic-ai/sdk'],
+  external: ['vitest', '@vitest/expect', 'expect', '@jest/globals', 'msw', 'msw/node', 'openai', 'ai', '@anthropic-ai/sdk'],
   // ml-distance 5 is ESM-only: bundle it so the CommonJS build works under Jest's CJS runtime,
   // which cannot require() an ES module.
   noExternal: ['ml-distance'],
@@ -19,6 +19,7 @@ const entries = {
   matchers: 'matchers/index.ts',
   vitest: 'src/vitest.ts',
   replay: 'src/replay/index.ts',
+  expect: 'src/entries/expect.ts',
 }
 const { vitest: vitestEntry, ...cjsEntries } = entries
 
