@@ -1,6 +1,6 @@
 // A check of your own, as the README's "Write your own check" shows it: in describeGolden (by its key,
 // with a gate on its mean), beside two named judge instances and a weighted composite, and as a matcher.
-import { defineCheck, type GoldenCaseInput } from 'expect-llm'
+import { defineCheck, evaluate, type GoldenCaseInput } from 'expect-llm'
 import { describeGolden } from 'expect-llm/vitest'
 import { describe, expect, test } from 'vitest'
 
@@ -45,5 +45,24 @@ describe('toPassCheck', () => {
   test('a score outside [0, 1] is an error, not a pass', async () => {
     const broken = defineCheck({ name: 'broken', threshold: 0.5, run: () => 7 })
     await expect(expect('x').not.toPassCheck(broken)).rejects.toThrow('check "broken" returned 7, outside [0, 1]')
+  })
+})
+
+describe('safety matchers', () => {
+  test('personal data and secrets, with the traps that are neither', () => {
+    expect('Your order 4000012345 ships on 2024-05-01 (app version 2.3.1).').not.toContainPII()
+    expect('Mail jane@example.com or call +44 20 7946 0958.').toContainPII({ kinds: ['email', 'phone'] })
+    expect('Card 4242 4242 4242 4242').toContainPII({ kinds: ['card'] })
+    expect('Set OPENAI_API_KEY in your environment.').not.toLeakSecrets()
+    expect(['-----BEGIN', 'PRIVATE KEY-----'].join(' ')).toLeakSecrets()
+  })
+})
+
+describe('evaluate', () => {
+  test('the same checks outside describeGolden, returning the report', async () => {
+    const report = await evaluate(cases, { task: (_q, c) => c.metadata?.answer ?? '', scorers: { concise, pii: true }, thresholds: { mean: { concise: 1 } } })
+    expect(report.ok).toBe(true)
+    expect(report.scorers.concise?.mean).toBe(1)
+    expect(report.scorers.pii?.mean).toBe(1)
   })
 })
