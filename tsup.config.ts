@@ -19,7 +19,6 @@ const entries = {
   matchers: 'matchers/index.ts',
   vitest: 'src/vitest.ts',
   replay: 'src/replay/index.ts',
-  expect: 'src/entries/expect.ts',
 }
 const { vitest: vitestEntry, ...cjsEntries } = entries
 
@@ -44,6 +43,9 @@ export default defineConfig([
   },
   // The Vitest setup entry as CommonJS, on its own for its declaration footer (see above).
   { ...base, format: ['cjs'], entry: { vitest: vitestEntry }, dts: { footer: vitestCjsTypesFooter } },
+  // expect-llm/expect on its own, so that its declarations (which merge the matchers into @vitest/expect)
+  // do not change how the declarations of the other entries are split into shared chunks.
+  { ...base, format: ['esm', 'cjs'], entry: { expect: 'src/entries/expect.ts' } },
   // The `expect-llm` bin: ESM only, with a shebang.
   { ...base, dts: false, format: ['esm'], entry: { cli: 'src/replay/cli.ts' }, banner: { js: '#!/usr/bin/env node' } },
 ])

@@ -65,4 +65,3 @@ const g = globalThis as Record<symbol, unknown>
 g[GLOBAL_EXPECT] ??= expect
 expect.extend(matchers as never)
 
-export type { LlmAsyncMatchers, LlmMatchers }

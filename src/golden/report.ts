@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { dirname, join, relative, resolve } from 'node:path'
 import type { BaselineComparison } from './baseline.js'
 import type { LatencySource } from './run.js'
+import type { CheckResult } from '../checks/types.js'
 
 /** Version of the JSON report format. Bumped on any incompatible change. */
 export const REPORT_SCHEMA_VERSION = 1
@@ -38,17 +39,8 @@ export interface LatencySummary {
   sources: Partial<Record<LatencySource, number>>
 }
 
-/** One scorer's figure on one case. */
-export interface ReportScore {
-  score: number
-  threshold: number | null
-  pass: boolean
-  detail?: string
-  /** A panel of judges: each judge's score and verdict (first run). */
-  judges?: Array<{ judge: string; score: number; pass: boolean }>
-  /** A panel's agreement with its majority verdict (first run). */
-  agreement?: number
-}
+/** One scorer's figure on one case: the check's result (with a panel's votes and a retrieval check's counts at k). */
+export type ReportScore = CheckResult
 
 /** One case in a report. */
 export interface ReportCase {
