@@ -6,6 +6,7 @@ const suites = {
   replay: () => import('./replay.js'),
   model: () => import('./model.js'),
   golden: () => import('./golden.js'),
+  report: () => import('./report.js'),
 } satisfies Record<string, () => Promise<{ run: () => Promise<void> }>>
 
 const wanted = process.argv.slice(2)

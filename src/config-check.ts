@@ -11,6 +11,7 @@ import { describeValue } from './errors.js'
 import type { JUDGE_OPTION_KEYS } from './judges/resolve.js'
 import type { JudgeOptions } from './judges/types.js'
 import type { ModelPrice } from './ledger.js'
+import { parseAge } from './replay/age.js'
 import { parseHostPattern } from './replay/hosts.js'
 import { REPLAY_MODES } from './replay/mode.js'
 import type { ReplayOptions } from './replay/types.js'
@@ -158,7 +159,7 @@ const REPLAY_CHECKS: Record<(typeof REPLAY_OPTION_KEYS)[number], ValueCheck> = {
   upstream,
   ignoreBodyFields: arrayOf(nonEmptyString, "field paths such as 'metadata.trace_id'"),
   redact: func,
-  maxAge: (v) => (typeof v === 'string' ? nonEmptyString(v) : number(0)(v)),
+  maxAge: (v) => ((typeof v === 'string' || typeof v === 'number') && parseAge(v) !== undefined ? undefined : `must be an age such as '90d', '12h' or '30m', or milliseconds >= 0, ${got(v)}`),
   sequence: boolean,
   recordErrors: boolean,
   replayTiming: oneOf(['none', 'recorded']),

@@ -8,7 +8,7 @@
  */
 import { costOf, type LedgerEntry } from '../ledger.js'
 import type { BaselineCases, BaselineComparison } from './baseline.js'
-import { clip, fmtMs, fmtScore, fmtUsd, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
+import { clip, fmtMs, fmtScore, tokenAndCostChecks, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
 import type { CaseResult, CaseRun } from './run.js'
 import { inputText } from './scorers.js'
 import { BootstrapAggregator, mean, percentile } from './stats.js'
@@ -203,20 +203,8 @@ export function budgetChecks(budget: GoldenBudget | undefined, ran: readonly Cas
       .join('\n')
     out.push(line('budget.p95LatencyMs', ok, `P95 latency ${fmtMs(latency.p95)} ${ok ? '<=' : '>'} ${fmtMs(budget.p95LatencyMs)}`, `P95 latency ${fmtMs(latency.p95)} is over the budget of ${fmtMs(budget.p95LatencyMs)}. Slowest cases:\n${slowest}`))
   }
-  if (budget?.maxTokens !== undefined) {
-    const ok = total.totalTokens <= budget.maxTokens
-    const n = (x: number) => x.toLocaleString('en-US')
-    out.push(line('budget.maxTokens', ok, `tokens ${n(total.totalTokens)} ${ok ? '<=' : '>'} ${n(budget.maxTokens)} (app ${n(app.totalTokens)}, evaluator ${n(evaluator.totalTokens)})`))
-  }
-  if (budget?.maxCostUsd !== undefined) {
-    if (total.costUsd === null) {
-      const fix = "Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } })."
-      out.push(line('budget.maxCostUsd', false, `cost unknown: no price for ${total.unpricedModels.join(', ')}`, `the cost cannot be checked against the budget of ${fmtUsd(budget.maxCostUsd)}: no price for ${total.unpricedModels.join(', ')}. ${fix}`))
-    } else {
-      const ok = total.costUsd <= budget.maxCostUsd
-      out.push(line('budget.maxCostUsd', ok, `cost ${fmtUsd(total.costUsd)} ${ok ? '<=' : '>'} ${fmtUsd(budget.maxCostUsd)} (app ${fmtUsd(app.costUsd)}, evaluator ${fmtUsd(evaluator.costUsd)})`))
-    }
-  }
+  // Tokens and cost: the checks the shard merge makes too (one definition, in report.ts).
+  tokenAndCostChecks(budget, { app, evaluator, total }, (name, ok, message, failure) => out.push(line(name, ok, message, failure)))
   return out
 }
 

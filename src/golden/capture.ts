@@ -12,7 +12,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getReplaySession } from '../replay/session.js'
-import { normalizeUsage } from '../replay/usage.js'
+import type { RecordedResponse } from '../replay/types.js'
+import { extractModelAndUsage, usageOf } from '../replay/usage.js'
 
 /** One model call of the task. */
 export interface CapturedCall {
@@ -45,13 +46,16 @@ interface EventLike {
 
 type Emitter = { on(event: string, listener: (e: EventLike) => void): void }
 
-function readFixtureMeta(rootDir: string, rel: string): { model: string | null; usage: { inputTokens: number; outputTokens: number } | null } | undefined {
+/** The model and usage of a fixture served in replay: its meta, or (for recordings made before the provider's usage shape was understood) its response. Cached per file. */
+export function readFixtureMeta(rootDir: string, rel: string): { model: string | null; usage: { inputTokens: number; outputTokens: number } | null } | undefined {
   const file = join(rootDir, rel)
   const cached = metaCache.get(file)
   if (cached) return cached
   try {
-    const fixture = JSON.parse(readFileSync(file, 'utf8')) as { meta?: { model?: string | null; usage?: { inputTokens: number; outputTokens: number } | null } }
-    const meta = { model: fixture.meta?.model ?? null, usage: fixture.meta?.usage ?? null }
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as { meta?: { model?: string | null; usage?: { inputTokens: number; outputTokens: number } | null }; response?: RecordedResponse }
+    // Recordings made before a provider's usage shape was understood have none in meta: read the response.
+    const fromResponse = fixture.response && (!fixture.meta?.usage || !fixture.meta.model) ? extractModelAndUsage(fixture.response) : undefined
+    const meta = { model: fixture.meta?.model ?? fromResponse?.model ?? null, usage: fixture.meta?.usage ?? fromResponse?.usage ?? null }
     metaCache.set(file, meta)
     return meta
   } catch {
@@ -81,9 +85,8 @@ async function readResponse(e: EventLike, rootDir: string | undefined): Promise<
   }
   if ((res.headers.get('content-type') ?? '').includes('json')) {
     try {
-      const body = (await res.clone().json()) as { model?: unknown; usage?: unknown }
-      const usage = normalizeUsage(body.usage)
-      if (typeof body.model === 'string') call.model = body.model
+      const { model, usage } = usageOf(await res.clone().json())
+      if (model) call.model = model
       if (usage) {
         call.inputTokens = usage.inputTokens
         call.outputTokens = usage.outputTokens

@@ -11,13 +11,34 @@ import { describeValue, formatMessage } from '../errors.js'
 import { getLedger } from '../ledger.js'
 import { slugify } from './baseline.js'
 import { createLimiter, runOnce, type CaseRun } from './run.js'
-import { clip, fmtScore, readGitInfo, reportPath, writeReport, type CompareReport, type ReportComparisonScorer, type UsageTotals } from './report.js'
+import { clip, fmtScore, readGitInfo, reportPath, writeReport, type CompareReport, type CompareRow, type ReportComparisonScorer, type UsageTotals } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import { mcnemar, pairedBootstrap } from './stats.js'
 import { applyFilter, knownKey, ledgerTotals, userKeys } from './suite.js'
 import type { CompareOptions, GoldenCase } from './types.js'
+import { shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { checkRecordOptions, recordRun } from '../report/record.js'
 
-const TIE = 1e-9
+/** Score differences within this are ties. */
+export const TIE = 1e-9
+
+/**
+ * One pair of variants on one scorer: the paired bootstrap of `b − a` over the cases, and wins, ties and
+ * losses of `b`. Used by `compareGolden` and by the merge of its shards.
+ */
+export function comparePair(a: string, b: string, av: readonly number[], bv: readonly number[], bootstrap: { resamples: number; seed: number; confidence: number }): ReportComparisonScorer['pairs'][number] {
+  const ci = pairedBootstrap([...av], [...bv], bootstrap)
+  let wins = 0
+  let ties = 0
+  let losses = 0
+  av.forEach((x, i) => {
+    const d = (bv[i] as number) - x
+    if (d > TIE) wins++
+    else if (d < -TIE) losses++
+    else ties++
+  })
+  return { a, b, cases: av.length, meanDiff: ci.meanDiff, ci: { low: ci.low, high: ci.high, confidence: ci.confidence, resamples: ci.resamples, seed: ci.seed }, wins, ties, losses }
+}
 const OPTION_KEYS = ['dataset', 'variants', 'scorers', 'assert', 'filter', 'concurrency', 'timeout', 'report', 'expect', 'resamples', 'seed', 'confidence']
 
 const fail = (reason: string, fix: string): never => {
@@ -49,6 +70,8 @@ export class CompareSuite {
   readonly concurrency: number
   readonly results = new Map<string, CompareCaseResult>()
   cases: GoldenCase[] = []
+  /** This machine's shard of the suite (`EXPECT_LLM_SHARD`), if any. */
+  shard: SuiteShard | undefined
   private env: ScorerEnv | undefined
   private readonly limit: <T>(fn: () => Promise<T>) => Promise<T>
   private started = 0
@@ -79,12 +102,14 @@ export class CompareSuite {
       if (e.scorer !== undefined && !knownKey(e.scorer, this.plans)) fail(`expect.scorer "${String(e.scorer)}" is not a scorer`, `Valid scorers are: ${[...SCORER_NAMES, ...userKeys(this.plans)].join(', ')}.`)
       if (e.scorer === undefined && this.plans.length === 0) fail('expect needs a scorer to decide on, and "scorers" lists none', 'List the scorers, or pass expect.scorer.')
     }
+    checkRecordOptions(options.report, 'compareGolden')
     this.limit = createLimiter(this.concurrency)
   }
 
   setCases(all: GoldenCase[]): void {
-    this.cases = applyFilter(all, this.options.filter)
-    if (this.cases.length === 0) fail(`"filter" selects none of the ${all.length} cases`, 'Check the tags and ids in the filter.')
+    const selected = applyFilter(all, this.options.filter)
+    if (selected.length === 0) fail(`"filter" selects none of the ${all.length} cases`, 'Check the tags and ids in the filter.')
+    ;({ cases: this.cases, shard: this.shard } = takeShardSlice(selected))
   }
 
   /** Runs every variant on one case (each run through the concurrency limit). */
@@ -124,21 +149,7 @@ export class CompareSuite {
       if (complete.length === 0) continue
       const values = (v: string) => complete.map((r) => r.runs[v]!.scores[name]!.score)
       const means = Object.fromEntries(this.variants.map((v) => [v, values(v).reduce((s, x) => s + x, 0) / complete.length]))
-      const pairs = others.map((b) => {
-        const av = values(first)
-        const bv = values(b)
-        const ci = pairedBootstrap(av, bv, bootstrap)
-        let wins = 0
-        let ties = 0
-        let losses = 0
-        av.forEach((a, i) => {
-          const d = (bv[i] as number) - a
-          if (d > TIE) wins++
-          else if (d < -TIE) losses++
-          else ties++
-        })
-        return { a: first, b, cases: complete.length, meanDiff: ci.meanDiff, ci: { low: ci.low, high: ci.high, confidence: ci.confidence, resamples: ci.resamples, seed: ci.seed }, wins, ties, losses }
-      })
+      const pairs = others.map((b) => comparePair(first, b, values(first), values(b), bootstrap))
       scorers.push({ scorer: name, means, pairs })
     }
     const scoredRuns = ran.filter((r) => this.variants.every((v) => r.runs[v]?.output !== undefined))
@@ -248,11 +259,15 @@ export class CompareSuite {
       usage: { app: appUsage, evaluator: { calls: evaluator.calls, inputTokens: evaluator.inputTokens, outputTokens: evaluator.outputTokens, totalTokens: evaluator.totalTokens, costUsd: evaluator.costUsd, unpricedModels: evaluator.unpricedModels } },
       differing,
       cases: ran.length,
+      rows: ran.map((r) => compareRow(r, this.variants)),
+      options: { ...bootstrap, ...(e ? { expect: { better: e.better, ...(e.scorer !== undefined ? { scorer: e.scorer } : {}), ...(e.minDelta !== undefined ? { minDelta: e.minDelta } : {}) } } : {}) },
     }
+    // A shard's slice cannot decide the expectation: `expect-llm report --merge` does, over all cases.
+    if (this.shard) report.shard = { index: this.shard.index, count: this.shard.count, source: this.shard.source, total: this.shard.total, positions: this.shard.positions, deferred: e ? ['expectation'] : [] }
     let reportFile: string | undefined
     const failures: string[] = []
     if (this.options.report !== false) {
-      reportFile = reportPath(this.options.report?.dir ?? '.expect-llm/reports', ctx.testPath, slugify(this.name))
+      reportFile = reportPath(this.options.report?.dir ?? '.expect-llm/reports', ctx.testPath, `${slugify(this.name)}${shardFileSuffix(this.shard)}`)
       try {
         writeReport(reportFile, report)
       } catch (error) {
@@ -261,13 +276,35 @@ export class CompareSuite {
       }
     }
     const errored = ran.filter((r) => this.variants.some((v) => r.runs[v]!.output === undefined)).length
-    if (expectation && !expectation.ok) failures.unshift(expectation.message)
-    if (errored > 0 && expectation) failures.push(`${errored} case${errored === 1 ? '' : 's'} errored for some variant and are left out of the comparison`)
-    const summary = formatCompareSummary(report, this.options.report ? this.options.report.maxConsoleCases : undefined, reportFile)
+    const recorded = reportFile ? recordRun(report, reportFile, this.options.report || undefined) : undefined
+    if (recorded) failures.push(...recorded.failures)
+    if (expectation && !expectation.ok && !this.shard) failures.unshift(expectation.message)
+    if (errored > 0 && expectation && !this.shard) failures.push(`${errored} case${errored === 1 ? '' : 's'} errored for some variant and are left out of the comparison`)
+    const summary = [formatCompareSummary(report, this.options.report ? this.options.report.maxConsoleCases : undefined, reportFile), ...(report.shard ? [shardSummaryLine(report.shard)] : []), ...(recorded?.lines ?? [])].join('\n')
     const failure = failures.length > 0 ? `${formatMessage(`Golden comparison "${this.name}" failed:`)}\n${failures.map((f) => `  - ${f}`).join('\n')}\n\n${summary}` : undefined
     this.outcome = { report, summary, ...(failure ? { failure } : {}), ...(reportFile ? { reportFile } : {}) }
     return this.outcome
   }
+}
+
+/** A case of a comparison as the report keeps it: every variant's output, verdict, scores and details. */
+function compareRow(r: CompareCaseResult, variants: readonly string[]): CompareRow {
+  const row: CompareRow = {
+    id: r.c.id,
+    input: r.c.input,
+    outputs: Object.fromEntries(variants.map((v) => [v, r.runs[v]!.output ?? null])),
+    pass: Object.fromEntries(variants.map((v) => [v, r.runs[v]!.pass])),
+    scores: Object.fromEntries(variants.map((v) => [v, Object.fromEntries(Object.entries(r.runs[v]!.scores).map(([n, s]) => [n, s!.score]))])),
+  }
+  if (r.c.expected !== undefined) row.expected = r.c.expected
+  if (r.c.tags) row.tags = r.c.tags
+  const details = Object.fromEntries(
+    variants
+      .map((v) => [v, Object.fromEntries(Object.entries(r.runs[v]!.scores).flatMap(([n, s]) => (s?.detail ? [[n, s.detail]] : [])))] as const)
+      .filter(([, d]) => Object.keys(d).length > 0),
+  )
+  if (Object.keys(details).length > 0) row.details = details
+  return row
 }
 
 /** The console summary of a comparison. */

@@ -96,6 +96,32 @@ export interface ReportCheck {
   message: string
 }
 
+/**
+ * A shard's part of a suite (run with `EXPECT_LLM_SHARD=i/n`): what `expect-llm report --merge` needs to
+ * put the suite back together, and the aggregate checks that a slice cannot decide.
+ */
+export interface ReportShard {
+  index: number
+  count: number
+  source: 'env'
+  /** Cases of the whole suite (after `filter`), over every shard. */
+  total: number
+  /** Position of each of this shard's cases in the whole suite (dataset order), parallel to `cases`. */
+  positions: number[]
+  /** Per case (parallel to `cases`), the latency in ms of each run that produced an output (for the merged P95). */
+  runLatenciesMs?: number[][]
+  /** The aggregate checks left to the merge (pass rate, means, minimums, baseline, budget). */
+  deferred: string[]
+}
+
+/** Where a report merged by `expect-llm report --merge` came from. */
+export interface ReportMerged {
+  /** Shards merged. */
+  shards: number
+  /** The shard report files, as given to the merge. */
+  files: string[]
+}
+
 /** The JSON report of one `describeGolden` suite (schema version 1). */
 export interface GoldenReport {
   schemaVersion: 1
@@ -115,6 +141,10 @@ export interface GoldenReport {
   baseline: null | { path: string; status: 'created' | 'updated' | 'compared' | 'missing'; comparison?: BaselineComparison }
   usage: { app: UsageTotals; evaluator: UsageTotals & { byKind: { judge: UsageTotals; embedding: UsageTotals } }; total: UsageTotals; latencyMs: LatencySummary }
   cases: ReportCase[]
+  /** Set on a shard's report (`EXPECT_LLM_SHARD`). */
+  shard?: ReportShard
+  /** Set on a report merged from shards. */
+  merged?: ReportMerged
 }
 
 /** One scorer's comparison in a `compareGolden` report. */
@@ -133,6 +163,19 @@ export interface ReportComparisonScorer {
     ties: number
     losses: number
   }>
+}
+
+/** One case of a comparison: every variant's output, verdict and scores (`null` output: the variant errored). */
+export interface CompareRow {
+  id: string
+  input: unknown
+  expected?: unknown
+  tags?: string[]
+  outputs: Record<string, string | null>
+  pass: Record<string, boolean>
+  scores: Record<string, Record<string, number>>
+  /** Per variant, the score details (judge reasoning, missing keywords), when a scorer gave one. */
+  details?: Record<string, Record<string, string>>
 }
 
 /** The JSON report of one `compareGolden` suite (schema version 1). */
@@ -156,6 +199,14 @@ export interface CompareReport {
   /** Only the cases where the variants differ (pass/fail, or any score). */
   differing: Array<{ id: string; input: unknown; outputs: Record<string, string | null>; pass: Record<string, boolean>; scores: Record<string, Record<string, number>> }>
   cases: number
+  /** Every case, in dataset order (the HTML report's side-by-side table; the merge recomputes the statistics from them). */
+  rows?: CompareRow[]
+  /** The statistics' settings and the expectation, as given. */
+  options?: { resamples: number; seed: number; confidence: number; expect?: { better: string; scorer?: string; minDelta?: number } }
+  /** Set on a shard's report (`EXPECT_LLM_SHARD`). */
+  shard?: ReportShard
+  /** Set on a report merged from shards. */
+  merged?: ReportMerged
 }
 
 function findGitDir(start: string): string | undefined {
@@ -290,6 +341,29 @@ export function fmtMs(n: number | null): string {
 export function fmtUsd(n: number | null): string {
   if (n === null) return 'unknown'
   return n === 0 ? '$0' : n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`
+}
+
+/**
+ * The token and cost budget checks over a run's usage: the same for a suite's aggregate test and for the
+ * merge of its shards (`expect-llm report --merge`).
+ */
+export function tokenAndCostChecks(
+  budget: { maxTokens?: number; maxCostUsd?: number } | undefined,
+  { app, evaluator, total }: { app: UsageTotals; evaluator: UsageTotals; total: UsageTotals },
+  check: (name: string, ok: boolean, message: string, failure?: string) => void,
+): void {
+  if (budget?.maxTokens !== undefined) {
+    const ok = total.totalTokens <= budget.maxTokens
+    check('budget.maxTokens', ok, `tokens ${total.totalTokens.toLocaleString('en-US')} ${ok ? '<=' : '>'} ${budget.maxTokens.toLocaleString('en-US')} (app ${app.totalTokens.toLocaleString('en-US')}, evaluator ${evaluator.totalTokens.toLocaleString('en-US')})`)
+  }
+  if (budget?.maxCostUsd !== undefined) {
+    if (total.costUsd === null) {
+      check('budget.maxCostUsd', false, `cost unknown: no price for ${total.unpricedModels.join(', ')}`, `the cost cannot be checked against the budget of ${fmtUsd(budget.maxCostUsd)}: no price for ${total.unpricedModels.join(', ')}. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).`)
+    } else {
+      const ok = total.costUsd <= budget.maxCostUsd
+      check('budget.maxCostUsd', ok, `cost ${fmtUsd(total.costUsd)} ${ok ? '<=' : '>'} ${fmtUsd(budget.maxCostUsd)} (app ${fmtUsd(app.costUsd)}, evaluator ${fmtUsd(evaluator.costUsd)})`)
+    }
+  }
 }
 
 function fmtTokens(u: UsageTotals): string {

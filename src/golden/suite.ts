@@ -15,6 +15,8 @@ import { clip, fmtScore, formatGoldenSummary, readGitInfo, reportPath, writeRepo
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import type { GoldenBaselineOptions, GoldenCase, GoldenFilter, GoldenOptions } from './types.js'
 import { aggregateScorers, baselineCases, baselineComparisonCheck, budgetChecks, ledgerTotals, reportCases, thresholdChecks, usageSummary, type CheckOutcomeLine } from './aggregate.js'
+import { aggregateCheckNames, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { checkRecordOptions, recordRun } from '../report/record.js'
 
 /** Whether thresholds and expectations may name a scorer key: a listed key, or a built-in check a case may call for. */
 export function knownKey(key: string, plans: readonly ScorerPlan[]): boolean {
@@ -103,6 +105,8 @@ export class GoldenSuite {
   readonly results = new Map<string, CaseResult>()
   cases: GoldenCase[] = []
   allCases = 0
+  /** This machine's shard of the suite (`EXPECT_LLM_SHARD`), if any. */
+  shard: SuiteShard | undefined
   private env: ScorerEnv | undefined
   private readonly limit: <T>(fn: () => Promise<T>) => Promise<T>
   private ledgerStart = 0
@@ -143,6 +147,7 @@ export class GoldenSuite {
       for (const key of Object.keys(b)) if (!['p95LatencyMs', 'maxTokens', 'maxCostUsd'].includes(key)) fail(`unknown budget option "${key}"`, 'Valid options are: p95LatencyMs, maxTokens, maxCostUsd.')
       for (const [k, v] of Object.entries(b)) if (typeof v !== 'number' || !(v >= 0)) fail(`budget.${k} must be a number >= 0, got ${describeValue(v)}`, `Pass for example { ${k}: 1000 }.`)
     }
+    checkRecordOptions(options.report, 'describeGolden')
     this.limit = createLimiter(this.concurrency)
   }
 
@@ -151,11 +156,12 @@ export class GoldenSuite {
     return this.options.thresholds?.passRate !== undefined
   }
 
-  /** Sets the loaded cases (after validation) and applies `filter`. */
+  /** Sets the loaded cases (after validation), applies `filter`, then takes this shard's slice. */
   setCases(all: GoldenCase[]): void {
     this.allCases = all.length
-    this.cases = applyFilter(all, this.options.filter)
-    if (this.cases.length === 0) fail(`"filter" selects none of the ${all.length} cases`, 'Check the tags and ids in the filter.')
+    const selected = applyFilter(all, this.options.filter)
+    if (selected.length === 0) fail(`"filter" selects none of the ${all.length} cases`, 'Check the tags and ids in the filter.')
+    ;({ cases: this.cases, shard: this.shard } = takeShardSlice(selected))
   }
 
   /** Called before the first case: remembers where the ledger stands. */
@@ -210,12 +216,13 @@ export class GoldenSuite {
     const scorers = aggregateScorers(ran, sortKeys(ran.flatMap((r) => Object.keys(r.scores)), this.plans))
     const passed = ran.filter((r) => r.pass).length
     const passRate = ran.length > 0 ? passed / ran.length : null
-    const t = this.options.thresholds
+    // A shard's slice cannot decide the aggregate checks: `expect-llm report --merge` makes them over all cases.
+    const t = this.shard ? undefined : this.options.thresholds
     lines.push(...thresholdChecks(ran, scorers, t))
     const usage = usageSummary(ran, getLedger().entries.slice(this.ledgerStart))
-    const budget = this.options.budget
+    const budget = this.shard ? undefined : this.options.budget
     lines.push(...budgetChecks(budget, ran, usage))
-    const baselineOption = this.options.baseline
+    const baselineOption = this.shard ? undefined : this.options.baseline
     const baseline = baselineOption !== undefined && baselineOption !== false ? this.baselineStep(ctx, ran, baselineOption === true ? {} : baselineOption) : { info: null }
     if (baseline.line) lines.push(baseline.line)
     const { app, appModels, evaluator, total, latency } = usage
@@ -238,18 +245,22 @@ export class GoldenSuite {
         ...(this.options.budget ? { budget: this.options.budget } : {}),
         ...(this.options.baseline ? { baseline: this.options.baseline === true ? { tolerance: 0.05 } : { tolerance: 0.05, ...this.options.baseline } } : {}),
       },
-      summary: { cases: this.cases.length, ran: ran.length, filteredOut: this.allCases - this.cases.length, passed, failed: ran.length - passed, errored: ran.filter((r) => r.errored).length, passRate, flaky: ran.filter((r) => r.flaky).length },
+      summary: { cases: this.cases.length, ran: ran.length, filteredOut: this.allCases - (this.shard?.total ?? this.cases.length), passed, failed: ran.length - passed, errored: ran.filter((r) => r.errored).length, passRate, flaky: ran.filter((r) => r.flaky).length },
       scorers,
       checks: lines.map((l) => l.check),
       baseline: baseline.info,
       usage: { app, evaluator: { ...stripModels(evaluator) }, total, latencyMs: latency },
       cases: reportCases(ran),
     }
+    if (this.shard) {
+      const runLatenciesMs = ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))
+      report.shard = { index: this.shard.index, count: this.shard.count, source: this.shard.source, total: this.shard.total, positions: this.shard.positions, runLatenciesMs, deferred: aggregateCheckNames(this.options) }
+    }
     const failures = lines.flatMap((l) => (l.failure !== undefined ? [l.failure] : []))
     const reportOption = this.options.report
     let reportFile: string | undefined
     if (reportOption !== false) {
-      reportFile = reportPath(reportOption?.dir ?? '.expect-llm/reports', ctx.testPath, slugify(this.name))
+      reportFile = reportPath(reportOption?.dir ?? '.expect-llm/reports', ctx.testPath, `${slugify(this.name)}${shardFileSuffix(this.shard)}`)
       try {
         writeReport(reportFile, report)
       } catch (error) {
@@ -257,7 +268,13 @@ export class GoldenSuite {
         reportFile = undefined
       }
     }
-    const summary = formatGoldenSummary(report, { ...(reportOption && reportOption.maxConsoleCases !== undefined ? { maxCases: reportOption.maxConsoleCases } : {}), ...(reportFile ? { reportFile } : {}) })
+    const recorded = reportFile ? recordRun(report, reportFile, reportOption || undefined) : undefined
+    if (recorded) failures.push(...recorded.failures)
+    const summary = [
+      formatGoldenSummary(report, { ...(reportOption && reportOption.maxConsoleCases !== undefined ? { maxCases: reportOption.maxConsoleCases } : {}), ...(reportFile ? { reportFile } : {}) }),
+      ...(report.shard ? [shardSummaryLine(report.shard)] : []),
+      ...(recorded?.lines ?? []),
+    ].join('\n')
     this.outcome = { report, failures, summary, ...(reportFile ? { reportFile } : {}) }
     return this.outcome
   }

@@ -311,6 +311,19 @@ export interface GoldenReportOptions {
   console?: boolean
   /** Most case rows in the console summary (failing first). Default 30. */
   maxConsoleCases?: number
+  /**
+   * The run history: each run appends one line to `<dir>/<test file>/<suite>.jsonl` (default dir:
+   * `history` beside the reports folder, `.expect-llm/history`). `keep` and `maxAge` (`'90d'`, `'12h'` or
+   * ms) prune older runs after each append. `false`: no history. A shard (`EXPECT_LLM_SHARD`) never
+   * appends: `expect-llm report --merge` adds one entry for the merged run.
+   */
+  history?: false | { dir?: string; keep?: number; maxAge?: string | number }
+  /**
+   * Write the HTML report after the suite: `true` for `report.html` beside the reports folder
+   * (`.expect-llm/report.html`), or a path. It shows every report in the reports folder, with history.
+   * The environment variable `EXPECT_LLM_HTML_REPORT` (`1` or a path) does the same for every suite.
+   */
+  html?: boolean | string
 }
 
 /** Which cases to run: tags (any of), ids, or a predicate. */

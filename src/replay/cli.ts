@@ -7,12 +7,14 @@ import { readFile, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { formatAge, parseAge } from './age.js'
 import { parseFixture } from './fixture.js'
 import { relPath } from './engine.js'
 import { scanForSecrets, scanStreamText } from './secrets.js'
 import { listFixtureFiles, listStaleTempFiles, modifiedAt, resolveLayout, tempFileOwner, type StoreLayout } from './store.js'
 import { readUsageRecords } from './summary.js'
 import type { Fixture } from './types.js'
+import { runReportCli } from '../report/cli.js'
 
 const HELP = `Usage: expect-llm fixtures <command> [options]
 
@@ -37,26 +39,11 @@ Exit codes:
   2  usage error: a missing or unknown command or option (the help is printed for a missing command)
 `
 
+
 /** Where the CLI writes. */
 export interface CliIo {
   out: (line: string) => void
   err: (line: string) => void
-}
-
-/** Parses `30d`, `12h`, `90m`, `45s` or a number of milliseconds. Returns `undefined` when invalid. */
-export function parseAge(value: string | number): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)?$/.exec(value.trim())
-  if (!m) return undefined
-  const n = Number(m[1])
-  const unit = { ms: 1, s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 }[(m[2] ?? 'ms') as 'ms']
-  return n * unit
-}
-
-function formatAge(ms: number): string {
-  if (ms < 3600e3) return `${Math.max(0, Math.round(ms / 60e3))}m`
-  if (ms < 86400e3) return `${Math.round(ms / 3600e3)}h`
-  return `${Math.round(ms / 86400e3)}d`
 }
 
 function formatSize(bytes: number): string {
@@ -127,6 +114,7 @@ async function loadAll(layout: StoreLayout): Promise<Array<{ file: string; size:
  * ```
  */
 export async function runCli(argv: string[], io: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) }, now = Date.now()): Promise<number> {
+  if (argv[0] === 'report') return runReportCli(argv.slice(1), io)
   const parsed = parseCliArgs(argv)
   if ('error' in parsed) {
     io.err(`[expect-llm] Failed to run "expect-llm ${argv.join(' ')}": ${parsed.error}. Options: --root <dir>, --dir <dir>, --max-age <age>, --dry-run, --json, --help.`)

@@ -85,9 +85,80 @@ export function formatDifferences(diffs: KeyDifference[], limit = 10): string[] 
   return lines
 }
 
-/** Hints that explain a difference list. */
-export function diffHints(diffs: KeyDifference[]): string[] {
+type Json = Record<string, unknown>
+const isJson = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * The tool result a body path points into, in any wire dialect: an OpenAI chat `role: 'tool'` message
+ * (`tool_call_id`; the AI SDK and LangChain send these too), an Anthropic `tool_result` block (`tool_use_id`),
+ * a Responses API `function_call_output` item (`call_id`) or a Gemini `functionResponse` part. The tool's
+ * name comes from the call that asked for it earlier in the conversation.
+ */
+function toolResultAt(body: unknown, pointer: string): { where: string; name: string | null; id: string | null } | null {
+  if (!isJson(body)) return null
+  const [list, index, ...rest] = pointer.slice('/body/'.length).split('/')
+  const items = list === undefined ? undefined : body[list]
+  if (!Array.isArray(items) || index === undefined || !/^\d+$/.test(index)) return null
+  const i = Number(index)
+  const item = items[i]
+  if (!isJson(item)) return null
+  const before = items.slice(0, i)
+  const where = `${list}[${i}]`
+  // OpenAI chat: the tool message, answering an assistant's tool_calls[].id.
+  if (item.role === 'tool') {
+    const id = typeof item.tool_call_id === 'string' ? item.tool_call_id : null
+    const call = before.flatMap((m) => (isJson(m) && Array.isArray(m.tool_calls) ? m.tool_calls : [])).find((c) => isJson(c) && c.id === id) as Json | undefined
+    const fn = call && isJson(call.function) ? call.function : undefined
+    return { where, id, name: typeof fn?.name === 'string' ? fn.name : null }
+  }
+  // Responses API input item.
+  if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
+    const id = typeof item.call_id === 'string' ? item.call_id : null
+    const call = before.find((m) => isJson(m) && (m.type === 'function_call' || m.type === 'custom_tool_call') && m.call_id === id) as Json | undefined
+    return { where, id, name: typeof call?.name === 'string' ? call.name : null }
+  }
+  // Anthropic content block, or Gemini part: messages[i].content[j] / contents[i].parts[j].
+  const [blocks, blockIndex] = rest
+  const blockList = blocks === undefined ? undefined : item[blocks]
+  const block = Array.isArray(blockList) && blockIndex !== undefined && /^\d+$/.test(blockIndex) ? blockList[Number(blockIndex)] : undefined
+  if (!isJson(block)) return null
+  if (block.type === 'tool_result') {
+    const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : null
+    const use = before
+      .flatMap((m) => (isJson(m) && Array.isArray(m.content) ? m.content : []))
+      .find((b) => isJson(b) && b.type === 'tool_use' && b.id === id) as Json | undefined
+    return { where: `${where}.${blocks}[${blockIndex}]`, id, name: typeof use?.name === 'string' ? use.name : null }
+  }
+  if (isJson(block.functionResponse)) {
+    const name = block.functionResponse.name
+    return { where: `${where}.${blocks}[${blockIndex}]`, id: null, name: typeof name === 'string' ? name : null }
+  }
+  return null
+}
+
+/**
+ * Hints that explain a difference list. With the actual request's key material, a difference inside a
+ * tool result names the tool whose result changed.
+ *
+ * @example
+ * ```ts
+ * diffHints([{ path: '/body/model', recorded: 'gpt-4o', actual: 'gpt-4.1' }])
+ * // ['Only the model differs (recorded "gpt-4o", now "gpt-4.1"). If the model change is intended, ...']
+ * ```
+ */
+export function diffHints(diffs: KeyDifference[], actual?: KeyMaterial): string[] {
   const hints: string[] = []
+  const toolResults = new Set<string>()
+  for (const d of diffs) {
+    if (!actual || !d.path.startsWith('/body/')) continue
+    const result = toolResultAt(actual.body, d.path)
+    if (!result || toolResults.has(result.where)) continue
+    toolResults.add(result.where)
+    const tool = result.name ? `the tool ${result.name}` : 'a tool'
+    hints.push(
+      `${result.where} is the result of ${tool}${result.id ? ` (call ${result.id})` : ''}, and it differs from the recording: the tool returned something else this time. If it varies between runs (ids, times, live data), make the tool deterministic in the test; if the change is intended, record again.`,
+    )
+  }
   const paths = diffs.map((d) => d.path)
   if (paths.length > 0 && paths.every((p) => p === '/body/model')) {
     const d = diffs[0]!

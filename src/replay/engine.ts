@@ -1,6 +1,7 @@
 import { basename, relative, sep } from 'node:path'
 import { getConfig } from '../config.js'
 import { formatMessage } from '../errors.js'
+import { formatAge, parseAge } from './age.js'
 import { BREAKABLE_STREAM_HEADERS, allowListHeaders, brokenBody, recordBody, toResponse } from './body.js'
 import { diffHints, formatDifferences, type KeyDifference } from './diff.js'
 import { expectOwnRequest } from './escapes.js'
@@ -168,6 +169,7 @@ export class ReplayEngine {
   private readonly inRun = new Map<string, Promise<RecordedInRun | undefined>>()
   /** Fixture folders (test files) whose repeated requests were already reported. */
   private readonly repeatNoticed = new Set<string>()
+  private readonly staleNoticed = new Set<string>()
   /** Folders whose stale temporary files were already cleaned. */
   private readonly cleanedFolders = new Set<string>()
   private lastArrival: Promise<void> = Promise.resolve()
@@ -356,6 +358,7 @@ export class ReplayEngine {
         const found = await store.find(file, key.hash)
         if (found?.fixture.response) {
           usage.used.add(found.file)
+          this.noticeStale(found, opts, store, testPath)
           return toResponse(found.fixture.response, opts.replayTiming, { 'x-expect-llm-fixture': store.rel(found.file), 'x-expect-llm-duration-ms': String(found.fixture.meta.durationMs) })
         }
       }
@@ -406,6 +409,24 @@ export class ReplayEngine {
   }
 
   /**
+   * Warns once per fixture file when it was recorded longer ago than `maxAge`: it still replays (a stale
+   * recording is not a wrong one), but the model or its API may have changed since. `fixtures verify
+   * --max-age` fails on the same files.
+   */
+  private noticeStale(found: { file: string; fixture: Fixture }, opts: Resolved, store: FixtureStore, testPath: string | undefined): void {
+    if (opts.maxAge === undefined || this.staleNoticed.has(found.file)) return
+    const maxAge = parseAge(opts.maxAge)
+    const age = Date.now() - Date.parse(found.fixture.meta.recordedAt)
+    if (maxAge === undefined || !(age > maxAge)) return
+    this.staleNoticed.add(found.file)
+    console.warn(
+      formatMessage(
+        `${store.rel(found.file)} was recorded ${formatAge(age)} ago, longer than replay.maxAge (${typeof opts.maxAge === 'number' ? `${opts.maxAge} ms` : opts.maxAge}): it still replays, but the model or its API may have changed since. Record it again with EXPECT_LLM_REPLAY=rerecord ${testPath ? this.recordCommand(store, testPath) : '<your test command>'}.`,
+      ),
+    )
+  }
+
+  /**
    * Says once per test file, while recording, that identical sampling requests (a temperature that is not 0)
    * share one recorded response: in this run and in replay every caller gets the same answer, so a test that
    * expects different samples needs sequence mode. Requests at temperature 0 share theirs silently.
@@ -453,6 +474,7 @@ export class ReplayEngine {
     const responses = found?.fixture.responses ?? (found?.fixture.response ? [found.fixture.response] : [])
     if (mode !== 'rerecord' && index < responses.length) {
       usage.used.add(found!.file)
+      this.noticeStale(found!, opts, store, testPath)
       const served = responses[index]!
       return toResponse(served, opts.replayTiming, {
         'x-expect-llm-fixture': store.rel(found!.file),
@@ -694,7 +716,7 @@ export class ReplayEngine {
       const { diffs, file: nf } = nearest.best
       lines.push(`  Nearest recording: ${store.rel(nf)} differs at ${diffs.length} path(s):`)
       lines.push(...formatDifferences(diffs))
-      for (const hint of diffHints(diffs)) lines.push(`  Hint: ${hint}`)
+      for (const hint of diffHints(diffs, key.material)) lines.push(`  Hint: ${hint}`)
     } else {
       lines.push(`  No recording of ${m.method} ${m.path} exists under ${store.rel(opts.layout.dir ?? opts.layout.rootDir) || '.'} to compare with.`)
     }

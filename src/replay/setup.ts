@@ -3,6 +3,7 @@
  * so it is imported dynamically here.
  * @packageDocumentation
  */
+import { channel } from 'node:diagnostics_channel'
 import { createRequire } from 'node:module'
 import { getConfig } from '../config.js'
 import { formatMessage } from '../errors.js'
@@ -201,6 +202,9 @@ function startSession(mods: LoadedMsw, hooks: ReplayRunnerHooks, mswVersion = 'u
       return undefined
     }
   }
+  // An earlier session still listening in this process (a Jest test file that failed to load never ran the
+  // afterAll that stops it) closes before this one patches the same modules.
+  SESSION_STARTING.publish(undefined)
   const engine = new ReplayEngine({ runner: hooks.runner, testPath: () => expectState()?.testPath, testName: () => expectState()?.currentTestName })
   const replay = createLlmReplay(mods.msw, engine)
   // The CI network rule goes last: handlers the user adds with server.use() come first and still answer.
@@ -231,9 +235,26 @@ function startSession(mods: LoadedMsw, hooks: ReplayRunnerHooks, mswVersion = 'u
   })
   ;(server as unknown as { events?: { on(event: string, fn: (e: { request: Request }) => void): void } }).events?.on('request:start', ({ request }) => watcher.requestSeen(request))
   ;(session as SessionInternals)[WATCHER] = watcher
+  const closeLeftover = (): void => {
+    SESSION_STARTING.unsubscribe(closeLeftover)
+    server.close()
+    watcher.close()
+    if (getReplaySession() === session) setReplaySession(undefined)
+  }
+  SESSION_STARTING.subscribe(closeLeftover)
+  ;(session as SessionInternals)[STOP] = closeLeftover
   setReplaySession(session)
   return session
 }
+
+/**
+ * Said when a replay session is about to start. Jest runs each test file in a fresh global of the same
+ * worker process, and stops a file's session in its afterAll; a file that fails to load never runs it, so
+ * its server would keep patching Node's modules with handlers resolved from that file's configuration,
+ * and let the next file's model requests through to the network. A named diagnostics channel is one per
+ * process, shared by every such global, so the next session can tell the leftover one to close.
+ */
+const SESSION_STARTING = channel('expect-llm:replay-session-starting')
 
 const warnedLive = new Set<string>()
 
@@ -252,7 +273,8 @@ function onLiveFailure(request: Required<EscapedRequest>, testPath: string | und
 }
 
 const WATCHER = Symbol.for('expect-llm.replay-escape-watcher')
-type SessionInternals = ReplaySession & { [WATCHER]?: EscapeWatcher }
+const STOP = Symbol.for('expect-llm.replay-stop')
+type SessionInternals = ReplaySession & { [WATCHER]?: EscapeWatcher; [STOP]?: () => void }
 const warnedEscapes = new Set<string>()
 
 /**
@@ -330,9 +352,7 @@ function registerHooks(session: ReplaySession, hooks: ReplayRunnerHooks): Replay
       // Jest runs the next test file in a fresh global but the same process, where MSW's patches of
       // Node's http/net modules would outlive this file and keep routing to this file's handlers: stop
       // the server, so the next file's setup file starts its own.
-      session.server.close()
-      ;(session as SessionInternals)[WATCHER]?.close()
-      setReplaySession(undefined)
+      ;(session as SessionInternals)[STOP]?.()
     }
     if (leftover.length > 0) throw oneBlock(leftover, undefined)
   })

@@ -81,10 +81,10 @@ describe('agent loops replayed offline', () => {
 describe('a changed tool result in replay', () => {
   // Recording would record the changed request instead of missing it.
   test.skipIf(recording).for([
-    { sdk: 'openai chat', path: '/body/messages/4/content', run: () => openaiChatLoop(openai, { refundId: 'R-999' }) },
-    { sdk: 'Anthropic', path: '/body/messages/4/content/0/content', run: () => anthropicLoop(anthropic, { refundId: 'R-999' }) },
-    { sdk: 'AI SDK', path: '/body/messages/4/content', run: () => aiSdkLoop(provider.chat('gpt-4.1-mini'), { refundId: 'R-999' }) },
-  ])('is a miss whose diff points at the tool message ($sdk)', async ({ path, run }) => {
+    { sdk: 'openai chat', path: '/body/messages/4/content', where: 'messages[4]', run: () => openaiChatLoop(openai, { refundId: 'R-999' }) },
+    { sdk: 'Anthropic', path: '/body/messages/4/content/0/content', where: 'messages[4].content[0]', run: () => anthropicLoop(anthropic, { refundId: 'R-999' }) },
+    { sdk: 'AI SDK', path: '/body/messages/4/content', where: 'messages[4]', run: () => aiSdkLoop(provider.chat('gpt-4.1-mini'), { refundId: 'R-999' }) },
+  ])('is a miss whose diff points at the tool message and names the tool ($sdk)', async ({ path, where, run }) => {
     await expect(run()).rejects.toThrow()
     const problems = recorded.replay.takeProblems()
     expect(problems).toHaveLength(1)
@@ -93,5 +93,6 @@ describe('a changed tool result in replay', () => {
     expect(message).toContain(`differs at 1 path(s):\n    ${path}\n`)
     expect(message).toMatch(/- recorded: .*R-100/)
     expect(message).toMatch(/\+ actual: {3}.*R-999/)
+    expect(message).toMatch(new RegExp(`\\n  Hint: ${where.replace(/[[\].]/g, '\\$&')} is the result of the tool refundOrder \\(call [\\w-]+\\), and it differs from the recording: the tool returned something else this time\\.`))
   })
 })

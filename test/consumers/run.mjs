@@ -34,6 +34,7 @@ import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -60,7 +61,7 @@ const typescripts = { typescript: '~5.9.0', 'typescript-7': 'npm:typescript@^7.0
 
 // Steps: [label, args] must exit 0; { label, args, fails: true, output, absent, check } must exit non-zero
 // with every `output` pattern in its output, none of `absent`, and `check(dir)` returning nothing. More
-// fields of a step object: `exit` (the exact exit code), `once` (texts printed exactly once), `report(plain)`
+// fields of a step object: `env` (added to the environment), `exit` (the exact exit code), `once` (texts printed exactly once), `report(plain)`
 // (a note for the summary, from the output without colours). A step object without `fails` must exit 0.
 
 // The changed prompt of miss/changed-prompt.*: the test fails (exit 1) with the miss exactly once, one
@@ -90,6 +91,47 @@ const vitestSteps = [
   // declarations were checked by the step above; skipping them here saves two thirds of the time.
   ['tsc, matcher tests only', ['node_modules/typescript/bin/tsc', '--noEmit', '--skipLibCheck', '-p', 'tsconfig.matchers.json']],
   ['vitest run', ['node_modules/vitest/vitest.mjs', 'run']],
+  // The README's "HTML report and history": the run above appended to the history and wrote the JSON
+  // reports; `expect-llm report` draws the page from them.
+  {
+    label: 'expect-llm report (the HTML page from the reports and their history)',
+    args: ['node_modules/expect-llm/dist/cli.js', 'report'],
+    output: [/^HTML report of \d+ suites?: \.expect-llm\/report\.html$/m],
+    check: (dir) => {
+      const history = join(dir, '.expect-llm/history/test/golden.test.ts/refund-and-delivery-answers.jsonl')
+      if (!existsSync(history) || readFileSync(history, 'utf8').trim().split('\n').length !== 1) return `${history}: not one run`
+      const data = pageData(join(dir, '.expect-llm/report.html'))
+      const suite = data.suites.find((x) => x.name === 'refund and delivery answers')
+      if (!suite || suite.summary.ran !== 2 || suite.history.runs.length !== 1) return `the page does not show the suite's 2 cases and 1 run: ${JSON.stringify(suite?.summary)}`
+      return undefined
+    },
+  },
+  // The README's shard-and-merge recipe: each shard runs its slice of the cases (EXPECT_LLM_SHARD), the
+  // merge recomputes the gates over all of them.
+  {
+    label: 'EXPECT_LLM_SHARD=1/2',
+    args: ['node_modules/vitest/vitest.mjs', 'run', 'test/golden.test.ts'],
+    env: { EXPECT_LLM_SHARD: '1/2' },
+    check: (dir) => {
+      const file = join(dir, '.expect-llm/reports/test/golden.test.ts/refund-and-delivery-answers.shard-1-of-2.json')
+      const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined
+      return report?.cases.length === 1 && report.shard?.index === 1 ? undefined : `${file}: not shard 1's one case`
+    },
+  },
+  {
+    label: 'EXPECT_LLM_SHARD=2/2',
+    args: ['node_modules/vitest/vitest.mjs', 'run', 'test/golden.test.ts'],
+    env: { EXPECT_LLM_SHARD: '2/2' },
+  },
+  {
+    label: 'expect-llm report --merge',
+    args: ['node_modules/expect-llm/dist/cli.js', 'report', '--merge', '.expect-llm/reports', '--out', 'merged.html'],
+    output: ['✓ refund and delivery answers (test/golden.test.ts): merged from 2 shards, 2 cases, pass rate 100.0%', 'HTML report: merged.html'],
+    check: (dir) => {
+      const suite = pageData(join(dir, 'merged.html')).suites.find((x) => x.name === 'refund and delivery answers')
+      return suite?.shards === 2 && suite.checks.some((c) => c.name === 'passRate' && c.ok) ? undefined : `the merged page: ${JSON.stringify(suite?.checks)}`
+    },
+  },
   // What a replay miss looks like: one block per changed prompt, not the SDK's error repeating it.
   { label: 'a changed prompt (must fail with one block)', args: ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.miss.config.ts'], ...missChecks },
   {
@@ -255,12 +297,19 @@ const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scrip
 const tarball = join(cacheRoot, packed.filename)
 console.log(`[consumers] packed ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} kB`)
 
+/** The data of an HTML report page (JSON, gzipped, base64, in its report-data block). */
+function pageData(file) {
+  const m = /id="report-data" data-encoding="gzip\+base64">([A-Za-z0-9+/=]*)</.exec(readFileSync(file, 'utf8'))
+  if (!m) throw new Error(`[consumers] ${file} has no report-data block`)
+  return JSON.parse(gunzipSync(Buffer.from(m[1], 'base64')).toString('utf8'))
+}
+
 /** Runs one step; returns a problem, or undefined. */
 function runStep(step, dir, env, project) {
-  const { label, args: given, fails = false, exit, output = [], absent = [], once = [], check, report } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
+  const { label, args: given, fails = false, exit, output = [], absent = [], once = [], check, report, env: extra } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
   const args = typeof given === 'function' ? given(project) : given
   const started = performance.now()
-  const run = spawnSync(process.execPath, args, { cwd: dir, env, encoding: 'utf8', timeout: 180_000 })
+  const run = spawnSync(process.execPath, args, { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8', timeout: 180_000 })
   if (process.env.CONSUMERS_TIMING) console.log(`[consumers]   ${label}: ${seconds(started)}`)
   const text = `${run.stdout}${run.stderr}`
   const plain = text.replace(/\x1b\[[0-9;]*m/g, '')

@@ -17,11 +17,11 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env
 }
 
-/** A sandbox with the given child suites (from test/golden/child/) and a Vitest config using src/vitest.ts. */
-export function vitestSandbox(files: string[]): string {
+/** A sandbox with the given child suites (from `from`, test/golden/child/ by default) and a Vitest config using src/vitest.ts. */
+export function vitestSandbox(files: string[], from = 'test/golden/child'): string {
   const dir = mkdtempSync(join(tmpdir(), 'golden-child-'))
   for (const f of files) {
-    const text = readFileSync(join(repo, 'test/golden/child', f), 'utf8').replaceAll("'../../../src/", `'${repo}src/`)
+    const text = readFileSync(join(repo, from, f), 'utf8').replaceAll("'../../../src/", `'${repo}src/`)
     writeFileSync(join(dir, f), text)
   }
   // Bare imports in the suites (openai) resolve through the repository's packages.

@@ -45,3 +45,25 @@ test('one test per case and an aggregate under Jest ESM, scores in the output, r
   expect(report).toMatchObject({ runner: 'jest', summary: { ran: 4, passed: 2 }, baseline: { status: 'created' } })
   expect(existsSync(join(dir, '__golden__/basic.golden.test.mjs/handbook-bot-under-jest.json'))).toBe(true)
 }, 60_000)
+
+test('EXPECT_LLM_SHARD under Jest: each shard runs its slice of the cases, expect-llm report --merge puts them back together', async () => {
+  // Runs after the test above, in the same folder: its whole-run report and baseline are there.
+  const { runReportCli } = await import('../../src/report/cli.js')
+  const titles: string[][] = []
+  for (const shard of ['1/2', '2/2']) {
+    const run = await runChild(
+      ['--experimental-vm-modules', join(repo, 'node_modules/jest/bin/jest.js'), '--config', join(dir, 'jest.config.cjs'), '--json', `--outputFile=${join(dir, 'jest.json')}`],
+      dir,
+      childEnv({ GOLDEN_DATASET: join(repo, 'fixtures/golden/handbook.jsonl'), NODE_NO_WARNINGS: '1', EXPECT_LLM_SHARD: shard }),
+    )
+    expect(run.code, run.output).toBe(0)
+    const json = JSON.parse(readFileSync(join(dir, 'jest.json'), 'utf8')) as { testResults: Array<{ assertionResults: Array<{ title: string }> }> }
+    titles.push(json.testResults[0]!.assertionResults.map((r) => r.title).filter((t) => t !== 'aggregate'))
+  }
+  expect(titles[0]!.length + titles[1]!.length).toBe(4)
+  expect(titles[0]!.filter((t) => titles[1]!.includes(t))).toEqual([])
+  const lines: string[] = []
+  const code = await runReportCli(['--merge', join(dir, '.expect-llm/reports'), '--root', dir, '--out', join(dir, 'merged.html')], { out: (l) => lines.push(l), err: (l) => lines.push(l) })
+  expect(lines[0]).toBe('✓ handbook bot under jest (basic.golden.test.mjs): merged from 2 shards, 4 cases, pass rate 50.0%')
+  expect(code, lines.join('\n')).toBe(0)
+}, 60_000)

@@ -23,4 +23,6 @@ compareGolden<string>('prompt v1 vs v2', {
   scorers: { refusal: true, judge: { threshold: 0.7 }, semantic: 0.7 },
   // v1 must be better at knowing when to say "I don't know" (answering what it can, refusing what it cannot).
   expect: { better: 'v1', scorer: 'refusal' },
+  // Also write the HTML report (.expect-llm/report.html: every suite's report, with its history).
+  report: { html: true },
 })

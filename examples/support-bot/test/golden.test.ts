@@ -50,4 +50,6 @@ describeGolden<string>('support bot, prompt v1', {
   thresholds: { passRate: 0.75, mean: { judge: 0.7, semantic: 0.6 } },
   baseline: { tolerance: 0.05 },
   budget: { p95LatencyMs: 2_000, maxCostUsd: 0.05 },
+  // Also write the HTML report (.expect-llm/report.html: every suite's report, with its history).
+  report: { html: true },
 })

@@ -1,7 +1,7 @@
 // A consumer's first suite: the setup file registers the matchers and replays the model calls from
 // __llm_fixtures__, so this runs with no key and no network. Nothing here imports 'expect-llm/vitest': the
 // matchers' types on expect() come from the tsconfig's "types": ["node", "expect-llm/vitest"] alone.
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { BootstrapAggregator, bleu, chrF, configure, corpusBleuDetails, gleu, rouge, rougeL, ter } from 'expect-llm'
 
 configure({ embedder: { dimensions: 256 } })
@@ -50,6 +50,20 @@ describe('model-backed matchers, replayed', () => {
   test('the judge tells a right answer from one with the right keywords and the wrong meaning', async () => {
     await expect(right).toPassJudge({ reference, input: question })
     await expect(wrong).not.toPassJudge({ reference, input: question })
+  })
+
+  test('a recording older than replay.maxAge still replays, with one warning naming it (README: Options)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    configure({ replay: { maxAge: '1m' } })
+    try {
+      await expect(right).toPassJudge({ reference, input: question })
+      const stale = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('replay.maxAge'))
+      expect(stale).toHaveLength(1)
+      expect(stale[0]).toMatch(/^\[expect-llm\] test\/__llm_fixtures__\/support\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json was recorded \d+[mhd] ago, longer than replay\.maxAge \(1m\): it still replays/)
+    } finally {
+      configure({ replay: {} })
+      warn.mockRestore()
+    }
   })
 
   test('embeddings: a paraphrase is close, an answer about something else is not', async () => {
