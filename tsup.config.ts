@@ -8,7 +8,7 @@ const base: Options = {
   platform: 'node',
   sourcemap: false,
   // Optional peers stay out of the bundle: each is loaded only when the feature that needs it is used.
-  external: ['vitest', 'expect', '@jest/globals', 'msw', 'msw/node', 'openai', 'ai', '@anthropic-ai/sdk'],
+  external: ['vitest', '@vitest/expect', 'expect', '@jest/globals', 'msw', 'msw/node', 'openai', 'ai', '@anthropic-ai/sdk'],
   // ml-distance 5 is ESM-only: bundle it so the CommonJS build works under Jest's CJS runtime,
   // which cannot require() an ES module.
   noExternal: ['ml-distance'],
@@ -43,6 +43,9 @@ export default defineConfig([
   },
   // The Vitest setup entry as CommonJS, on its own for its declaration footer (see above).
   { ...base, format: ['cjs'], entry: { vitest: vitestEntry }, dts: { footer: vitestCjsTypesFooter } },
+  // expect-llm/expect on its own, so that its declarations (which merge the matchers into @vitest/expect)
+  // do not change how the declarations of the other entries are split into shared chunks.
+  { ...base, format: ['esm', 'cjs'], entry: { expect: 'src/entries/expect.ts' } },
   // The `expect-llm` bin: ESM only, with a shebang.
   { ...base, dts: false, format: ['esm'], entry: { cli: 'src/entries/cli.ts' }, banner: { js: '#!/usr/bin/env node' } },
 ])

@@ -1,5 +1,4 @@
-import { DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA, runCalibration, type CalibrationDisagreement } from '../src/calibration.js'
-import { describeValue } from '../src/errors.js'
+import { DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA, runCalibration, describeValue, type CalibrationDisagreement } from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkOptions, failFor, fmt, hint, lines, modelError, percent, preview, usageError, type Signature } from './utils.js'
 

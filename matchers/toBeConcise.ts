@@ -1,5 +1,4 @@
-import { describeValue } from '../src/errors.js'
-import { measureLength } from '../src/metrics/length.js'
+import { describeValue, measureLength } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkInteger, checkOptions, checkReceivedString, checkString, fmt, hint, lines, preview, usageError, type Signature } from './utils.js'
 

@@ -1,5 +1,4 @@
-import { checkContext, prepareJudgeCall } from '../src/judges/run.js'
-import { DEFAULT_FAITHFULNESS_THRESHOLD, type Claim, type JudgeLike } from '../src/judges/types.js'
+import { checkContext, prepareJudgeCall, DEFAULT_FAITHFULNESS_THRESHOLD, type Claim, type JudgeLike } from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkOptions, checkReceivedString, contextLine, failFor, fmt, hint, judgeLines, lines, judgeVerdict, preview, type Signature } from './utils.js'
 

@@ -1,6 +1,4 @@
-import { describeValue } from '../src/errors.js'
-import { prepareJudgeCall } from '../src/judges/run.js'
-import type { JudgeLike } from '../src/judges/types.js'
+import { describeValue, prepareJudgeCall, type JudgeLike } from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkOptions, checkReceivedString, contextLine, failFor, hint, judgeLines, lines, judgeVerdict, preview, usageError, type Signature } from './utils.js'
 

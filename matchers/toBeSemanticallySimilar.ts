@@ -1,6 +1,4 @@
-import { resolveEmbedder } from '../src/embedders/resolve.js'
-import { DEFAULT_SIMILARITY_THRESHOLD, type EmbedderLike } from '../src/embedders/types.js'
-import { cosineSimilarity } from '../src/metrics/cosine.js'
+import { resolveEmbedder, DEFAULT_SIMILARITY_THRESHOLD, cosineSimilarity, type EmbedderLike } from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkOptions, checkReceivedString, checkStringOrStrings, checkThreshold, failFor, fmt, hint, lines, modelError, preview, scoreLines, type Signature } from './utils.js'
 

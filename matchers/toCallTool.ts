@@ -1,7 +1,4 @@
-import { countLine, differenceLines, formatCall, formatPattern, renderSteps } from '../src/agents/format.js'
-import { argsCheck, matchCall, type CallMatch, type CallPattern } from '../src/agents/match.js'
-import { toolCalls } from '../src/agents/read.js'
-import { assertSchema } from '../src/schema.js'
+import { countLine, differenceLines, formatCall, formatPattern, renderSteps, argsCheck, matchCall, toolCalls, assertSchema, type CallMatch, type CallPattern } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { asUsage, checkToolName, hint, lines, partialEquals, trajectoryOf, type Signature } from './utils.js'
 

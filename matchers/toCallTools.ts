@@ -1,9 +1,4 @@
-import { describeValue } from '../src/errors.js'
-import { clip, countLine, differenceLines, formatCall, formatPattern } from '../src/agents/format.js'
-import { argsCheck, matchCall, matchSequence, type ArgumentDifference, type CallOrder, type CallPattern, type ExtraCalls } from '../src/agents/match.js'
-import { toolCalls } from '../src/agents/read.js'
-import type { ToolCallItem } from '../src/agents/types.js'
-import { assertSchema } from '../src/schema.js'
+import { describeValue, clip, countLine, differenceLines, formatCall, formatPattern, argsCheck, matchCall, matchSequence, toolCalls, assertSchema, type ArgumentDifference, type CallOrder, type CallPattern, type ExtraCalls, type ToolCallItem } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { asUsage, checkOneOf, checkOptions, hint, lines, partialEquals, trajectoryOf, usageError, type Signature } from './utils.js'
 

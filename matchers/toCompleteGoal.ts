@@ -1,7 +1,4 @@
-import { describeValue } from '../src/errors.js'
-import { renderSteps, transcript } from '../src/agents/format.js'
-import { prepareJudgeCall } from '../src/judges/run.js'
-import type { JudgeLike } from '../src/judges/types.js'
+import { describeValue, renderSteps, transcript, prepareJudgeCall, type JudgeLike } from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkOptions, failFor, hint, judgeLines, judgeVerdict, lines, preview, trajectoryOf, usageError, type Signature } from './utils.js'
 

@@ -1,5 +1,4 @@
-import { containsAnswer } from '../src/metrics/contains.js'
-import { normalizeAnswer, squadTokens } from '../src/metrics/squad.js'
+import { containsAnswer, normalizeAnswer, squadTokens } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkAnswersNormalize, checkReceivedString, checkStringOrStrings, hint, lines, preview, type Signature } from './utils.js'
 

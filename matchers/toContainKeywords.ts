@@ -1,4 +1,4 @@
-import { findKeywords } from '../src/metrics/keywords.js'
+import { findKeywords } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkOneOf, checkOptions, checkReceivedString, checkStringArray, hint, lines, preview, tokenList, type Signature } from './utils.js'
 

@@ -1,4 +1,4 @@
-import { bleu, bleuDetails, tokenize13a } from '../src/metrics/bleu.js'
+import { bleu, bleuDetails, tokenize13a } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkReceivedString, checkStringOrStrings, checkThreshold, fmt, hint, lines, preview, scoreLines, tokenDiff, tokenList, type Signature } from './utils.js'
 

@@ -1,11 +1,9 @@
-import { chrFDetails, type ChrFOptions } from '../src/metrics/chrf.js'
+import { CHRF_OPTIONS, runChrF, type ChrFOptions } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkOptions, checkReceivedString, checkStringOrStrings, checkThreshold, fmt, hint, lines, preview, scoreLines, type Signature } from './utils.js'
 
 /** Options of `toHaveChrFAbove`: sacrebleu's `CHRF` options (`{ wordOrder: 2 }` is chrF++). */
 export type ChrFMatcherOptions = ChrFOptions
-
-const OPTIONS = ['charOrder', 'wordOrder', 'beta', 'lowercase', 'whitespace', 'epsSmoothing']
 
 /**
  * Passes when the chrF of the received text against `reference` (or the best of several) is at least
@@ -26,10 +24,9 @@ export function toHaveChrFAbove(this: MatcherContext, received: unknown, referen
   checkReceivedString(this, sig, received)
   checkStringOrStrings(this, sig, reference, 'reference')
   checkThreshold(this, sig, threshold)
-  checkOptions(this, sig, options, OPTIONS)
+  checkOptions(this, sig, options, CHRF_OPTIONS)
 
-  const details = chrFDetails(received, reference, options as ChrFOptions | undefined)
-  const pass = details.score >= threshold
+  const { data: details, pass } = runChrF(received, reference, options ?? {}, threshold)
 
   return {
     pass,

@@ -1,5 +1,4 @@
-import { codePoints } from '../src/metrics/text.js'
-import { editSimilarity, levenshteinDistance } from '../src/metrics/edit.js'
+import { codePoints, editSimilarity, levenshteinDistance } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkReceivedString, checkString, checkThreshold, hint, lines, preview, scoreLines, type Signature } from './utils.js'
 

@@ -1,4 +1,4 @@
-import { rouge, rougeTokenize } from '../src/metrics/rouge.js'
+import { rouge, rougeTokenize } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkOneOf, checkOptions, checkReceivedString, checkString, checkThreshold, fmt, hint, lines, preview, scoreLines, tokenDiff, tokenList, type Signature } from './utils.js'
 

@@ -1,5 +1,4 @@
-import { describeValue } from '../src/errors.js'
-import { rougeN, rougeTokenize } from '../src/metrics/rouge.js'
+import { describeValue, rougeN, rougeTokenize } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkInteger, checkOneOf, checkOptions, checkReceivedString, checkString, checkThreshold, fmt, hint, lines, preview, scoreLines, tokenDiff, tokenList, usageError, type Signature } from './utils.js'
 

@@ -1,11 +1,9 @@
-import { terDetails, terTokenize, type TerOptions } from '../src/metrics/ter.js'
+import { runTer, TER_OPTIONS, terTokenize, type TerOptions } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkOptions, checkReceivedString, checkStringOrStrings, checkThreshold, fmt, hint, lines, preview, tokenDiff, tokenList, type Signature } from './utils.js'
 
 /** Options of `toHaveTerBelow`: sacrebleu's `TER` options. */
 export type TerMatcherOptions = TerOptions
-
-const OPTIONS = ['normalized', 'noPunct', 'asianSupport', 'caseSensitive']
 
 /**
  * Passes when the TER (translation edit rate) of the received text against `reference` (or the best of
@@ -27,10 +25,11 @@ export function toHaveTerBelow(this: MatcherContext, received: unknown, referenc
   checkReceivedString(this, sig, received)
   checkStringOrStrings(this, sig, reference, 'reference')
   checkThreshold(this, sig, threshold)
-  checkOptions(this, sig, options, OPTIONS)
+  checkOptions(this, sig, options, TER_OPTIONS)
 
   const terOptions = options as TerOptions | undefined
-  const details = terDetails(received, reference, terOptions)
+  // The check's score is 1 - TER (floored at 0); the matcher's verdict is on the TER itself.
+  const details = runTer(received, reference, options ?? {}, null).data
   const pass = details.score <= threshold
 
   return {

@@ -1,4 +1,4 @@
-import { tokenF1Details } from '../src/metrics/squad.js'
+import { tokenF1Details } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkReceivedString, checkStringOrStrings, checkThreshold, fmt, hint, lines, preview, scoreLines, tokenList, type Signature } from './utils.js'
 

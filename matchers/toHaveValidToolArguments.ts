@@ -1,5 +1,4 @@
-import { countLine, formatCall, renderSteps } from '../src/agents/format.js'
-import { checkToolArguments, toolSchemas, type ArgumentCheck } from '../src/agents/tools.js'
+import { countLine, formatCall, renderSteps, checkToolArguments, toolSchemas, type ArgumentCheck } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { asUsage, hint, lines, trajectoryOf, type Signature } from './utils.js'
 

@@ -1,4 +1,4 @@
-import { exactMatch, normalizeAnswer, tokenF1Details } from '../src/metrics/squad.js'
+import { exactMatch, normalizeAnswer, tokenF1Details } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkAnswersNormalize, checkReceivedString, checkStringOrStrings, fmt, hint, lines, preview, tokenList, type Signature } from './utils.js'
 

@@ -1,4 +1,4 @@
-import { assertSchema, extractJson, schemaLabel, SchemaUsageError, validateSchema, type ExtractedJson, type SchemaIssue } from '../src/schema.js'
+import { assertSchema, extractJson, schemaLabel, SchemaUsageError, validateSchema, type ExtractedJson, type SchemaIssue } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkReceivedString, hint, lines, preview, usageError, type Signature } from './utils.js'
 

@@ -1,6 +1,4 @@
-import { prepareJudgeCall } from '../src/judges/run.js'
-import type { JudgeSpec } from '../src/judges/types.js'
-import { describeValue } from '../src/errors.js'
+import { prepareJudgeCall, describeValue, type JudgeSpec } from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkReceivedString, failFor, hint, judgeLines, lines, judgeVerdict, preview, usageError, type Signature } from './utils.js'
 

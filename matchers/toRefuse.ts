@@ -1,7 +1,4 @@
-import { describeValue } from '../src/errors.js'
-import { prepareJudgeCall, type JudgeVerdict } from '../src/judges/run.js'
-import type { JudgeLike } from '../src/judges/types.js'
-import { detectRefusal } from '../src/refusal.js'
+import { describeValue, prepareJudgeCall, detectRefusal, type JudgeVerdict, type JudgeLike } from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkOptions, checkReceivedString, failFor, hint, judgeLines, lines, judgeVerdict, preview, usageError, type Signature } from './utils.js'
 

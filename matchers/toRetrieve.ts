@@ -1,5 +1,4 @@
-import { describeValue } from '../src/errors.js'
-import { retrievalScores, type RetrievalScores, type RetrievedItem } from '../src/metrics/retrieval.js'
+import { describeValue, retrievalScores, type RetrievalScores, type RetrievedItem } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkInteger, checkOptions, checkStringArray, fmt, hint, lines, usageError, type Signature } from './utils.js'
 

@@ -1,7 +1,4 @@
-import { describeValue } from '../src/errors.js'
-import { countLine, formatCall, renderSteps } from '../src/agents/format.js'
-import { repeatedCalls } from '../src/agents/match.js'
-import { toolCalls } from '../src/agents/read.js'
+import { describeValue, countLine, formatCall, renderSteps, repeatedCalls, toolCalls } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkOneOf, checkOptions, hint, lines, trajectoryOf, usageError, type Signature } from './utils.js'
 

@@ -8,21 +8,35 @@ import type { RetrieveOptions } from './toRetrieve.js'
 import type { CallToolsOptions, ExpectedToolCall } from './toCallTools.js'
 import type { StepsOptions } from './toUseAtMostSteps.js'
 import type { SchemaLike } from '../src/schema.js'
+import type { JudgeSpec } from '../src/judges/types.js'
+import type { CalibrationCase } from '../src/calibration.js'
 import type { SemanticSimilarityOptions } from './toBeSemanticallySimilar.js'
 import type { RelevanceOptions } from './toBeRelevantTo.js'
 import type { FaithfulnessOptions } from './toBeFaithfulTo.js'
 import type { RefuseOptions } from './toRefuse.js'
 import type { AgreeWithLabelsOptions } from './toAgreeWithLabels.js'
 import type { GoalOptions } from './toCompleteGoal.js'
-import type { JudgeSpec } from '../src/judges/types.js'
+import type { CheckCaseFields } from './toPassCheck.js'
+import type { PIIMatcherOptions } from './toContainPII.js'
+import type { ModerationOptions } from '../src/safety/moderation.js'
+import type { Check } from '../src/checks/define.js'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import type { CalibrationCase } from '../src/calibration.js'
 
 /**
  * The synchronous expect-llm matchers, declared once and merged into Vitest's and Jest's `Matchers`.
  * `R` is the runner's return type (`void` for synchronous matchers).
  */
 export interface LlmMatchers<R = void> {
+  /**
+   * Passes when the output holds a secret (API key, bearer token, private key, a key variable's value). Use with `.not`.
+   * @example expect(answer).not.toLeakSecrets()
+   */
+  toLeakSecrets(): R
+  /**
+   * Passes when the output holds personal data (emails, phone numbers, card numbers, IBANs). Use with `.not`.
+   * @example expect(answer).not.toContainPII({ kinds: ['email', 'card'] })
+   */
+  toContainPII(options?: PIIMatcherOptions): R
   /**
    * Passes when ROUGE-L (F-measure by default) against `reference` is at least `threshold` (inclusive).
    * @example expect(summary).toHaveRougeLAbove(referenceSummary, 0.4)
@@ -154,4 +168,14 @@ export interface LlmAsyncMatchers {
    * @example await expect(messages).toCompleteGoal('Refund order A17 and tell the customer the refund id')
    */
   toCompleteGoal(goal: string, options?: GoalOptions): Promise<void>
+  /**
+   * Passes when a check made by `defineCheck` scores the output at least `threshold` (default: the check's own).
+   * @example await expect(answer).toPassCheck(concise, 1, { expected: 'Refunds take 30 days.' })
+   */
+  toPassCheck(check: Check<any, any, any>, threshold?: number, caseFields?: CheckCaseFields): Promise<void>
+  /**
+   * Passes when OpenAI's moderation endpoint does not flag the output (recorded and replayed like every model call).
+   * @example await expect(answer).toPassModeration({ categories: ['harassment'] })
+   */
+  toPassModeration(options?: ModerationOptions): Promise<void>
 }

@@ -1,14 +1,6 @@
 // Internal helpers shared by the matchers: argument checks that fail with an actionable message,
 // and the building blocks of failure messages. Nothing here is exported from the package.
-import { readTrajectory } from '../src/agents/read.js'
-import { TrajectoryError } from '../src/agents/builder.js'
-import type { Equals } from '../src/agents/match.js'
-import type { Trajectory } from '../src/agents/types.js'
-import { describeValue, formatMessage } from '../src/errors.js'
-import { SchemaUsageError } from '../src/schema.js'
-import { describeScaleValue } from '../src/judges/parse.js'
-import { runJudge, type JudgeVerdict, type PreparedJudgeCall } from '../src/judges/run.js'
-import { squadTokens } from '../src/metrics/squad.js'
+import { readTrajectory, TrajectoryError, describeValue, formatMessage, SchemaUsageError, describeScaleValue, runJudge, squadTokens, type Equals, type Trajectory, type JudgeVerdict, type PreparedJudgeCall } from './_engine.js'
 import type { MatcherContext } from './context.js'
 
 /** How a matcher's call looks in messages: `expect(output).toX(reference, threshold)`. */

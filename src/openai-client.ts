@@ -23,8 +23,13 @@ export interface ClientSettings {
   timeout?: number
 }
 
-/** What the client is for, in messages: `'judge'` or `'embedder'`. */
-export type ClientRole = 'judge' | 'embedder'
+/** What the client is for, in messages: `'judge'`, `'embedder'` or `'moderation'`. */
+export type ClientRole = 'judge' | 'embedder' | 'moderation'
+
+/** Where a setting of a client is given, in messages: `configure({ judge: { apiKey } })`, `toPassModeration({ apiKey })`. */
+function settingAt(role: ClientRole, setting: string): string {
+  return role === 'moderation' ? `toPassModeration({ ${setting} })` : `configure({ ${role}: { ${setting} } })`
+}
 
 /** The base URL a client will use, known before it is created (for cache keys and messages). */
 export function effectiveBaseURL(settings: ClientSettings): string {
@@ -73,7 +78,9 @@ export async function createClient(settings: ClientSettings, role: ClientRole): 
     else {
       throw new Error(
         formatMessage(
-          `Failed to create the OpenAI ${role}: no API key. Set OPENAI_API_KEY, or call configure({ ${role}: { apiKey, model, baseURL } }) in a setup file (any non-empty key for local servers), or configure({ ${role} }) with your own ${role === 'judge' ? 'Judge or function' : 'Embedder or function'}.`,
+          role === 'moderation'
+            ? 'Failed to create the OpenAI moderation client: no API key. Set OPENAI_API_KEY, or pass toPassModeration({ apiKey, baseURL }).'
+            : `Failed to create the OpenAI ${role}: no API key. Set OPENAI_API_KEY, or call configure({ ${role}: { apiKey, model, baseURL } }) in a setup file (any non-empty key for local servers), or configure({ ${role} }) with your own ${role === 'judge' ? 'Judge or function' : 'Embedder or function'}.`,
         ),
       )
     }
@@ -190,11 +197,11 @@ export function translateError(error: unknown, role: ClientRole, model: string, 
     return new ModelCallError(detail, status, error)
   }
   if (status === 401 || status === 403) {
-    message = `${what}: the server refused the API key (${status}: ${detail}). ${hints.key ?? `Set OPENAI_API_KEY to a valid key, or pass it with configure({ ${role}: { apiKey } }).`}`
+    message = `${what}: the server refused the API key (${status}: ${detail}). ${hints.key ?? `Set OPENAI_API_KEY to a valid key, or pass it with ${settingAt(role, 'apiKey')}.`}`
   } else if (status === 404) {
-    message = `${what}: the model or endpoint was not found (404: ${detail}). ${hints.notFound ?? `Check the model name in configure({ ${role}: { model } }) and the baseURL (OpenAI-compatible servers usually end in /v1).`}`
+    message = `${what}: the model or endpoint was not found (404: ${detail}). ${hints.notFound ?? `Check the model name in ${settingAt(role, 'model')} and the baseURL (OpenAI-compatible servers usually end in /v1).`}`
   } else if (status === 429) {
-    message = `${what}: rate limited (429: ${detail})${afterRetries}. Lower configure({ concurrency }), raise configure({ ${role}: { maxRetries } }), or check the account's quota.`
+    message = `${what}: rate limited (429: ${detail})${afterRetries}. Lower configure({ concurrency }), raise ${settingAt(role, 'maxRetries')}, or check the account's quota.`
   } else if (status !== undefined) {
     message = `${what}: the server answered ${status} (${detail})${afterRetries}. Check the request settings and the server's logs.`
   } else {
@@ -205,7 +212,7 @@ export function translateError(error: unknown, role: ClientRole, model: string, 
     const live = getReplaySession()?.replay.mode() === 'live'
     const variables = keyVariablesFor(baseURL).join(' or ')
     message = timedOut
-      ? `${what}: the request timed out${afterRetries}. Raise configure({ ${role}: { timeout } }) or check the server.`
+      ? `${what}: the request timed out${afterRetries}. Raise ${settingAt(role, 'timeout')} or check the server.`
       : `${what}: ${detail.replace(/[.\s]+$/, '')}${why ? ` (${why})` : ''}${afterRetries}. Check that the server is reachable at the baseURL${live ? ` and that ${variables} is set: live mode sends requests to the network (unset EXPECT_LLM_REPLAY to replay the recordings)` : ''}.`
   }
   return new ModelCallError(formatMessage(message), status, error)

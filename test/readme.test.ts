@@ -11,8 +11,8 @@ describe('the lint rule snippet', () => {
 
   test('the async matchers are the ones typed as returning a promise', () => {
     const names = asyncMatcherNames()
-    expect(names).toEqual(['toAgreeWithLabels', 'toBeFaithfulTo', 'toBeRelevantTo', 'toBeSemanticallySimilar', 'toCompleteGoal', 'toPassJudge', 'toRefuse'])
-    expectTypeOf<keyof LlmAsyncMatchers>().toEqualTypeOf<'toAgreeWithLabels' | 'toBeFaithfulTo' | 'toBeRelevantTo' | 'toBeSemanticallySimilar' | 'toCompleteGoal' | 'toPassJudge' | 'toRefuse'>()
+    expect(names).toEqual(['toAgreeWithLabels', 'toBeFaithfulTo', 'toBeRelevantTo', 'toBeSemanticallySimilar', 'toCompleteGoal', 'toPassCheck', 'toPassJudge', 'toPassModeration', 'toRefuse'])
+    expectTypeOf<keyof LlmAsyncMatchers>().toEqualTypeOf<'toAgreeWithLabels' | 'toBeFaithfulTo' | 'toBeRelevantTo' | 'toBeSemanticallySimilar' | 'toCompleteGoal' | 'toPassCheck' | 'toPassJudge' | 'toPassModeration' | 'toRefuse'>()
   })
 })
 

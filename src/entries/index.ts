@@ -44,6 +44,16 @@ export { containsAnswer } from '../metrics/contains.js'
 export { findKeywords } from '../metrics/keywords.js'
 export { measureLength } from '../metrics/length.js'
 
+// Checks of your own (golden `scorers` values and `toPassCheck`)
+export { defineCheck } from '../checks/define.js'
+export type { Check, CheckSpec, CheckContext, CheckReturn } from '../checks/define.js'
+export { evaluate } from '../golden/evaluate.js'
+export type { EvaluateOptions, EvaluateReport } from '../golden/evaluate.js'
+export { findPII } from '../safety/pii.js'
+export type { PIIFinding, PIIKind, PIIOptions } from '../safety/pii.js'
+export { moderate } from '../safety/moderation.js'
+export type { ModerationOptions, ModerationVerdict } from '../safety/moderation.js'
+
 // Structured output
 export { extractJson, validateSchema } from '../schema.js'
 export type { SchemaLike } from '../schema.js'
@@ -143,6 +153,11 @@ export type {
   RetrievalScorerOptions,
   LengthScorerOptions,
   KeywordsScorerOptions,
+  CompositeScorerOptions,
+  BuiltinScorers,
+  NamedScorers,
+  ScorerValue,
+  ScorerKeyOf,
 } from '../golden/types.js'
 export type {
   GoldenReport,

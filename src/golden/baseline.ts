@@ -8,7 +8,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { formatMessage } from '../errors.js'
-import type { ScorerName } from './types.js'
 
 /** Baseline file format version. */
 export const BASELINE_VERSION = 1
@@ -19,7 +18,7 @@ export interface BaselineFile {
   suite: string
   updatedAt: string
   /** Per case: pass/fail and the mean score per scorer. */
-  cases: Record<string, { pass: boolean; scores: Partial<Record<ScorerName, number>> }>
+  cases: Record<string, { pass: boolean; scores: Record<string, number> }>
 }
 
 /** A case's scores as the baseline sees them. */
@@ -27,7 +26,7 @@ export type BaselineCases = BaselineFile['cases']
 
 /** One scorer's mean, before and after. */
 export interface ScorerDelta {
-  scorer: ScorerName
+  scorer: string
   baseline: number
   current: number
   delta: number
@@ -39,7 +38,7 @@ export interface ScorerDelta {
 /** One case that changed by more than the tolerance on a scorer, or flipped between pass and fail. */
 export interface CaseChange {
   id: string
-  scorer: ScorerName | 'pass'
+  scorer: string | 'pass'
   baseline: number
   current: number
 }
@@ -117,9 +116,9 @@ export function mergeBaseline(previous: BaselineFile | undefined, suite: string,
  * compareBaseline(readBaseline(path)!, current, () => 0.05).regressions
  * ```
  */
-export function compareBaseline(baseline: BaselineFile, current: BaselineCases, tolerance: (scorer: ScorerName) => number): BaselineComparison {
-  const scorers = new Set<ScorerName>()
-  for (const c of Object.values(current)) for (const s of Object.keys(c.scores)) scorers.add(s as ScorerName)
+export function compareBaseline(baseline: BaselineFile, current: BaselineCases, tolerance: (scorer: string) => number): BaselineComparison {
+  const scorers = new Set<string>()
+  for (const c of Object.values(current)) for (const s of Object.keys(c.scores)) scorers.add(s as string)
   const deltas: ScorerDelta[] = []
   const regressedCases: CaseChange[] = []
   const improvedCases: CaseChange[] = []

@@ -12,10 +12,10 @@ import { getLedger } from '../ledger.js'
 import { slugify } from './baseline.js'
 import { createLimiter, runOnce, type CaseRun } from './run.js'
 import { clip, fmtScore, readGitInfo, reportPath, writeReport, type CompareReport, type CompareRow, type ReportComparisonScorer, type UsageTotals } from './report.js'
-import { createScorerEnv, inputText, planScorers, SCORER_NAMES, type ScorerEnv, type ScorerPlan } from './scorers.js'
+import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import { mcnemar, pairedBootstrap } from './stats.js'
-import { applyFilter, ledgerTotals } from './suite.js'
-import type { CompareOptions, GoldenCase, ScorerName } from './types.js'
+import { applyFilter, knownKey, ledgerTotals, userKeys } from './suite.js'
+import type { CompareOptions, GoldenCase } from './types.js'
 import { shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 
@@ -99,7 +99,7 @@ export class CompareSuite {
     if (e !== undefined) {
       if (!this.variants.includes(e.better)) fail(`expect.better is "${String(e.better)}", which is not a variant`, `Name one of: ${this.variants.join(', ')}.`)
       if (e.minDelta !== undefined && (typeof e.minDelta !== 'number' || !Number.isFinite(e.minDelta))) fail(`expect.minDelta must be a number, got ${describeValue(e.minDelta)}`, 'Pass for example { minDelta: 0.05 }.')
-      if (e.scorer !== undefined && !(SCORER_NAMES as readonly string[]).includes(e.scorer)) fail(`expect.scorer "${String(e.scorer)}" is not a scorer`, `Valid scorers are: ${SCORER_NAMES.join(', ')}.`)
+      if (e.scorer !== undefined && !knownKey(e.scorer, this.plans)) fail(`expect.scorer "${String(e.scorer)}" is not a scorer`, `Valid scorers are: ${[...SCORER_NAMES, ...userKeys(this.plans)].join(', ')}.`)
       if (e.scorer === undefined && this.plans.length === 0) fail('expect needs a scorer to decide on, and "scorers" lists none', 'List the scorers, or pass expect.scorer.')
     }
     checkRecordOptions(options.report, 'compareGolden')
@@ -144,7 +144,7 @@ export class CompareSuite {
     const [first, ...others] = this.variants as [string, ...string[]]
     const bootstrap = { resamples: this.options.resamples ?? 10_000, seed: this.options.seed ?? 42, confidence: this.options.confidence ?? 0.95 }
     const scorers: ReportComparisonScorer[] = []
-    for (const name of SCORER_NAMES) {
+    for (const name of sortKeys(ran.flatMap((r) => this.variants.flatMap((v) => Object.keys(r.runs[v]?.scores ?? {}))), this.plans)) {
       const complete = ran.filter((r) => this.variants.every((v) => r.runs[v]?.scores[name] !== undefined))
       if (complete.length === 0) continue
       const values = (v: string) => complete.map((r) => r.runs[v]!.scores[name]!.score)
@@ -170,7 +170,7 @@ export class CompareSuite {
     let expectation: CompareReport['expectation'] = null
     const e = this.options.expect
     if (e) {
-      const scorer = e.scorer ?? (this.plans[0]?.name as ScorerName)
+      const scorer = e.scorer ?? (this.plans[0]?.key as string)
       const minDelta = e.minDelta ?? 0
       const row = scorers.find((s) => s.scorer === scorer)
       const rivals = this.variants.filter((v) => v !== e.better)
@@ -229,7 +229,7 @@ export class CompareSuite {
         return this.variants.some((v) => {
           const run = r.runs[v]!
           if (run.pass !== base.pass) return true
-          const names = new Set([...Object.keys(run.scores), ...Object.keys(base.scores)]) as Set<ScorerName>
+          const names = new Set([...Object.keys(run.scores), ...Object.keys(base.scores)]) as Set<string>
           return [...names].some((n) => Math.abs((run.scores[n]?.score ?? -1) - (base.scores[n]?.score ?? -1)) > TIE)
         })
       })

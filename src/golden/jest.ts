@@ -8,7 +8,7 @@
  */
 import { jestRunner } from '../runners/jest.js'
 import { callSite, compareGoldenWith, describeGoldenWith, type RunnerAdapter } from './register.js'
-import type { CompareOptions, GoldenOptions } from './types.js'
+import type { CompareOptions, GoldenOptions, GoldenScorers } from './types.js'
 import { fmtScore } from './report.js'
 
 // Jest has no annotations: a case's scores go to a log line.
@@ -40,7 +40,7 @@ const adapter: RunnerAdapter<undefined> = {
  * })
  * ```
  */
-export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>>(name: string, options: GoldenOptions<I, E, M>): void {
+export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(name: string, options: GoldenOptions<I, E, M, S>): void {
   describeGoldenWith(adapter, name, options as GoldenOptions<any, any, any>, callSite(describeGolden))
 }
 
@@ -60,6 +60,6 @@ export function describeGolden<I = unknown, E = unknown, M = Record<string, unkn
  * })
  * ```
  */
-export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>>(name: string, options: CompareOptions<I, E, M>): void {
-  compareGoldenWith(adapter, name, options as CompareOptions<any, any, any>, callSite(compareGolden))
+export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(name: string, options: CompareOptions<I, E, M, S>): void {
+  compareGoldenWith(adapter, name, options as unknown as CompareOptions<any, any, any>, callSite(compareGolden))
 }

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { dirname, join, relative, resolve } from 'node:path'
 import type { BaselineComparison } from './baseline.js'
 import type { LatencySource } from './run.js'
-import type { ScorerName } from './types.js'
+import type { CheckResult } from '../checks/types.js'
 
 /** Version of the JSON report format. Bumped on any incompatible change. */
 export const REPORT_SCHEMA_VERSION = 1
@@ -39,17 +39,8 @@ export interface LatencySummary {
   sources: Partial<Record<LatencySource, number>>
 }
 
-/** One scorer's figure on one case. */
-export interface ReportScore {
-  score: number
-  threshold: number | null
-  pass: boolean
-  detail?: string
-  /** A panel of judges: each judge's score and verdict (first run). */
-  judges?: Array<{ judge: string; score: number; pass: boolean }>
-  /** A panel's agreement with its majority verdict (first run). */
-  agreement?: number
-}
+/** One scorer's figure on one case: the check's result (with a panel's votes and a retrieval check's counts at k). */
+export type ReportScore = CheckResult
 
 /** One case in a report. */
 export interface ReportCase {
@@ -70,7 +61,7 @@ export interface ReportCase {
   errors?: string[]
   assertError?: string
   diagnosis?: 'retrieval' | 'generation'
-  scores: Partial<Record<ScorerName, ReportScore>>
+  scores: Record<string, ReportScore>
   /** Mean over runs. */
   latencyMs: number
   usage: { inputTokens: number; outputTokens: number; costUsd: number | null }
@@ -91,6 +82,11 @@ export interface ReportScorer {
    * percentiles of the resampled means, `mid` their median.
    */
   ci: { low: number; mid: number; high: number; confidence: number; samples: number; seed: number }
+  /**
+   * A retrieval check: dataset-level precision, recall and F1 at k, micro-averaged (summed over the cases)
+   * and macro-averaged (the mean of the per-case values).
+   */
+  retrieval?: { micro: { precision: number; recall: number; f1: number }; macro: { precision: number; recall: number; f1: number } }
 }
 
 /** An aggregate check: pass rate, a mean or min threshold, the baseline, a budget line. */
@@ -133,14 +129,14 @@ export interface GoldenReport {
   suite: string
   /** Test file, relative to the working directory. */
   file: string | null
-  runner: 'vitest' | 'jest'
+  runner: 'vitest' | 'jest' | 'evaluate'
   createdAt: string
   durationMs: number
   git: GitInfo
   models: { app: string[]; judge: string[]; embedding: string[] }
-  options: { repeat: number; passAt: number; concurrency: number; scorers: Partial<Record<ScorerName, number | null>>; thresholds?: unknown; budget?: unknown; baseline?: unknown }
+  options: { repeat: number; passAt: number; concurrency: number; scorers: Record<string, number | null>; thresholds?: unknown; budget?: unknown; baseline?: unknown }
   summary: { cases: number; ran: number; filteredOut: number; passed: number; failed: number; errored: number; passRate: number | null; flaky: number }
-  scorers: Partial<Record<ScorerName, ReportScorer>>
+  scorers: Record<string, ReportScorer>
   checks: ReportCheck[]
   baseline: null | { path: string; status: 'created' | 'updated' | 'compared' | 'missing'; comparison?: BaselineComparison }
   usage: { app: UsageTotals; evaluator: UsageTotals & { byKind: { judge: UsageTotals; embedding: UsageTotals } }; total: UsageTotals; latencyMs: LatencySummary }
@@ -153,7 +149,7 @@ export interface GoldenReport {
 
 /** One scorer's comparison in a `compareGolden` report. */
 export interface ReportComparisonScorer {
-  scorer: ScorerName
+  scorer: string
   /** Mean per variant. */
   means: Record<string, number>
   /** Each variant after the first, against the first. */
@@ -198,10 +194,10 @@ export interface CompareReport {
   /** McNemar's test on case pass/fail, each variant against the first. */
   mcnemar: Array<{ a: string; b: string; aOnly: number; bOnly: number; pValue: number; method: 'exact' | 'chi-square'; statistic?: number }>
   passRates: Record<string, number>
-  expectation: null | { better: string; scorer: ScorerName; minDelta: number; ok: boolean; message: string }
+  expectation: null | { better: string; scorer: string; minDelta: number; ok: boolean; message: string }
   usage: { app: Record<string, UsageTotals>; evaluator: UsageTotals }
   /** Only the cases where the variants differ (pass/fail, or any score). */
-  differing: Array<{ id: string; input: unknown; outputs: Record<string, string | null>; pass: Record<string, boolean>; scores: Record<string, Partial<Record<ScorerName, number>>> }>
+  differing: Array<{ id: string; input: unknown; outputs: Record<string, string | null>; pass: Record<string, boolean>; scores: Record<string, Record<string, number>> }>
   cases: number
   /** Every case, in dataset order (the HTML report's side-by-side table; the merge recomputes the statistics from them). */
   rows?: CompareRow[]
@@ -403,7 +399,7 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
     const hiddenFailing = order.slice(maxCases).filter((c) => !c.pass).length
     out.push(`  … ${order.length - maxCases} more case${order.length - maxCases === 1 ? '' : 's'}${hiddenFailing > 0 ? ` (${hiddenFailing} failing)` : ' (all passing)'}: see the JSON report`)
   }
-  const names = Object.keys(report.scorers) as ScorerName[]
+  const names = Object.keys(report.scorers)
   if (names.length > 0) {
     const w = Math.max(7, ...names.map((n) => n.length))
     out.push('', `  ${'scorer'.padEnd(w)}  mean  min   max   threshold  passing`)

@@ -9,8 +9,8 @@ import { describeValue, formatMessage } from '../errors.js'
 import { costOf } from '../ledger.js'
 import type { RetrievedItem } from '../metrics/retrieval.js'
 import { withCapture } from './capture.js'
-import { inputText, runScorer, scorersFor, type ScoreResult, type ScorerEnv, type ScorerPlan } from './scorers.js'
-import type { GoldenCase, GoldenTask, ScorerName, TaskResult } from './types.js'
+import { inputText, runScorers, scorersFor, type ScoreResult, type ScorerEnv, type ScorerPlan } from './scorers.js'
+import type { GoldenCase, GoldenTask, TaskResult } from './types.js'
 
 /** Where a run's latency comes from. */
 export type LatencySource = 'task' | 'recorded' | 'measured'
@@ -35,7 +35,8 @@ export interface CaseRun {
   errors?: string[]
   /** The user's `assert` threw (the message). */
   assertError?: string
-  scores: Partial<Record<ScorerName, ScoreResult>>
+  /** By scorer key. */
+  scores: Record<string, ScoreResult>
   pass: boolean
   latencyMs: number
   latencySource: LatencySource
@@ -55,7 +56,7 @@ export interface CaseResult {
   /** Some runs passed and some failed. */
   flaky: boolean
   /** Per scorer: the mean score over the runs that produced one, the threshold, and whether that mean passes. */
-  scores: Partial<Record<ScorerName, { score: number; threshold: number | null; pass: boolean; detail?: string }>>
+  scores: Record<string, ScoreResult>
   /** Every run errored: there is nothing to score. */
   errored: boolean
 }
@@ -145,13 +146,12 @@ export async function runOnce(
     ...(result.retrieved ? { retrieved: result.retrieved as RetrievedItem[] } : {}),
   }
   const plansForCase = scorersFor(c, plans)
-  const settled = await Promise.allSettled(plansForCase.map((plan) => runScorer(plan, input, env)))
+  const settled = await runScorers(plansForCase, input, env)
   const errors: string[] = []
-  settled.forEach((s, i) => {
-    const name = (plansForCase[i] as ScorerPlan).name
-    if (s.status === 'fulfilled') run.scores[name] = s.value
-    else errors.push(`scorer ${name} failed: ${message(s.reason)}`)
-  })
+  for (const s of settled) {
+    if (s.result) run.scores[s.key] = s.result
+    else if (s.error !== undefined) errors.push(`scorer ${s.key} failed: ${message(s.error)}`)
+  }
   if (errors.length > 0) {
     run.errors = errors
     run.error = errors.join('\n')
@@ -165,9 +165,10 @@ export async function runOnce(
   }
   const failed = Object.entries(run.scores).filter(([, s]) => !s.pass).map(([name]) => name)
   run.pass = failed.length === 0 && run.error === undefined && run.assertError === undefined
-  const retrieval = run.scores.retrieval
-  if (retrieval && failed.some((n) => n !== 'retrieval')) run.diagnosis = retrieval.pass ? 'generation' : 'retrieval'
-  else if (retrieval && !retrieval.pass) run.diagnosis = 'retrieval'
+  const retrieval = plansForCase.filter((p) => p.name === 'retrieval' && run.scores[p.key] !== undefined).map((p) => p.key)
+  const retrievalPass = retrieval.every((k) => run.scores[k]!.pass)
+  if (retrieval.length > 0 && failed.some((n) => !retrieval.includes(n))) run.diagnosis = retrievalPass ? 'generation' : 'retrieval'
+  else if (retrieval.length > 0 && !retrievalPass) run.diagnosis = 'retrieval'
   return run
 }
 
@@ -175,7 +176,7 @@ export async function runOnce(
 export function combineRuns(c: GoldenCase, runs: CaseRun[], passAt: number): CaseResult {
   const passes = runs.filter((r) => r.pass).length
   const scores: CaseResult['scores'] = {}
-  const names = new Set(runs.flatMap((r) => Object.keys(r.scores) as ScorerName[]))
+  const names = new Set(runs.flatMap((r) => Object.keys(r.scores)))
   for (const name of names) {
     const values = runs.map((r) => r.scores[name]).filter((s): s is ScoreResult => s !== undefined)
     const score = values.reduce((s, v) => s + v.score, 0) / values.length
@@ -188,6 +189,8 @@ export function combineRuns(c: GoldenCase, runs: CaseRun[], passAt: number): Cas
     }
     const detail = values.find((v) => !v.pass)?.detail ?? values[0]?.detail
     if (detail) entry.detail = detail
+    const counts = values.map((v) => v.retrieval).filter((x) => x !== undefined)
+    if (counts.length > 0) entry.retrieval = { found: counts.reduce((s, x) => s + x.found, 0), k: counts.reduce((s, x) => s + x.k, 0), relevant: counts.reduce((s, x) => s + x.relevant, 0) }
     const panel = values.find((v) => v.judges !== undefined)
     if (panel?.judges) entry.judges = panel.judges
     if (panel?.agreement !== undefined) entry.agreement = panel.agreement

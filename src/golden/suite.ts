@@ -8,32 +8,32 @@
 import { performance } from 'node:perf_hooks'
 import { describeValue, formatMessage } from '../errors.js'
 import { isCi } from '../replay/mode.js'
-import { costOf, getLedger, type LedgerEntry } from '../ledger.js'
-import { baselinePath, compareBaseline, mergeBaseline, readBaseline, slugify, writeBaseline, type BaselineCases } from './baseline.js'
+import { getLedger } from '../ledger.js'
+import { baselinePath, compareBaseline, mergeBaseline, readBaseline, slugify, writeBaseline } from './baseline.js'
 import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } from './run.js'
-import { clip, fmtMs, fmtScore, formatGoldenSummary, readGitInfo, reportPath, tokenAndCostChecks, writeReport, type GoldenReport, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
-import { createScorerEnv, inputText, planScorers, SCORER_NAMES, type ScorerEnv, type ScorerPlan } from './scorers.js'
-import { BootstrapAggregator, mean, percentile } from './stats.js'
+import { clip, fmtScore, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport } from './report.js'
+import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
+import type { GoldenBaselineOptions, GoldenCase, GoldenFilter, GoldenOptions } from './types.js'
+import { aggregateScorers, baselineCases, baselineComparisonCheck, budgetChecks, ledgerTotals, reportCases, thresholdChecks, usageSummary, type CheckOutcomeLine } from './aggregate.js'
 import { aggregateCheckNames, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 
-const CI = { confidence: 0.95, samples: 1000, seed: 42 }
-
-/** The report's confidence interval of a check's mean score (rouge-score's BootstrapAggregator). */
-function confidenceInterval(values: readonly number[]): ReportScorer['ci'] {
-  const aggregator = new BootstrapAggregator(CI)
-  for (const value of values) aggregator.addScores({ score: value })
-  const { low, mid, high } = aggregator.aggregate().score as { low: number; mid: number; high: number }
-  return { low, mid, high, ...CI }
+/** Whether thresholds and expectations may name a scorer key: a listed key, or a built-in check a case may call for. */
+export function knownKey(key: string, plans: readonly ScorerPlan[]): boolean {
+  return plans.some((p) => p.key === key) || (SCORER_NAMES as readonly string[]).includes(key)
 }
-import type { GoldenCase, GoldenFilter, GoldenOptions, ScorerName } from './types.js'
+
+/** The keys of the suite that are not built-in names (named instances, user checks). */
+export function userKeys(plans: readonly ScorerPlan[]): string[] {
+  return plans.map((p) => p.key).filter((k) => !(SCORER_NAMES as readonly string[]).includes(k))
+}
 
 /** How the runner treats snapshots in this run: `'all'` with `-u`, `'new'` by default, `'none'` in CI. */
 export type UpdateMode = 'all' | 'new' | 'none'
 
 /** What the binding knows about the run when the suite finishes. */
 export interface FinishContext {
-  runner: 'vitest' | 'jest'
+  runner: 'vitest' | 'jest' | 'evaluate'
   testPath: string | undefined
   updateMode: UpdateMode
   /** The environment (`CI`, `EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI`). Default `process.env`. */
@@ -92,36 +92,7 @@ export function caseTitle(c: GoldenCase): string {
   return `${c.id}: ${clip(inputText(c.input), 60)}`
 }
 
-function emptyTotals(): UsageTotals {
-  return { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0, unpricedModels: [] }
-}
-
-function addUsage(t: UsageTotals, calls: number, input: number, output: number, cost: number | undefined, models: string[]): void {
-  t.calls += calls
-  t.inputTokens += input
-  t.outputTokens += output
-  t.totalTokens += input + output
-  if (cost === undefined) {
-    for (const m of models.length > 0 ? models : ['(unknown model)']) if (!t.unpricedModels.includes(m)) t.unpricedModels.push(m)
-    t.costUsd = null
-  } else if (t.costUsd !== null) t.costUsd += cost
-}
-
-/** Totals of ledger entries (judge and embedding calls). */
-export function ledgerTotals(entries: readonly LedgerEntry[]): UsageTotals & { byKind: { judge: UsageTotals; embedding: UsageTotals }; models: { judge: string[]; embedding: string[] } } {
-  const all = emptyTotals()
-  const byKind = { judge: emptyTotals(), embedding: emptyTotals() }
-  const models = { judge: [] as string[], embedding: [] as string[] }
-  for (const e of entries) {
-    // A call whose provider reported no usage has an unknown cost, even for a priced model.
-    const cost = e.usageMissing ? undefined : costOf(e.model, e.inputTokens, e.outputTokens)
-    const named = e.usageMissing ? `${e.model} (no token usage reported)` : e.model
-    addUsage(all, 1, e.inputTokens, e.outputTokens, cost, [named])
-    addUsage(byKind[e.kind], 1, e.inputTokens, e.outputTokens, cost, [named])
-    if (!models[e.kind].includes(e.model)) models[e.kind].push(e.model)
-  }
-  return { ...all, byKind, models }
-}
+export { ledgerTotals }
 
 /** The runner-agnostic state of one `describeGolden` suite. */
 export class GoldenSuite {
@@ -162,7 +133,7 @@ export class GoldenSuite {
       fraction('thresholds.passRate', t.passRate)
       for (const kind of ['mean', 'min'] as const) {
         for (const [k, v] of Object.entries(t[kind] ?? {})) {
-          if (!(SCORER_NAMES as readonly string[]).includes(k)) fail(`thresholds.${kind} names an unknown scorer "${k}"`, `Valid scorers are: ${SCORER_NAMES.join(', ')}.`)
+          if (!knownKey(k, this.plans)) fail(`thresholds.${kind} names an unknown scorer "${k}"`, `Valid scorers are: ${[...SCORER_NAMES, ...userKeys(this.plans)].join(', ')}.`)
           fraction(`thresholds.${kind}.${k}`, v)
         }
       }
@@ -241,198 +212,20 @@ export class GoldenSuite {
   finish(ctx: FinishContext): SuiteOutcome {
     if (this.outcome) return this.outcome
     const ran = this.cases.map((c) => this.results.get(c.id)).filter((r): r is CaseResult => r !== undefined)
-    const failures: string[] = []
-    const checks: ReportCheck[] = []
-    const check = (name: string, ok: boolean, message: string, failure?: string) => {
-      checks.push({ name, ok, message })
-      if (!ok) failures.push(failure ?? message)
-    }
-
-    // Scorers
-    const scorers: Partial<Record<ScorerName, ReportScorer>> = {}
-    for (const name of SCORER_NAMES) {
-      const scored = ran.filter((r) => r.scores[name] !== undefined)
-      if (scored.length === 0) continue
-      const values = scored.map((r) => r.scores[name]!.score)
-      scorers[name] = {
-        count: values.length,
-        mean: mean(values) as number,
-        min: Math.min(...values),
-        max: Math.max(...values),
-        threshold: scored[0]!.scores[name]!.threshold,
-        passRate: scored.filter((r) => r.scores[name]!.pass).length / scored.length,
-        ci: confidenceInterval(values),
-      }
-    }
+    const lines: CheckOutcomeLine[] = []
+    const scorers = aggregateScorers(ran, sortKeys(ran.flatMap((r) => Object.keys(r.scores)), this.plans))
     const passed = ran.filter((r) => r.pass).length
     const passRate = ran.length > 0 ? passed / ran.length : null
-    const worstFirst = (rs: CaseResult[]) =>
-      [...rs].sort((a, b) => {
-        const margin = (r: CaseResult) => (r.errored ? -Infinity : Math.min(0, ...Object.values(r.scores).map((s) => (s.threshold === null ? 0 : s.score - s.threshold))))
-        const failedCount = (r: CaseResult) => Object.values(r.scores).filter((s) => !s.pass).length
-        return margin(a) - margin(b) || failedCount(b) - failedCount(a) || a.passes - b.passes
-      })
-    const failingList = (rs: CaseResult[], score?: ScorerName) =>
-      worstFirst(rs)
-        .slice(0, 20)
-        .map((r) => {
-          const parts = score
-            ? [`${score} ${fmtScore(r.scores[score]!.score)}`]
-            : Object.entries(r.scores)
-                .filter(([, s]) => !s.pass)
-                .map(([n, s]) => `${n} ${fmtScore(s.score)}${s.threshold !== null ? `<${fmtScore(s.threshold)}` : ''}`)
-          if (r.errored) parts.push('errored')
-          else if (r.runs.some((run) => run.assertError)) parts.push('assert failed')
-          return `  - ${r.c.id}: ${parts.join(', ') || `${r.passes}/${r.runs.length} runs passed`}  ${clip(inputText(r.c.input), 60)}`
-        })
-        .concat(rs.length > 20 ? [`  … ${rs.length - 20} more`] : [])
-        .join('\n')
-
     // A shard's slice cannot decide the aggregate checks: `expect-llm report --merge` makes them over all cases.
     const t = this.shard ? undefined : this.options.thresholds
-    if (t?.passRate !== undefined && passRate !== null) {
-      const ok = passRate >= t.passRate
-      const failing = ran.filter((r) => !r.pass)
-      check('passRate', ok, `pass rate ${passed}/${ran.length} = ${(passRate * 100).toFixed(1)}% ${ok ? '>=' : '<'} ${(t.passRate * 100).toFixed(1)}%`, `pass rate ${passed}/${ran.length} = ${(passRate * 100).toFixed(1)}% is below ${(t.passRate * 100).toFixed(1)}%. Failing cases, worst first:\n${failingList(failing)}`)
-    }
-    for (const [name, min] of Object.entries(t?.mean ?? {}) as Array<[ScorerName, number]>) {
-      const sc = scorers[name]
-      if (!sc) {
-        check(`mean.${name}`, false, `mean ${name}: no case was scored by "${name}"`, `thresholds.mean.${name} is set but no case was scored by "${name}". List it in "scorers" (or give the cases what it needs).`)
-        continue
-      }
-      const ok = sc.mean >= min
-      const below = ran.filter((r) => r.scores[name] !== undefined && r.scores[name]!.score < min)
-      check(`mean.${name}`, ok, `mean ${name} ${fmtScore(sc.mean)} ${ok ? '>=' : '<'} ${fmtScore(min)}`, `mean ${name} ${sc.mean.toFixed(3)} is below ${min}. Cases below ${min}, worst first:\n${failingList(below, name)}`)
-    }
-    for (const [name, min] of Object.entries(t?.min ?? {}) as Array<[ScorerName, number]>) {
-      const sc = scorers[name]
-      if (!sc) {
-        check(`min.${name}`, false, `min ${name}: no case was scored by "${name}"`, `thresholds.min.${name} is set but no case was scored by "${name}".`)
-        continue
-      }
-      const below = ran.filter((r) => r.scores[name] !== undefined && r.scores[name]!.score < min)
-      check(`min.${name}`, below.length === 0, `min ${name} ${fmtScore(sc.min)} ${below.length === 0 ? '>=' : '<'} ${fmtScore(min)}`, `${below.length} case${below.length === 1 ? '' : 's'} scored ${name} below ${min}, worst first:\n${failingList(below, name)}`)
-    }
-
-    // Usage
-    const app = emptyTotals()
-    const latencies: number[] = []
-    const sources: Partial<Record<CaseRun['latencySource'], number>> = {}
-    const appModels: string[] = []
-    for (const r of ran) {
-      for (const run of r.runs) {
-        addUsage(app, run.usage.calls, run.usage.inputTokens, run.usage.outputTokens, run.usage.costUsd, run.usage.models)
-        for (const m of run.usage.models) if (!appModels.includes(m)) appModels.push(m)
-        if (run.output !== undefined) {
-          latencies.push(run.latencyMs)
-          sources[run.latencySource] = (sources[run.latencySource] ?? 0) + 1
-        }
-      }
-    }
-    const evaluator = ledgerTotals(getLedger().entries.slice(this.ledgerStart))
-    const total = emptyTotals()
-    addUsage(total, app.calls, app.inputTokens, app.outputTokens, app.costUsd ?? undefined, app.unpricedModels)
-    addUsage(total, evaluator.calls, evaluator.inputTokens, evaluator.outputTokens, evaluator.costUsd ?? undefined, evaluator.unpricedModels)
-    const latency = { p50: percentile(latencies, 50) ?? null, p95: percentile(latencies, 95) ?? null, p99: percentile(latencies, 99) ?? null, sources }
-
-    // Budget
+    lines.push(...thresholdChecks(ran, scorers, t))
+    const usage = usageSummary(ran, getLedger().entries.slice(this.ledgerStart))
     const budget = this.shard ? undefined : this.options.budget
-    if (budget?.p95LatencyMs !== undefined) {
-      const ok = latency.p95 !== null && latency.p95 <= budget.p95LatencyMs
-      check('budget.p95LatencyMs', ok, `P95 latency ${fmtMs(latency.p95)} ${ok ? '<=' : '>'} ${fmtMs(budget.p95LatencyMs)}`, `P95 latency ${fmtMs(latency.p95)} is over the budget of ${fmtMs(budget.p95LatencyMs)}. Slowest cases:\n${ran
-        .flatMap((r) => r.runs.map((run) => ({ id: r.c.id, ms: run.latencyMs })))
-        .sort((a, b) => b.ms - a.ms)
-        .slice(0, 5)
-        .map((x) => `  - ${x.id}: ${fmtMs(x.ms)}`)
-        .join('\n')}`)
-    }
-    tokenAndCostChecks(budget, { app, evaluator, total }, check)
-
-    // Baseline
-    let baselineInfo: GoldenReport['baseline'] = null
+    lines.push(...budgetChecks(budget, ran, usage))
     const baselineOption = this.shard ? undefined : this.options.baseline
-    if (baselineOption !== undefined && baselineOption !== false) {
-      const opts = baselineOption === true ? {} : baselineOption
-      if (!ctx.testPath) {
-        check('baseline', false, 'baseline: the test file is unknown', 'the baseline needs the test file path, which the runner did not give. Run the suite from a test file.')
-      } else {
-        const path = baselinePath(ctx.testPath, this.name)
-        const current: BaselineCases = {}
-        for (const r of ran) {
-          if (r.errored) continue
-          current[r.c.id] = { pass: r.pass, scores: Object.fromEntries(Object.entries(r.scores).map(([n, s]) => [n, Math.round(s.score * 1e6) / 1e6])) }
-        }
-        const previous = readBaseline(path)
-        // -u in CI would rewrite the committed baseline and hide a regression: refused unless allowed.
-        const refused = ctx.updateMode === 'all' && baselineUpdateRefused(ctx.env)
-        const updateMode: UpdateMode = refused ? 'none' : ctx.updateMode
-        if (refused) {
-          console.warn(
-            formatMessage(
-              `Failed to update the golden baseline ${path}: CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline). Update it on your machine and commit it, or set EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 to update it in CI on purpose.`,
-            ),
-          )
-        }
-        if (previous === undefined && updateMode === 'none') {
-          baselineInfo = { path, status: 'missing' }
-          check('baseline', false, `baseline ${path} is missing`, `the baseline ${path} is missing, and snapshots are not written in CI. Run the suite locally (it writes the baseline) and commit the file.`)
-        } else if (previous === undefined || updateMode === 'all') {
-          writeBaseline(path, mergeBaseline(previous, this.name, current))
-          baselineInfo = { path, status: previous === undefined ? 'created' : 'updated' }
-          checks.push({ name: 'baseline', ok: true, message: `baseline ${previous === undefined ? 'written' : 'updated'}: ${path}` })
-        } else {
-          const tolerance = (s: ScorerName) => opts.tolerances?.[s] ?? opts.tolerance ?? 0.05
-          const comparison = compareBaseline(previous, current, tolerance)
-          baselineInfo = { path, status: 'compared', comparison }
-          const changes = (title: string, list: typeof comparison.regressedCases) =>
-            list.length === 0 ? '' : `\n${title}:\n${list.slice(0, 20).map((ch) => `  - ${ch.id}: ${ch.scorer} ${fmtScore(ch.baseline)} → ${fmtScore(ch.current)}`).join('\n')}${list.length > 20 ? `\n  … ${list.length - 20} more` : ''}`
-          const ok = comparison.regressions.length === 0
-          const label = `baseline${refused ? ' (-u ignored: CI is set)' : ''}`
-          const deltas = comparison.scorers.map((d) => `${d.scorer} ${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)}`).join(', ') || 'nothing to compare'
-          check(
-            'baseline',
-            ok,
-            ok
-              ? `${label}: no scorer mean dropped by more than its tolerance (${deltas})`
-              : `${label}: ${comparison.regressions.map((d) => `${d.scorer} mean ${fmtScore(d.current)} vs ${fmtScore(d.baseline)}`).join(', ')}`,
-            `scores regressed against the baseline ${path}:\n${comparison.regressions.map((d) => `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? "" : "s"}`).join('\n')}${changes('Regressed cases', comparison.regressedCases)}${changes('Improved cases', comparison.improvedCases)}\nIf the change is intended, update the baseline with -u.`,
-          )
-        }
-      }
-    }
-
-    const reportCases: ReportCase[] = ran.map((r) => {
-      const first = r.runs.find((run) => run.output !== undefined) ?? r.runs[0]
-      const rc: ReportCase = {
-        id: r.c.id,
-        input: r.c.input,
-        output: first?.output ?? null,
-        pass: r.pass,
-        runs: r.runs.length,
-        passes: r.passes,
-        flaky: r.flaky,
-        scores: r.scores,
-        latencyMs: mean(r.runs.map((run) => run.latencyMs)) ?? 0,
-        usage: {
-          inputTokens: r.runs.reduce((s, run) => s + run.usage.inputTokens, 0),
-          outputTokens: r.runs.reduce((s, run) => s + run.usage.outputTokens, 0),
-          costUsd: r.runs.some((run) => run.usage.costUsd === undefined) ? null : r.runs.reduce((s, run) => s + (run.usage.costUsd as number), 0),
-        },
-      }
-      if (r.c.source) rc.source = r.c.source
-      if (r.c.tags) rc.tags = r.c.tags
-      if (r.c.expected !== undefined) rc.expected = r.c.expected
-      const errored = r.runs.find((run) => run.error)
-      if (errored?.error) rc.error = errored.error
-      if (errored?.errors) rc.errors = errored.errors
-      const assertError = r.runs.find((run) => run.assertError)?.assertError
-      if (assertError) rc.assertError = assertError
-      const diagnosis = r.runs.find((run) => run.diagnosis)?.diagnosis
-      if (diagnosis) rc.diagnosis = diagnosis
-      return rc
-    })
-
+    const baseline = baselineOption !== undefined && baselineOption !== false ? this.baselineStep(ctx, ran, baselineOption === true ? {} : baselineOption) : { info: null }
+    if (baseline.line) lines.push(baseline.line)
+    const { app, appModels, evaluator, total, latency } = usage
     const report: GoldenReport = {
       schemaVersion: 1,
       kind: 'golden',
@@ -447,22 +240,23 @@ export class GoldenSuite {
         repeat: this.repeat,
         passAt: this.passAt,
         concurrency: this.concurrency,
-        scorers: Object.fromEntries(this.plans.map((p) => [p.name, p.threshold])),
+        scorers: Object.fromEntries(this.plans.map((p) => [p.key, p.threshold])),
         ...(this.options.thresholds ? { thresholds: this.options.thresholds } : {}),
         ...(this.options.budget ? { budget: this.options.budget } : {}),
         ...(this.options.baseline ? { baseline: this.options.baseline === true ? { tolerance: 0.05 } : { tolerance: 0.05, ...this.options.baseline } } : {}),
       },
       summary: { cases: this.cases.length, ran: ran.length, filteredOut: this.allCases - (this.shard?.total ?? this.cases.length), passed, failed: ran.length - passed, errored: ran.filter((r) => r.errored).length, passRate, flaky: ran.filter((r) => r.flaky).length },
       scorers,
-      checks,
-      baseline: baselineInfo,
+      checks: lines.map((l) => l.check),
+      baseline: baseline.info,
       usage: { app, evaluator: { ...stripModels(evaluator) }, total, latencyMs: latency },
-      cases: reportCases,
+      cases: reportCases(ran),
     }
     if (this.shard) {
       const runLatenciesMs = ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))
       report.shard = { index: this.shard.index, count: this.shard.count, source: this.shard.source, total: this.shard.total, positions: this.shard.positions, runLatenciesMs, deferred: aggregateCheckNames(this.options) }
     }
+    const failures = lines.flatMap((l) => (l.failure !== undefined ? [l.failure] : []))
     const reportOption = this.options.report
     let reportFile: string | undefined
     if (reportOption !== false) {
@@ -483,6 +277,36 @@ export class GoldenSuite {
     ].join('\n')
     this.outcome = { report, failures, summary, ...(reportFile ? { reportFile } : {}) }
     return this.outcome
+  }
+
+  /** The baseline: read it, write it (first run, or -u outside CI), or compare with it. The file I/O of the baseline is here. */
+  private baselineStep(ctx: FinishContext, ran: readonly CaseResult[], opts: GoldenBaselineOptions): { info: GoldenReport['baseline']; line?: CheckOutcomeLine } {
+    if (!ctx.testPath) {
+      return { info: null, line: { check: { name: 'baseline', ok: false, message: 'baseline: the test file is unknown' }, failure: 'the baseline needs the test file path, which the runner did not give. Run the suite from a test file.' } }
+    }
+    const path = baselinePath(ctx.testPath, this.name)
+    const current = baselineCases(ran)
+    const previous = readBaseline(path)
+    // -u in CI would rewrite the committed baseline and hide a regression: refused unless allowed.
+    const refused = ctx.updateMode === 'all' && baselineUpdateRefused(ctx.env)
+    const updateMode: UpdateMode = refused ? 'none' : ctx.updateMode
+    if (refused) {
+      console.warn(
+        formatMessage(
+          `Failed to update the golden baseline ${path}: CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline). Update it on your machine and commit it, or set EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 to update it in CI on purpose.`,
+        ),
+      )
+    }
+    if (previous === undefined && updateMode === 'none') {
+      const message = `baseline ${path} is missing`
+      return { info: { path, status: 'missing' }, line: { check: { name: 'baseline', ok: false, message }, failure: `the baseline ${path} is missing, and snapshots are not written in CI. Run the suite locally (it writes the baseline) and commit the file.` } }
+    }
+    if (previous === undefined || updateMode === 'all') {
+      writeBaseline(path, mergeBaseline(previous, this.name, current))
+      return { info: { path, status: previous === undefined ? 'created' : 'updated' }, line: { check: { name: 'baseline', ok: true, message: `baseline ${previous === undefined ? 'written' : 'updated'}: ${path}` } } }
+    }
+    const comparison = compareBaseline(previous, current, (s) => opts.tolerances?.[s] ?? opts.tolerance ?? 0.05)
+    return { info: { path, status: 'compared', comparison }, line: baselineComparisonCheck(path, comparison, refused) }
   }
 
   /** The aggregate test's error message, or `undefined` when every check passed. */

@@ -11,6 +11,8 @@ import type { RougeTokenizer } from '../metrics/rouge.js'
 import type { ChrFOptions } from '../metrics/chrf.js'
 import type { TerOptions } from '../metrics/ter.js'
 import type { SchemaLike } from '../schema.js'
+import type { Check } from '../checks/define.js'
+import type { ModerationOptions } from '../safety/moderation.js'
 
 /**
  * One case of a golden dataset, after loading and validation. `I`, `E` and `M` keep the user's types of
@@ -138,11 +140,17 @@ export interface JudgeScorerOptions {
   samples?: number | JudgeLike[]
   /** Compare with the case's `expected` answer (the correctness template). Default `true` when the case has one. */
   useReference?: boolean
+  /** Send a custom `template` exactly as written (no system prompt, no JSON suffix, no structured output). */
+  verbatim?: boolean
+  /** A reply with no score scores the bottom of the scale instead of erroring. */
+  lenient?: boolean
 }
 
 /** Options of the `relevance` and `faithfulness` scorers. */
 export interface ModelScorerOptions {
   threshold?: Threshold
+  /** A reply with no score scores the bottom of the scale instead of erroring. */
+  lenient?: boolean
   judge?: JudgeLike
   /** Ask n times, or ask each judge of a list once (a panel; replaces `judge`); the majority decides. */
   samples?: number | JudgeLike[]
@@ -154,6 +162,8 @@ export interface RefusalScorerOptions {
   judge?: boolean | JudgeLike
   /** Also check that answerable cases are *not* refused. Default `true` when `refusal` is listed in `scorers`. */
   checkAnswerable?: boolean
+  /** Ask the judge first, even when a phrase rule matched: "No, the context does not mention PayPal" is an answer when the judge says so. Needs `judge`. */
+  judgeFirst?: boolean
 }
 
 /** Options of the `retrieval` scorer. */
@@ -163,7 +173,7 @@ export interface RetrievalScorerOptions {
   /** A relevant hit whose score is not above this counts as lucky. */
   minScore?: number
   /** Which number is the score. Default `'hit'` (1 for a clean hit, 0 otherwise; a lucky tie is not a hit). */
-  metric?: 'hit' | 'recall' | 'precision' | 'mrr' | 'ndcg'
+  metric?: 'hit' | 'recall' | 'precision' | 'f1' | 'mrr' | 'ndcg'
   /** Default 1 for `hit`, else 0.5. A lucky tie always fails. */
   threshold?: Threshold
 }
@@ -172,8 +182,25 @@ export interface RetrievalScorerOptions {
 export interface LengthScorerOptions {
   maxWords?: number
   maxChars?: number
-  /** At most `factor` × the words of the case's `expected` answer. */
+  /** At most `factor` × the length of the case's `expected` answer (in `unit`). */
   factor?: number
+  /** What `factor` compares: `'words'` (default) or `'chars'` (Unicode code points). */
+  unit?: 'words' | 'chars'
+  /** `true`: every limit is strict (`<`), so `{ factor: 2, strict: true }` is "shorter than twice the reference". Default `false` (`<=`). */
+  strict?: boolean
+}
+
+/**
+ * Options of a `composite` scorer: the weighted mean of other scorers of the suite, by key. It scores a
+ * case when every weighted scorer did. Default threshold `null` (recorded only).
+ * @example
+ * ```ts
+ * scorers: { 'judge:correctness': 'is correct', rougeL: true, 'composite:quality': { weights: { 'judge:correctness': 2, rougeL: 1 }, threshold: 0.6 } }
+ * ```
+ */
+export interface CompositeScorerOptions {
+  weights: Record<string, number>
+  threshold?: Threshold
 }
 
 /** Options of the `keywords` scorer: the score is the share of the case's keywords found. */
@@ -188,7 +215,7 @@ export interface KeywordsScorerOptions {
  * relevant ids, ...); `keywords`, `refusal` and `retrieval` are added for the cases that call for them,
  * and `judge` for cases with `criteria`.
  */
-export interface GoldenScorers {
+export interface BuiltinScorers {
   /** SQuAD exact match against `expected`/`acceptable` (0 or 1). */
   exact?: boolean | LexicalScorerOptions
   /** The expected answer appears in the output (normalized tokens, 0 or 1). */
@@ -214,30 +241,56 @@ export interface GoldenScorers {
   faithfulness?: Threshold | boolean | ModelScorerOptions
   refusal?: boolean | RefusalScorerOptions
   retrieval?: boolean | RetrievalScorerOptions
+  /** 1 when the output leaks no secret (API keys, bearer tokens, private keys, key variables' values), else 0. */
+  secrets?: boolean
+  /** 1 when the output holds no personal data of the kinds listed (default: emails, phones, cards, IBANs), else 0. */
+  pii?: boolean | { kinds?: Array<'email' | 'phone' | 'card' | 'iban'>; country?: string; threshold?: Threshold }
+  /** OpenAI's moderation endpoint: score 1 − the highest category score; fails when a counted category is flagged (see `toPassModeration`). */
+  moderation?: boolean | ModerationOptions
+  /** A weighted mean of other scorers of the suite (see {@link CompositeScorerOptions}). */
+  composite?: CompositeScorerOptions
 }
 
-/** The scorer names. */
-export type ScorerName = keyof GoldenScorers
+/** The built-in scorer names. */
+export type ScorerName = keyof BuiltinScorers
+
+/** What a value of `scorers` may be: any built-in scorer's options, or a check from `defineCheck`. */
+export type ScorerValue = BuiltinScorers[ScorerName] | Check<any, any, any>
+
+/** A named instance of a built-in check: `'judge:correctness'`, `'retrieval:recall'`. */
+export type NamedScorers = { [K in ScorerName as `${K}:${string}`]?: BuiltinScorers[K] }
+
+/**
+ * Declarative scorers by key. A built-in check by its name (`rougeL`) or a named instance of it
+ * (`'judge:correctness'`, `'judge:coherence'`: each with its own options, threshold, mean and
+ * recordings); any other key takes a check from `defineCheck`, which the key names in reports,
+ * thresholds and baselines. A number is the threshold; `true` uses the default threshold; an object
+ * sets options.
+ */
+export type GoldenScorers = BuiltinScorers & NamedScorers & { [key: string]: ScorerValue | undefined }
+
+/** The keys thresholds may name: the suite's `scorers` keys, and the checks a case may call for. */
+export type ScorerKeyOf<S> = string extends keyof S ? string : Extract<keyof S, string> | 'refusal' | 'keywords' | 'retrieval' | 'judge'
 
 /** Aggregate thresholds, checked by the aggregate test. */
-export interface GoldenThresholds {
+export interface GoldenThresholds<K extends string = string> {
   /**
    * Minimum share of passing cases. When set, a case below its scorer thresholds is recorded (annotation,
    * report) without failing its own test; this check decides.
    */
   passRate?: number
-  /** Minimum mean score per scorer. */
-  mean?: Partial<Record<ScorerName, number>>
-  /** Minimum score of every case per scorer. */
-  min?: Partial<Record<ScorerName, number>>
+  /** Minimum mean score per scorer key. */
+  mean?: Partial<Record<K, number>>
+  /** Minimum score of every case per scorer key. */
+  min?: Partial<Record<K, number>>
 }
 
 /** Baseline (score snapshot) options. */
-export interface GoldenBaselineOptions {
+export interface GoldenBaselineOptions<K extends string = string> {
   /** How far a scorer's mean may drop below the baseline before the suite fails. Default 0.05. */
   tolerance?: number
   /** Per-scorer tolerances, over `tolerance`. */
-  tolerances?: Partial<Record<ScorerName, number>>
+  tolerances?: Partial<Record<K, number>>
 }
 
 /** Budget of a suite run (app calls plus the judge/embedding ledger). */
@@ -279,9 +332,9 @@ export type GoldenFilter<I = unknown, E = unknown, M = Record<string, unknown>> 
   | ((c: GoldenCase<I, E, M>) => boolean)
 
 /** Options shared by `describeGolden` and `compareGolden`. */
-export interface GoldenCommonOptions<I = unknown, E = unknown, M = Record<string, unknown>> {
+export interface GoldenCommonOptions<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers> {
   dataset: DatasetSource<I, E, M>
-  scorers?: GoldenScorers
+  scorers?: S
   /** Your own `expect()`s on each output; a throw fails the run. */
   assert?: (output: string, c: GoldenCase<I, E, M>) => void | Promise<void>
   filter?: GoldenFilter<I, E, M>
@@ -294,7 +347,7 @@ export interface GoldenCommonOptions<I = unknown, E = unknown, M = Record<string
 }
 
 /** Options of `describeGolden`. */
-export interface GoldenOptions<I = unknown, E = unknown, M = Record<string, unknown>> extends GoldenCommonOptions<I, E, M> {
+export interface GoldenOptions<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers> extends GoldenCommonOptions<I, E, M, S> {
   task: GoldenTask<I, E, M>
   /**
    * Vitest: add a `golden` annotation with the scores to each case test, for the verbose, JUnit and
@@ -303,31 +356,32 @@ export interface GoldenOptions<I = unknown, E = unknown, M = Record<string, unkn
    * reports are written either way.
    */
   annotate?: boolean
-  thresholds?: GoldenThresholds
+  /** Suite-level gates; `mean` and `min` are typed by the keys of `scorers`. */
+  thresholds?: GoldenThresholds<NoInfer<ScorerKeyOf<S>>>
   /** Run every case n times. Default 1. */
   repeat?: number
   /** A case passes when at least this many runs pass. Default: `repeat` (every run). */
   passAt?: number
   /** Keep a score snapshot at `__golden__/<test file>/<suite>.json` and fail on regressions. `true` = defaults. */
-  baseline?: boolean | GoldenBaselineOptions
+  baseline?: boolean | GoldenBaselineOptions<NoInfer<ScorerKeyOf<S>>>
   budget?: GoldenBudget
 }
 
 /** What `compareGolden` asserts. */
-export interface CompareExpectation {
+export interface CompareExpectation<K extends string = string> {
   /** The variant that must be better. */
   better: string
   /** Minimum mean paired difference (better minus other). Default 0. */
   minDelta?: number
   /** The scorer that decides. Default: the first scorer listed in `scorers`. */
-  scorer?: ScorerName
+  scorer?: K
 }
 
 /** Options of `compareGolden`. */
-export interface CompareOptions<I = unknown, E = unknown, M = Record<string, unknown>> extends GoldenCommonOptions<I, E, M> {
+export interface CompareOptions<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers> extends GoldenCommonOptions<I, E, M, S> {
   /** Two or more tasks by name; each is compared with the first. */
   variants: Record<string, GoldenTask<I, E, M>>
-  expect?: CompareExpectation
+  expect?: CompareExpectation<NoInfer<ScorerKeyOf<S>>>
   /** Bootstrap resamples. Default 10,000. */
   resamples?: number
   /** Seed of the bootstrap. Default 42. */

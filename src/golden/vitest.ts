@@ -11,7 +11,7 @@ import { vitestRunner } from '../runners/vitest.js'
 import { fmtScore } from './report.js'
 import { callSite, compareGoldenWith, describeGoldenWith, type RunnerAdapter } from './register.js'
 import type { CaseResult } from './run.js'
-import type { CompareOptions, GoldenOptions, ScorerName } from './types.js'
+import type { CompareOptions, GoldenOptions, GoldenScorers } from './types.js'
 
 /** What `describeGolden` puts in `task.meta.golden` of each case test. */
 export interface GoldenTaskMeta {
@@ -21,7 +21,7 @@ export interface GoldenTaskMeta {
   runs: number
   passes: number
   flaky: boolean
-  scores: Partial<Record<ScorerName, { score: number; threshold: number | null; pass: boolean }>>
+  scores: Record<string, { score: number; threshold: number | null; pass: boolean }>
   latencyMs: number
 }
 
@@ -75,7 +75,7 @@ const adapter: RunnerAdapter<TestContext> = {
  * })
  * ```
  */
-export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>>(name: string, options: GoldenOptions<I, E, M>): void {
+export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(name: string, options: GoldenOptions<I, E, M, S>): void {
   describeGoldenWith(adapter, name, options as GoldenOptions<any, any, any>, callSite(describeGolden))
 }
 
@@ -97,6 +97,6 @@ export function describeGolden<I = unknown, E = unknown, M = Record<string, unkn
  * })
  * ```
  */
-export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>>(name: string, options: CompareOptions<I, E, M>): void {
-  compareGoldenWith(adapter, name, options as CompareOptions<any, any, any>, callSite(compareGolden))
+export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(name: string, options: CompareOptions<I, E, M, S>): void {
+  compareGoldenWith(adapter, name, options as unknown as CompareOptions<any, any, any>, callSite(compareGolden))
 }

@@ -56,13 +56,13 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
           const result = await ai.generateText({
             // Typed by shape on our side; the provider's own spec object at run time.
             model: model as unknown as Parameters<typeof ai.generateText>[0]['model'],
-            system: SYSTEM_PROMPT,
+            ...(request.verbatim ? {} : { system: SYSTEM_PROMPT }),
             prompt: request.prompt,
             ...(c.temperature ? { temperature } : {}),
             ...(options.maxTokens !== undefined ? { maxOutputTokens: options.maxTokens } : {}),
             ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
             ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-            ...(c.structured ? { output: ai.Output.object({ schema: ai.jsonSchema(verdictSchema(request)), name: verdictSchemaName(request) }) } : {}),
+            ...(c.structured && !request.verbatim ? { output: ai.Output.object({ schema: ai.jsonSchema(verdictSchema(request)), name: verdictSchemaName(request) }) } : {}),
           })
           return { text: result.text, modelId: result.response?.modelId, usage: result.usage }
         } catch (error) {

@@ -71,10 +71,10 @@ export function anthropicJudge(options: AnthropicJudgeOptions): Judge {
           {
             model,
             max_tokens: options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
-            system: SYSTEM_PROMPT,
+            ...(request.verbatim ? {} : { system: SYSTEM_PROMPT }),
             messages: [{ role: 'user', content: request.prompt }],
             ...(c.temperature ? { temperature } : {}),
-            ...(c.structured ? { output_config: { format: { type: 'json_schema', schema: verdictSchema(request) } } } : {}),
+            ...(c.structured && !request.verbatim ? { output_config: { format: { type: 'json_schema', schema: verdictSchema(request) } } } : {}),
           },
           requestOptions,
         )) as AnthropicMessage

@@ -11,6 +11,14 @@ function responseFormat(request: JudgeRequest) {
 }
 
 /**
+ * The output-token limit of a chat completion: OpenAI's own API takes `max_completion_tokens` (its
+ * reasoning models refuse `max_tokens`); OpenAI-compatible servers (Ollama, vLLM, LM Studio) read `max_tokens`.
+ */
+function maxTokensParam(baseURL: string, n: number): { max_completion_tokens: number } | { max_tokens: number } {
+  return /^https:\/\/api\.openai\.com(\/|$)/.test(baseURL) ? { max_completion_tokens: n } : { max_tokens: n }
+}
+
+/**
  * A judge backed by an OpenAI (or OpenAI-compatible) chat model through the `openai` SDK: chat
  * completions at temperature 0, with structured output (`response_format: { type: 'json_schema', strict:
  * true }`, reasoning before score) where the server supports it. With `structuredOutput: 'auto'` (the
@@ -39,16 +47,15 @@ export function openAIJudge(options: OpenAIJudgeOptions = {}): Judge {
     async evaluate(request: JudgeRequest): Promise<JudgeResult> {
       const sdk = await client()
       const baseURL = effectiveBaseURL({ ...options, client: sdk })
-      const messages = [
-        { role: 'system' as const, content: SYSTEM_PROMPT },
-        { role: 'user' as const, content: request.prompt },
-      ]
+      // A verbatim template is the whole conversation: no system prompt, no structured output.
+      const messages = [...(request.verbatim ? [] : [{ role: 'system' as const, content: SYSTEM_PROMPT }]), { role: 'user' as const, content: request.prompt }]
       const call = (c: JudgeCapabilities) =>
         sdk.chat.completions.create({
           model,
           ...(c.temperature ? { temperature } : {}),
           messages,
-          ...(c.structured ? { response_format: responseFormat(request) } : {}),
+          ...(options.maxTokens !== undefined ? maxTokensParam(baseURL, options.maxTokens) : {}),
+          ...(c.structured && !request.verbatim ? { response_format: responseFormat(request) } : {}),
         })
       let completion: Awaited<ReturnType<typeof call>>
       try {

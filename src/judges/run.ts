@@ -10,11 +10,12 @@ import type { Fail } from '../errors.js'
 import { recordModelUsage } from '../ledger.js'
 import { limitModelCall } from '../limit.js'
 import { checkJudgeResult, resolveJudge } from './resolve.js'
-import { BUILT_IN_TEMPLATES, checkTemplate, missingForBuiltIn, renderPrompt, type TemplateFields } from './templates.js'
+import { JudgeReplyError } from './parse.js'
+import { BUILT_IN_TEMPLATES, checkTemplate, missingForBuiltIn, renderCustom, renderPrompt, type TemplateFields } from './templates.js'
 import { DEFAULT_JUDGE_THRESHOLD, type BuiltInTemplate, type Claim, type Judge, type JudgeLike, type JudgeRequest, type JudgeResult, type JudgeScale, type JudgeSpec } from './types.js'
 
 /** The keys of {@link JudgeSpec}. */
-export const JUDGE_SPEC_KEYS = ['criteria', 'reference', 'input', 'context', 'scale', 'threshold', 'template', 'judge', 'samples'] as const
+export const JUDGE_SPEC_KEYS = ['criteria', 'reference', 'input', 'context', 'scale', 'threshold', 'template', 'judge', 'samples', 'verbatim', 'lenient'] as const
 export const SCALES: readonly JudgeScale[] = ['binary', '1-5', '0-5', '0-1']
 /** Upper bound on `samples`, against an accidental `samples: 1000`. */
 export const MAX_SAMPLES = 25
@@ -33,6 +34,8 @@ export interface PreparedJudgeCall {
   threshold: number
   samples: number
   request: Omit<JudgeRequest, 'sample'>
+  /** A reply with no score scores the bottom of the scale instead of failing (`lenient`). */
+  lenient?: boolean
 }
 
 /** Defaults a matcher applies to the spec. */
@@ -71,12 +74,13 @@ export function prepareJudgeCall(specInput: unknown, output: string, defaults: S
   const samples = checkSamples(spec.samples ?? 1, spec.judge !== undefined, fail)
   const template = chooseTemplate(spec.template, defaults, fields, fail)
   const builtIn = checkTemplateFields(template, fields, fail)
+  const verbatim = checkVerbatim(spec, template, builtIn, fail)
   const judges = Array.isArray(samples)
     ? samples.map((like, i) => resolveJudge(like as JudgeLike, (reason, fix) => fail(`samples[${i}]: ${reason}`, fix)))
     : Array.from({ length: samples }, () => resolveJudge(spec.judge as JudgeSpec['judge'], fail))
-  const request = judgeRequest(template, builtIn, scale, fields)
+  const request = judgeRequest(template, builtIn, scale, fields, verbatim)
   const panel = Array.isArray(samples)
-  return { judge: judges[0] as Judge, judges, panel, template: request.template, scale, threshold, samples: judges.length, request }
+  return { judge: judges[0] as Judge, judges, panel, template: request.template, scale, threshold, samples: judges.length, request, lenient: spec.lenient === true }
 }
 
 /**
@@ -193,10 +197,23 @@ export function checkTemplateFields(template: string, fields: TemplateFields, fa
   return false
 }
 
+/**
+ * `verbatim` and `lenient` are booleans; `verbatim` (the template sent as written) needs a custom template.
+ * Returns whether the template is sent verbatim.
+ */
+export function checkVerbatim(spec: Record<string, unknown>, template: string, builtIn: boolean, fail: Fail): boolean {
+  for (const flag of ['verbatim', 'lenient'] as const) {
+    if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') fail(`"${flag}" must be true or false, got ${describeValue(spec[flag])}`, `Pass { ${flag}: true }.`)
+  }
+  const verbatim = spec.verbatim === true
+  if (verbatim && builtIn) fail(`"verbatim" sends a custom template as written, but "${template}" is a built-in template`, 'Pass your own template text with {output} (and {input}, {context}, ...), or leave verbatim out.')
+  return verbatim
+}
+
 /** The request every sample sends: the rendered prompt and the fields it was rendered from. */
-function judgeRequest(template: string, builtIn: boolean, scale: JudgeScale, fields: TemplateFields): Omit<JudgeRequest, 'sample'> {
+function judgeRequest(template: string, builtIn: boolean, scale: JudgeScale, fields: TemplateFields, verbatim = false): Omit<JudgeRequest, 'sample'> {
   return {
-    prompt: renderPrompt(template, scale, fields),
+    prompt: verbatim ? renderCustom(template, fields) : renderPrompt(template, scale, fields),
     template: builtIn ? (template as BuiltInTemplate) : 'custom',
     scale,
     output: fields.output,
@@ -204,6 +221,7 @@ function judgeRequest(template: string, builtIn: boolean, scale: JudgeScale, fie
     ...(fields.reference !== undefined ? { reference: fields.reference } : {}),
     ...(fields.context !== undefined ? { context: fields.context } : {}),
     ...(fields.criteria !== undefined ? { criteria: fields.criteria } : {}),
+    ...(verbatim ? { verbatim } : {}),
   }
 }
 
@@ -255,7 +273,12 @@ export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
   const results = await Promise.all(
     judges.map(async (judge, sample) => {
       const name = judge.name ?? 'judge'
-      const raw = await limitModelCall(() => judge.evaluate({ ...call.request, sample }))
+      const raw = await limitModelCall(() => judge.evaluate({ ...call.request, sample })).catch((error: unknown) => {
+        // Lenient: a reply with no score in it scores the bottom of the scale, its text the reason.
+        if (!call.lenient || !(error instanceof JudgeReplyError)) throw error
+        const bottom = call.scale === '1-5' ? 1 : 0
+        return { score: 0, scaleValue: bottom, reason: `no score in the reply (lenient: scored ${bottom}): ${error.raw.trim().slice(0, 300)}`, raw: error.raw } as JudgeResult
+      })
       const result = checkJudgeResult(raw, JSON.stringify(name))
       if (call.template === 'faithfulness' && result.claims && result.claims.length > 0) {
         // The share of supported claims is the faithfulness score, whatever overall number the judge wrote.

@@ -19,6 +19,11 @@ export interface TemplateFields {
 export const PLACEHOLDERS = ['input', 'output', 'reference', 'context', 'criteria'] as const
 export type Placeholder = (typeof PLACEHOLDERS)[number]
 
+/** Other frameworks' spellings, accepted as aliases: `{query}` is `{input}`, `{response}` is `{output}`. */
+export const PLACEHOLDER_ALIASES: Readonly<Record<string, Placeholder>> = { query: 'input', response: 'output' }
+
+const canonical = (name: string): string => PLACEHOLDER_ALIASES[name] ?? name
+
 export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = ['correctness', 'rubric', 'relevance', 'faithfulness', 'refusal', 'goal']
 
 /** A template problem found before any model call: `reason` and `fix` for the error message. */
@@ -124,7 +129,7 @@ export function replyFormat(scale: JudgeScale, template: BuiltInTemplate | 'cust
 /** The placeholders used in a custom template, in order of first use. */
 export function placeholdersIn(template: string): string[] {
   const names: string[] = []
-  for (const m of template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) if (m[1] !== undefined && !names.includes(m[1])) names.push(m[1])
+  for (const m of template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) if (m[1] !== undefined && !names.includes(canonical(m[1]))) names.push(canonical(m[1]))
   return names
 }
 
@@ -148,7 +153,7 @@ export function checkTemplate(template: string, fields: TemplateFields): Templat
   if (unknown.length > 0) {
     return {
       reason: `the template uses unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((p) => `{${p}}`).join(', ')}`,
-      fix: `Use only ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}.`,
+      fix: `Use only ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')} (or {query} for {input}, {response} for {output}).`,
     }
   }
   if (!used.includes('output')) {
@@ -164,7 +169,8 @@ export function checkTemplate(template: string, fields: TemplateFields): Templat
 
 /** Renders a custom template (already checked with {@link checkTemplate}). */
 export function renderCustom(template: string, fields: TemplateFields): string {
-  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
+  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, alias: string) => {
+    const name = canonical(alias)
     if (name === 'context') return contextText(fields.context) ?? whole
     const value = fields[name as Exclude<Placeholder, 'context'>]
     return typeof value === 'string' ? value : whole

@@ -27,6 +27,11 @@ export interface JudgeRequest {
   criteria?: string
   /** 0-based index of this request among `samples` repeated requests. */
   sample: number
+  /**
+   * `true`: `prompt` is the user's template exactly as written, and a chat-model judge sends it alone (no
+   * system prompt, no reply-format instructions, no structured output), for models trained on one prompt.
+   */
+  verbatim?: boolean
 }
 
 /** Token usage of one judge call, recorded in the run ledger. Leave the counts out when the provider reported none. */
@@ -147,8 +152,9 @@ export interface JudgeOptions {
    */
   structuredOutput?: boolean | 'auto'
   /**
-   * Most output tokens of a reply, thinking included (Anthropic and AI SDK judges). Default 4096 for
-   * Anthropic (its API requires a value); the AI SDK's default otherwise.
+   * Most output tokens of a reply, thinking included, for every model judge: OpenAI's API gets
+   * `max_completion_tokens`, OpenAI-compatible servers `max_tokens`, Anthropic `max_tokens`, the AI SDK
+   * `maxOutputTokens`. Default 4096 for Anthropic (its API requires a value); the provider's default otherwise.
    */
   maxTokens?: number
 }
@@ -184,6 +190,18 @@ export interface JudgeSpec {
    * and report show every judge's score and the agreement. Replaces `judge`.
    */
   samples?: number | JudgeLike[]
+  /**
+   * Send a custom `template` exactly as written: no system prompt, no JSON reply-format suffix, no
+   * structured output (for fact-checking models such as MiniCheck that expect one exact prompt). The reply
+   * is read as any free-text reply (a verdict word such as "Yes"/"No", or a number). Default `false`.
+   */
+  verbatim?: boolean
+  /**
+   * A reply with no score in it (no JSON score, verdict word or number) scores the bottom of the scale,
+   * with the reply as the reason, instead of failing with an error. Default `false`: an unreadable reply is
+   * an error, so that a broken judge never passes quietly.
+   */
+  lenient?: boolean
 }
 
 /** Default chat model of the OpenAI judge: supports temperature 0 and strict JSON-schema output, and is inexpensive. */

@@ -26,10 +26,17 @@ export interface SecretFinding {
   what: string
 }
 
-const PATTERNS: Array<[RegExp, string]> = [
+/** Secrets recognised by their shape (also used by the `toLeakSecrets` matcher and the `secrets` check). */
+export const SECRET_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bsk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}/, 'an "sk-..." API key'],
   [/\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/i, 'a bearer token'],
+  [/-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/, 'a private key'],
+  [/\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/, 'an AWS access key id'],
+  [/\bgh[pousr]_[A-Za-z0-9]{36,}\b/, 'a GitHub token'],
+  [/\bAIza[0-9A-Za-z_-]{35}\b/, 'a Google API key'],
+  [/\bxox[abprs]-[A-Za-z0-9-]{10,}/, 'a Slack token'],
 ]
+const PATTERNS = SECRET_PATTERNS
 
 /** The secret values to look for: known key variables, plus any `*_API_KEY`/`*_TOKEN`/`*_SECRET` variable of 12+ characters. */
 export function secretValuesFromEnv(env: NodeJS.ProcessEnv = process.env): Array<[string, string]> {

@@ -30,7 +30,7 @@ export interface HistoryRunInfo {
   v: 1
   suite: string
   file: string | null
-  runner: 'vitest' | 'jest'
+  runner: 'vitest' | 'jest' | 'evaluate'
   createdAt: string
   git: GitInfo
   /** Merged from this many shards. */

@@ -265,6 +265,16 @@ const projects = {
       },
     ],
   },
+  // expect-llm/expect in plain Node: @vitest/expect (the optional peer) and no test runner at all.
+  'expect-node': {
+    template: 'expect',
+    without: ['vitest', 'jest'],
+    deps: { '@vitest/expect': '^5.1.0' },
+    steps: [
+      ['node script (ESM)', ['script.mjs']],
+      ['node script (CommonJS)', ['script.cjs']],
+    ],
+  },
   // Type checks only; `without`: packages that must not be installed (checked).
   'types-vitest-5': { template: 'types-vitest', stableDir: true, without: ['openai', 'msw', '@types/node'], deps: { ...typescripts, vitest: '^5.1.0' }, ...vitestTypes },
   'types-vitest-4.1': { template: 'types-vitest', stableDir: true, without: ['openai', 'msw', '@types/node'], deps: { ...typescripts, vitest: '~4.1.0' }, ...vitestTypes },

@@ -34,7 +34,7 @@ describe('prepareJudgeCall', () => {
   })
 
   test('fails on an unknown spec key', () => {
-    expect(() => prepare({ criteria: 'x', treshold: 0.5 })).toThrow('unknown option "treshold". Valid options are: criteria, reference, input, context, scale, threshold, template, judge, samples.')
+    expect(() => prepare({ criteria: 'x', treshold: 0.5 })).toThrow('unknown option "treshold". Valid options are: criteria, reference, input, context, scale, threshold, template, judge, samples, verbatim, lenient.')
   })
 
   test('fails on a threshold outside [0, 1]', () => {

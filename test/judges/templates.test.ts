@@ -11,7 +11,7 @@ describe('checkTemplate', () => {
   })
 
   test('reports an unknown placeholder', () => {
-    expect(checkTemplate('Is {output} as good as {answer}?', { output: 'x' })).toEqual({ reason: 'the template uses unknown placeholder {answer}', fix: 'Use only {input}, {output}, {reference}, {context}, {criteria}.' })
+    expect(checkTemplate('Is {output} as good as {answer}?', { output: 'x' })).toEqual({ reason: 'the template uses unknown placeholder {answer}', fix: 'Use only {input}, {output}, {reference}, {context}, {criteria} (or {query} for {input}, {response} for {output}).' })
   })
 
   test('reports a placeholder whose value is missing', () => {

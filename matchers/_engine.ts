@@ -1,0 +1,43 @@
+/**
+ * The one module through which matchers reach the engine (`src/`): the check definitions they share with
+ * the golden suites, and the metrics, judges and helpers their messages need. A matcher imports from
+ * here, never from a deep path into `src/`.
+ *
+ * @module
+ */
+export { CHRF_OPTIONS, runChrF } from '../src/checks/chrF.js'
+export { runTer, TER_OPTIONS } from '../src/checks/ter.js'
+export { isCheck, readCheckReturn, type Check, type CheckContext } from '../src/checks/define.js'
+export { referencesOf } from '../src/checks/plan.js'
+export { terTokenize, type TerOptions } from '../src/metrics/ter.js'
+export type { ChrFOptions } from '../src/metrics/chrf.js'
+
+// Used by the other matchers
+export { type CalibrationCase, type CalibrationDisagreement, DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA, runCalibration } from '../src/calibration.js'
+export { describeValue, formatMessage } from '../src/errors.js'
+export { measureLength } from '../src/metrics/length.js'
+export { checkContext, type JudgeVerdict, type PreparedJudgeCall, prepareJudgeCall, runJudge } from '../src/judges/run.js'
+export { type Claim, DEFAULT_FAITHFULNESS_THRESHOLD, type JudgeLike, type JudgeSpec } from '../src/judges/types.js'
+export { resolveEmbedder } from '../src/embedders/resolve.js'
+export { DEFAULT_SIMILARITY_THRESHOLD, type EmbedderLike } from '../src/embedders/types.js'
+export { cosineSimilarity } from '../src/metrics/cosine.js'
+export { clip, countLine, differenceLines, formatCall, formatPattern, renderSteps, transcript } from '../src/agents/format.js'
+export { argsCheck, type ArgumentDifference, type CallMatch, type CallOrder, type CallPattern, type Equals, type ExtraCalls, matchCall, matchSequence, repeatedCalls } from '../src/agents/match.js'
+export { readTrajectory, toolCalls } from '../src/agents/read.js'
+export { assertSchema, type ExtractedJson, extractJson, type SchemaIssue, schemaLabel, type SchemaLike, SchemaUsageError, validateSchema } from '../src/schema.js'
+export { type ToolCallItem, type Trajectory } from '../src/agents/types.js'
+export { containsAnswer } from '../src/metrics/contains.js'
+export { exactMatch, normalizeAnswer, squadTokens, tokenF1Details } from '../src/metrics/squad.js'
+export { findKeywords } from '../src/metrics/keywords.js'
+export { bleu, bleuDetails, tokenize13a } from '../src/metrics/bleu.js'
+export { codePoints } from '../src/metrics/text.js'
+export { editSimilarity, levenshteinDistance } from '../src/metrics/edit.js'
+export { rouge, rougeN, rougeTokenize } from '../src/metrics/rouge.js'
+export { type ArgumentCheck, checkToolArguments, toolSchemas } from '../src/agents/tools.js'
+export { detectRefusal } from '../src/refusal.js'
+export { retrievalScores, type RetrievalScores, type RetrievedItem } from '../src/metrics/retrieval.js'
+export { TrajectoryError } from '../src/agents/builder.js'
+export { describeScaleValue } from '../src/judges/parse.js'
+export { runPII, runSecrets } from '../src/checks/safety.js'
+export { PII_KINDS, type PIIFinding, type PIIKind } from '../src/safety/pii.js'
+export { checkModerationOptions, moderate, type ModerationOptions } from '../src/safety/moderation.js'

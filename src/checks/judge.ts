@@ -1,0 +1,62 @@
+/**
+ * The `judge`, `relevance` and `faithfulness` checks: a model judge with a built-in or custom template.
+ * Several named instances (`'judge:correctness'`, `'judge:coherence'`) each keep their own criteria,
+ * threshold, mean and recordings.
+ *
+ * @module
+ */
+import { failWith } from '../errors.js'
+import { prepareJudgeCall, runJudge } from '../judges/run.js'
+import { DEFAULT_FAITHFULNESS_THRESHOLD, DEFAULT_JUDGE_THRESHOLD } from '../judges/types.js'
+import { judgeDetail, judgeResult, judgeSpec, quote, usageError } from './shared.js'
+import type { CheckDefinition } from './types.js'
+
+export const judge: CheckDefinition = {
+  name: 'judge',
+  defaultThreshold: DEFAULT_JUDGE_THRESHOLD,
+  optionKeys: ['criteria', 'scale', 'threshold', 'template', 'judge', 'samples', 'useReference', 'verbatim', 'lenient'],
+  shorthands: { stringOption: 'criteria' },
+  appliesTo: (c, { options }, refs) => c.answerable !== false && (options.criteria !== undefined || c.criteria !== undefined || refs.length > 0 || options.template !== undefined),
+  calledFor: (c) => c.criteria !== undefined && c.answerable !== false,
+  async run(input, { key, threshold, options }) {
+    const criteria = [options.criteria, input.c.criteria].filter((x): x is string => typeof x === 'string').join('\n')
+    const spec = judgeSpec(options, threshold)
+    if (criteria) spec.criteria = criteria
+    if (options.useReference !== false && input.references.length > 0) spec.reference = input.references[0]
+    spec.input = input.inputText
+    if (input.context) spec.context = input.context
+    const call = prepareJudgeCall(spec, input.output, {}, failWith(`run the ${key} scorer`))
+    return judgeResult(await runJudge(call), threshold)
+  },
+}
+
+export const relevance: CheckDefinition = {
+  name: 'relevance',
+  defaultThreshold: DEFAULT_JUDGE_THRESHOLD,
+  optionKeys: ['threshold', 'judge', 'samples', 'lenient'],
+  appliesTo: (c) => c.answerable !== false,
+  async run(input, { key, threshold, options }) {
+    const spec: Record<string, unknown> = { ...judgeSpec(options, threshold), input: input.inputText }
+    if (input.context) spec.context = input.context
+    const call = prepareJudgeCall(spec, input.output, { template: 'relevance' }, failWith(`run the ${key} scorer`))
+    return judgeResult(await runJudge(call), threshold)
+  },
+}
+
+export const faithfulness: CheckDefinition = {
+  name: 'faithfulness',
+  defaultThreshold: DEFAULT_FAITHFULNESS_THRESHOLD,
+  optionKeys: ['threshold', 'judge', 'samples', 'lenient'],
+  appliesTo: (c) => c.answerable !== false,
+  async run(input, { key, threshold, options }) {
+    if (!input.context) {
+      usageError(`case "${input.c.id}" has no context to check faithfulness against`, 'Return { output, context } from the task, or give the case a "context".')
+    }
+    const spec: Record<string, unknown> = { ...judgeSpec(options, threshold), input: input.inputText, context: input.context }
+    if (threshold !== null) spec.threshold = threshold
+    const defaults = { template: 'faithfulness', scale: '0-1', threshold: DEFAULT_FAITHFULNESS_THRESHOLD } as const
+    const verdict = await runJudge(prepareJudgeCall(spec, input.output, defaults, failWith(`run the ${key} scorer`)))
+    const unsupported = (verdict.claims ?? []).filter((cl) => !cl.supported).map((cl) => quote(cl.claim, 50))
+    return judgeResult(verdict, threshold, unsupported.length > 0 ? `unsupported: ${unsupported.join(', ')}` : judgeDetail(verdict))
+  },
+}

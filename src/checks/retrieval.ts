@@ -1,0 +1,57 @@
+/**
+ * The `retrieval` check: the case's `relevant` ids against what the task retrieved, at cut-off `k`.
+ * The score is one metric (a clean hit by default; precision, recall, F1, MRR or nDCG at k); a lucky tie
+ * at the cut-off never passes. Several instances (`'retrieval:recall'`, `'retrieval:mrr'`) score several
+ * metrics in one suite; the report adds the dataset-level micro averages of precision, recall and F1.
+ *
+ * @module
+ */
+import { describeValue } from '../errors.js'
+import { retrievalScores } from '../metrics/retrieval.js'
+import { fail, result, usageError } from './shared.js'
+import type { CheckDefinition } from './types.js'
+
+/** The metrics a retrieval check can score. */
+export const RETRIEVAL_METRICS = ['hit', 'precision', 'recall', 'f1', 'mrr', 'ndcg'] as const
+
+/** What a retrieval check keeps of each case, for the dataset-level (micro) averages. */
+export interface RetrievalData {
+  /** Distinct relevant ids in the top k. */
+  found: number
+  /** The cut-off. */
+  k: number
+  /** Distinct relevant ids. */
+  relevant: number
+}
+
+export const retrieval: CheckDefinition = {
+  name: 'retrieval',
+  defaultThreshold: 1,
+  optionKeys: ['k', 'minScore', 'metric', 'threshold'],
+  resolve({ key, threshold, options }, raw) {
+    const metric = options.metric ?? 'hit'
+    if (!(RETRIEVAL_METRICS as readonly unknown[]).includes(metric)) {
+      fail(`${key}.metric must be one of ${RETRIEVAL_METRICS.map((m) => `'${m}'`).join(', ')}, got ${describeValue(metric)}`, "Pass for example { metric: 'recall', k: 5 }.")
+    }
+    if (typeof raw === 'object' && raw !== null && 'threshold' in raw) return threshold
+    return metric === 'hit' ? 1 : 0.5
+  },
+  appliesTo: (c) => c.relevant !== undefined,
+  calledFor: (c) => c.relevant !== undefined,
+  run({ c, retrieved }, { threshold, options }) {
+    if (!retrieved) {
+      usageError(`case "${c.id}" lists relevant documents but the task returned no retrieved items`, 'Return { output, retrieved: [...ids or { id, score }] } from the task.')
+    }
+    const k = options.k as number | undefined
+    const minScore = options.minScore as number | undefined
+    const r = retrievalScores(retrieved, c.relevant ?? [], { ...(k !== undefined ? { k } : {}), ...(minScore !== undefined ? { minScore } : {}) })
+    const metric = (options.metric as (typeof RETRIEVAL_METRICS)[number] | undefined) ?? 'hit'
+    const f1 = r.precision + r.recall === 0 ? 0 : (2 * r.precision * r.recall) / (r.precision + r.recall)
+    const score = metric === 'hit' ? (r.hit ? 1 : 0) : metric === 'f1' ? f1 : r[metric]
+    const ranks = r.ranks.map((rk) => `${rk.id}: ${rk.rank === null ? 'not retrieved' : `rank ${rk.rank}${rk.lucky ? ' (lucky tie)' : ''}`}`).join(', ')
+    // A lucky tie never passes, whatever the metric says.
+    const pass = threshold === null ? true : score >= threshold && !(r.luckyTie && !r.hit)
+    const counts: RetrievalData = { found: Math.round(r.recall * r.ranks.length), k: r.k, relevant: r.ranks.length }
+    return { ...result(score, threshold, `${ranks}${r.luckyTie ? '; lucky tie at the cut-off' : ''} (k=${r.k})`, pass, r), retrieval: counts }
+  },
+}
