@@ -11,14 +11,14 @@ const scripted = process.env.EXPECT_LLM_SCRIPTED_MODEL === '1'
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^expect-llm\/vitest$/, replacement: here('../../src/vitest.ts') },
-      { find: /^expect-llm$/, replacement: here('../../src/index.ts') },
+      { find: /^expect-llm\/vitest$/, replacement: here('../../src/entries/vitest.ts') },
+      { find: /^expect-llm$/, replacement: here('../../src/entries/index.ts') },
     ],
   },
   test: {
     root: here('.'),
     include: ['test/**/*.test.ts'],
-    setupFiles: [here('../../src/vitest.ts'), './test/setup.ts', ...(scripted ? ['../support-bot/scripted-model/setup.ts'] : [])],
+    setupFiles: [here('../../src/entries/vitest.ts'), './test/setup.ts', ...(scripted ? ['../support-bot/scripted-model/setup.ts'] : [])],
     testTimeout: 30_000,
   },
 })
