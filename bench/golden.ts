@@ -25,7 +25,7 @@ function referenceFor(i: number): string {
 function vector(text: string): number[] {
   let h = 2166136261
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0
-  return Array.from({ length: 8 }, (_, k) => 1 + (((h >>> (k * 4)) & 0xf) / 16))
+  return Array.from({ length: 8 }, (_, k) => 1 + ((h >>> (k * 4)) & 0xf) / 16)
 }
 
 function writeSuites(dir: string, n: number): void {
@@ -63,7 +63,10 @@ for (let i = 0; i < N; i++) {
 }
 `,
   )
-  writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.bench.test.ts'], setupFiles: [${JSON.stringify(`${repo}src/entries/vitest.ts`)}], typecheck: { enabled: false } } }\n`)
+  writeFileSync(
+    join(dir, 'vitest.config.mjs'),
+    `export default { test: { include: ['*.bench.test.ts'], setupFiles: [${JSON.stringify(`${repo}src/entries/vitest.ts`)}], typecheck: { enabled: false } } }\n`,
+  )
   symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir')
 }
 
@@ -72,12 +75,18 @@ function vitest(dir: string, file: string, env: Record<string, string>): Promise
     const started = performance.now()
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, NO_COLOR: '1' }
     delete childEnv.CI
-    const child = spawn(process.execPath, [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs'), '--reporter=dot', file], { cwd: dir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(
+      process.execPath,
+      [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs'), '--reporter=dot', file],
+      { cwd: dir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     let out = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
     child.stderr.on('data', (d: Buffer) => (out += d.toString()))
     child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`vitest ${file} exited with ${code}:\n${out.slice(-3000)}`))))
+    child.on('close', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`vitest ${file} exited with ${code}:\n${out.slice(-3000)}`)),
+    )
   })
 }
 
@@ -121,14 +130,20 @@ export async function run(): Promise<void> {
     }
     if (server.requests.length !== 0) throw new Error(`replay reached the server ${server.requests.length} times`)
     const s = (xs: number[]) => `median ${(median(xs) / 1000).toFixed(2)} s (${xs.map((x) => (x / 1000).toFixed(2)).join(', ')})`
-    console.log(`golden: ${n} cases scored with rougeL + semantic (embeddings replayed), ${recorded} requests recorded, ${rounds} rounds of whole child Vitest runs`)
+    console.log(
+      `golden: ${n} cases scored with rougeL + semantic (embeddings replayed), ${recorded} requests recorded, ${rounds} rounds of whole child Vitest runs`,
+    )
     console.log(`  describeGolden, task returns the inline strings:  ${s(times.golden)}`)
     console.log(`  plain Vitest tests, same assertions, inline:      ${s(times.plain)}`)
     console.log(`  describeGolden, task replays a chat completion:   ${s(times.goldenChat)}`)
     console.log(`  describeGolden, annotate: false:                  ${s(times.goldenQuiet)}`)
     console.log(`  ratio golden / plain:                            ${(median(times.golden) / median(times.plain)).toFixed(2)}x (target <= 1.5x)`)
-    console.log(`  ratio golden with replayed task calls / plain:    ${(median(times.goldenChat) / median(times.plain)).toFixed(2)}x (includes ${n} replayed chat completions the plain tests do not make)`)
-    console.log(`  ratio golden, annotate: false / plain:            ${(median(times.goldenQuiet) / median(times.plain)).toFixed(2)}x (no per-case Vitest annotation: one RPC round trip to the main process less per case)`)
+    console.log(
+      `  ratio golden with replayed task calls / plain:    ${(median(times.goldenChat) / median(times.plain)).toFixed(2)}x (includes ${n} replayed chat completions the plain tests do not make)`,
+    )
+    console.log(
+      `  ratio golden, annotate: false / plain:            ${(median(times.goldenQuiet) / median(times.plain)).toFixed(2)}x (no per-case Vitest annotation: one RPC round trip to the main process less per case)`,
+    )
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -22,7 +22,8 @@ export async function measure(fns: Record<string, () => unknown>, timeMs = 400, 
   const out: Record<string, Measured> = {}
   for (const task of bench.tasks) {
     const result = task.result
-    if (result.state !== 'completed') throw new Error(`benchmark task ${task.name} did not complete: ${result.state === 'errored' ? result.error.message : result.state}`)
+    if (result.state !== 'completed')
+      throw new Error(`benchmark task ${task.name} did not complete: ${result.state === 'errored' ? result.error.message : result.state}`)
     const median = result.latency.p50 ?? result.latency.mean
     out[task.name] = { name: task.name, medianMs: median, opsPerSec: 1000 / median, samples: result.latency.samplesCount }
   }

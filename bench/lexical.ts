@@ -36,11 +36,12 @@ function baselineRougeL(candidate: string, reference: string): number {
   const r = rougeTokenize(reference)
   if (c.length === 0 || r.length === 0) return 0
   const ids = new Map<string, number>()
-  const encode = (tokens: string[]) => Int32Array.from(tokens, (t) => {
-    let id = ids.get(t)
-    if (id === undefined) ids.set(t, (id = ids.size))
-    return id
-  })
+  const encode = (tokens: string[]) =>
+    Int32Array.from(tokens, (t) => {
+      let id = ids.get(t)
+      if (id === undefined) ids.set(t, (id = ids.size))
+      return id
+    })
   const lcs = twoRowLcs(encode(r), encode(c))
   const p = lcs / c.length
   const rec = lcs / r.length
@@ -96,14 +97,22 @@ export async function run(): Promise<void> {
       'after / before': `${fmtNum(t.before!.medianMs / t.after!.medianMs)}x`,
     })
   }
-  printTable(`Tokenizer throughput over the ${texts.length} texts of the public reference pairs (${chars} characters; same tokens before and after)`, tokenizerRows)
+  printTable(
+    `Tokenizer throughput over the ${texts.length} texts of the public reference pairs (${chars} characters; same tokens before and after)`,
+    tokenizerRows,
+  )
 
   const overAll = (fn: (c: string, r: string) => number) => () => {
     let s = 0
     for (const p of pairs) s += fn(p.candidate, p.reference)
     return s
   }
-  const m = await measure({ tokenF1: overAll(tokenF1), bleu: overAll(bleu), editSimilarity: overAll(editSimilarity), rougeL: overAll((c, r) => rougeL(c, r).f) })
+  const m = await measure({
+    tokenF1: overAll(tokenF1),
+    bleu: overAll(bleu),
+    editSimilarity: overAll(editSimilarity),
+    rougeL: overAll((c, r) => rougeL(c, r).f),
+  })
   printTable(
     `Throughput over the ${pairs.length} public reference pairs (median per pass over all pairs)`,
     Object.values(m).map((x) => ({ metric: x.name, 'per pass': `${fmtNum(x.medianMs * 1000)} µs`, 'pairs / s': fmtNum((pairs.length * 1000) / x.medianMs) })),

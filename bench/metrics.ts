@@ -37,12 +37,14 @@ export async function run(): Promise<void> {
       rows.push({
         metric: name,
         tokens: String(size),
-        'straightforward': `${fmtNum(m.baseline!.medianMs * 1000)} µs`,
+        straightforward: `${fmtNum(m.baseline!.medianMs * 1000)} µs`,
         'expect-llm': `${fmtNum(m.ours!.medianMs * 1000)} µs`,
         speedup: `${fmtNum(m.baseline!.medianMs / m.ours!.medianMs)}x`,
       })
     }
   }
   printTable('chrF, TER and GLEU: expect-llm vs a straightforward implementation with the same results (median per pair)', rows)
-  console.log(`\nTER on one 2,000-token pair: ${fmtNum(ter2000Ms)} ms (median; sacrebleu's bounds: shifts of <= 10 words over <= 50 positions, beam 25, <= 1,000 candidates)`)
+  console.log(
+    `\nTER on one 2,000-token pair: ${fmtNum(ter2000Ms)} ms (median; sacrebleu's bounds: shifts of <= 10 words over <= 50 positions, beam 25, <= 1,000 candidates)`,
+  )
 }

@@ -69,7 +69,12 @@ export async function run(): Promise<void> {
           const fresh = [...new Set([output, expected])].filter((t) => !memo.has(t))
           if (fresh.length > 0) {
             const request = embed(fresh)
-            fresh.forEach((t, i) => memo.set(t, request.then((vectors) => vectors[i]!)))
+            fresh.forEach((t, i) =>
+              memo.set(
+                t,
+                request.then((vectors) => vectors[i]!),
+              ),
+            )
           }
           return cosineSimilarity(await memo.get(output)!, await memo.get(expected)!)
         },

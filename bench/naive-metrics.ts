@@ -178,7 +178,12 @@ function shift(words: string[], ref: string[], checked: number): [number, string
                   : [...words.slice(0, sh), ...words.slice(sh + length, length + idx), ...moved, ...words.slice(length + idx)]
             const cand: [number, number, number, number, string[]] = [pre - beamEditDistance(shifted, ref)[0], length, -sh, -idx, shifted]
             checked++
-            if (!best || cand[0] > best[0] || (cand[0] === best[0] && (cand[1] > best[1] || (cand[1] === best[1] && (cand[2] > best[2] || (cand[2] === best[2] && cand[3] > best[3])))))) best = cand
+            if (
+              !best ||
+              cand[0] > best[0] ||
+              (cand[0] === best[0] && (cand[1] > best[1] || (cand[1] === best[1] && (cand[2] > best[2] || (cand[2] === best[2] && cand[3] > best[3])))))
+            )
+              best = cand
           }
           if (checked >= 1000) break outer
         }

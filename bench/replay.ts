@@ -45,7 +45,15 @@ async function writeFixture(root: string, testPath: string, prompt: string): Pro
     hash: key.hash,
     key: key.material,
     response: { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json', 'x-request-id': 'req_bench' }, json: completion(prompt) },
-    meta: { recordedAt: new Date().toISOString(), durationMs: 420, endpoint: key.endpoint, model: MODEL, usage: { inputTokens: 12, outputTokens: 48, totalTokens: 60 }, sdkUserAgent: 'OpenAI/JS 7.59.0', testFile: 'test/bench.test.ts' },
+    meta: {
+      recordedAt: new Date().toISOString(),
+      durationMs: 420,
+      endpoint: key.endpoint,
+      model: MODEL,
+      usage: { inputTokens: 12, outputTokens: 48, totalTokens: 60 },
+      sdkUserAgent: 'OpenAI/JS 7.59.0',
+      testFile: 'test/bench.test.ts',
+    },
   }
   const folder = folderFor(layout, testPath)
   await mkdir(folder, { recursive: true })
@@ -143,9 +151,17 @@ export async function run(): Promise<void> {
     const ratio2 = median(largeTimes) / median(smallTimes)
 
     printTable('Replay (ratios of medians, same run)', [
-      { measure: `${N} chat completions: replay from files`, median: `${fmtNum(median(replayTimes))} ms`, ratio: `${fmtNum(ratio1)}x of in-memory MSW (target <= 1.3x)` },
+      {
+        measure: `${N} chat completions: replay from files`,
+        median: `${fmtNum(median(replayTimes))} ms`,
+        ratio: `${fmtNum(ratio1)}x of in-memory MSW (target <= 1.3x)`,
+      },
       { measure: `${N} chat completions: in-memory MSW handler`, median: `${fmtNum(median(memoryTimes))} ms`, ratio: '1x' },
-      { measure: 'start-up + first replay, 10,000 fixture files', median: `${fmtNum(median(largeTimes))} ms`, ratio: `${fmtNum(ratio2)}x of 10 files (target <= 2x)` },
+      {
+        measure: 'start-up + first replay, 10,000 fixture files',
+        median: `${fmtNum(median(largeTimes))} ms`,
+        ratio: `${fmtNum(ratio2)}x of 10 files (target <= 2x)`,
+      },
       { measure: 'start-up + first replay, 10 fixture files', median: `${fmtNum(median(smallTimes))} ms`, ratio: '1x' },
     ])
     console.log(`\nreplay/in-memory ratio: ${ratio1.toFixed(3)} ${ratio1 <= 1.3 ? 'PASS' : 'FAIL'} (<= 1.3)`)

@@ -25,7 +25,9 @@ const topics = ['refunds', 'shipping', 'returns', 'accounts', 'warranty', 'gift 
 // (random letters carry more information per character than prose), so the size is not flattered.
 const vocabulary = (() => {
   const rand = seededRandom(3)
-  return Array.from({ length: 3000 }, () => Array.from({ length: 2 + Math.floor(rand() * 8) }, () => String.fromCharCode(97 + Math.floor(rand() * 26))).join(''))
+  return Array.from({ length: 3000 }, () =>
+    Array.from({ length: 2 + Math.floor(rand() * 8) }, () => String.fromCharCode(97 + Math.floor(rand() * 26))).join(''),
+  )
 })()
 
 /** A 5,000-case (or n-case) golden run, scored for real by the suite's own scorers. */
@@ -44,8 +46,15 @@ async function goldenRun(n: number, dir: string): Promise<GoldenReport> {
     task: (_input: string, c: { expected?: unknown }) => {
       const expected = String(c.expected)
       // About half of the answer is the reference, the rest is other words: scores spread over [0, 1].
-      const keep = expected.split(' ').filter(() => rand() < 0.6).join(' ')
-      return { output: `${keep} ${sentence(20 + Math.floor(rand() * 30))}.`, latencyMs: 200 + Math.floor(rand() * 900), usage: { inputTokens: 150, outputTokens: 60, model: 'gpt-4o-mini' } }
+      const keep = expected
+        .split(' ')
+        .filter(() => rand() < 0.6)
+        .join(' ')
+      return {
+        output: `${keep} ${sentence(20 + Math.floor(rand() * 30))}.`,
+        latencyMs: 200 + Math.floor(rand() * 900),
+        usage: { inputTokens: 150, outputTokens: 60, model: 'gpt-4o-mini' },
+      }
     },
     scorers: { rougeL: 0.4, tokenF1: null },
     annotate: false,
@@ -82,7 +91,12 @@ function chromiumPath(): string {
 
 // The page functions below run in the browser (playwright serializes them); the project's tsconfig has
 // no DOM library, so the globals they use are declared here, loosely.
-declare const document: { activeElement: { id: string; textContent: string | null; getAttribute(name: string): string | null } | null; getElementById(id: string): { textContent: string | null } | null; querySelector(selector: string): { textContent: string | null } | null; documentElement: { scrollWidth: number; clientWidth: number } }
+declare const document: {
+  activeElement: { id: string; textContent: string | null; getAttribute(name: string): string | null } | null
+  getElementById(id: string): { textContent: string | null } | null
+  querySelector(selector: string): { textContent: string | null } | null
+  documentElement: { scrollWidth: number; clientWidth: number }
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 
@@ -94,7 +108,10 @@ export async function run(): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
   try {
     const pages: Record<string, { file: string; bytes: number; writeMs: number; cases: number }> = {}
-    for (const [name, cases] of [['large', n], ['small', 50]] as const) {
+    for (const [name, cases] of [
+      ['large', n],
+      ['small', 50],
+    ] as const) {
       const report = await goldenRun(cases, dir)
       const entries = history(report, runs)
       const started = performance.now()
@@ -120,9 +137,15 @@ export async function run(): Promise<void> {
     const large = pages.large!
     const small = pages.small!
     console.log(`report: a golden suite with ${runs} runs of history, ${loads} loads each in headless Chromium (${chromiumPath()})`)
-    console.log(`  ${large.cases} cases: HTML ${mb(large.bytes)} (target < 5 MB), written in ${large.writeMs.toFixed(0)} ms; interactive after median ${median(times.large!).toFixed(0)} ms (${times.large!.map((t) => t.toFixed(0)).join(', ')}) (target < 2000 ms)`)
-    console.log(`  ${small.cases} cases:   HTML ${mb(small.bytes)}, written in ${small.writeMs.toFixed(0)} ms; interactive after median ${median(times.small!).toFixed(0)} ms (${times.small!.map((t) => t.toFixed(0)).join(', ')})`)
-    console.log(`  ratio ${large.cases} / ${small.cases} cases: size ${(large.bytes / small.bytes).toFixed(1)}x, time to interactive ${(median(times.large!) / median(times.small!)).toFixed(2)}x`)
+    console.log(
+      `  ${large.cases} cases: HTML ${mb(large.bytes)} (target < 5 MB), written in ${large.writeMs.toFixed(0)} ms; interactive after median ${median(times.large!).toFixed(0)} ms (${times.large!.map((t) => t.toFixed(0)).join(', ')}) (target < 2000 ms)`,
+    )
+    console.log(
+      `  ${small.cases} cases:   HTML ${mb(small.bytes)}, written in ${small.writeMs.toFixed(0)} ms; interactive after median ${median(times.small!).toFixed(0)} ms (${times.small!.map((t) => t.toFixed(0)).join(', ')})`,
+    )
+    console.log(
+      `  ratio ${large.cases} / ${small.cases} cases: size ${(large.bytes / small.bytes).toFixed(1)}x, time to interactive ${(median(times.large!) / median(times.small!)).toFixed(2)}x`,
+    )
     if (large.bytes >= 5 * 1024 * 1024) console.log('  ✗ the HTML is over 5 MB')
     if (median(times.large!) >= 2000) console.log('  ✗ the page took 2 s or more to become interactive')
   } finally {

@@ -22,9 +22,29 @@ export { resolveEmbedder } from '../src/embedders/resolve.js'
 export { DEFAULT_SIMILARITY_THRESHOLD, type EmbedderLike } from '../src/embedders/types.js'
 export { cosineSimilarity } from '../src/metrics/cosine.js'
 export { clip, countLine, differenceLines, formatCall, formatPattern, renderSteps, transcript } from '../src/agents/format.js'
-export { argsCheck, type ArgumentDifference, type CallMatch, type CallOrder, type CallPattern, type Equals, type ExtraCalls, matchCall, matchSequence, repeatedCalls } from '../src/agents/match.js'
+export {
+  argsCheck,
+  type ArgumentDifference,
+  type CallMatch,
+  type CallOrder,
+  type CallPattern,
+  type Equals,
+  type ExtraCalls,
+  matchCall,
+  matchSequence,
+  repeatedCalls,
+} from '../src/agents/match.js'
 export { readTrajectory, toolCalls } from '../src/agents/read.js'
-export { assertSchema, type ExtractedJson, extractJson, type SchemaIssue, schemaLabel, type SchemaLike, SchemaUsageError, validateSchema } from '../src/schema.js'
+export {
+  assertSchema,
+  type ExtractedJson,
+  extractJson,
+  type SchemaIssue,
+  schemaLabel,
+  type SchemaLike,
+  SchemaUsageError,
+  validateSchema,
+} from '../src/schema.js'
 export { type ToolCallItem, type Trajectory } from '../src/agents/types.js'
 export { containsAnswer } from '../src/metrics/contains.js'
 export { exactMatch, normalizeAnswer, squadTokens, tokenF1Details } from '../src/metrics/squad.js'

@@ -10,12 +10,13 @@ export interface AgreeWithLabelsOptions {
   minKappa?: number
 }
 
-
 const OPTIONS = ['minAgreement', 'minKappa'] as const
 
 function disagreementList(title: string, cases: CalibrationDisagreement[], max = 10): string[] {
   if (cases.length === 0) return [`${title}: none`]
-  const shown = cases.slice(0, max).map((c) => `  #${c.index} score ${fmt(c.score)}: ${preview(c.output, 100)}${c.reason.trim() ? `; judge: ${preview(c.reason, 140)}` : ''}`)
+  const shown = cases
+    .slice(0, max)
+    .map((c) => `  #${c.index} score ${fmt(c.score)}: ${preview(c.output, 100)}${c.reason.trim() ? `; judge: ${preview(c.reason, 140)}` : ''}`)
   return [`${title} (${cases.length}):`, ...shown, ...(cases.length > max ? [`  … and ${cases.length - max} more`] : [])]
 }
 
@@ -36,20 +37,40 @@ function disagreementList(title: string, cases: CalibrationDisagreement[], max =
  * ], { minAgreement: 0.9 })
  * ```
  */
-export async function toAgreeWithLabels(this: MatcherContext, received: unknown, labelled: unknown, options?: AgreeWithLabelsOptions): Promise<{ pass: boolean; message: () => string }> {
+export async function toAgreeWithLabels(
+  this: MatcherContext,
+  received: unknown,
+  labelled: unknown,
+  options?: AgreeWithLabelsOptions,
+): Promise<{ pass: boolean; message: () => string }> {
   const sig: Signature = { name: 'toAgreeWithLabels', received: 'judge', expected: 'labelled', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
   const opts: unknown = options
   checkOptions(this, sig, opts, OPTIONS)
   const minAgreement: unknown = options?.minAgreement ?? DEFAULT_MIN_AGREEMENT
   const minKappa: unknown = options?.minKappa ?? DEFAULT_MIN_KAPPA
   if (typeof minAgreement !== 'number' || Number.isNaN(minAgreement) || minAgreement < 0 || minAgreement > 1) {
-    usageError(this, sig, `"minAgreement" must be a number from 0 to 1, got ${typeof minAgreement === 'number' ? String(minAgreement) : describeValue(minAgreement)}`, 'Pass a share such as 0.8.')
+    usageError(
+      this,
+      sig,
+      `"minAgreement" must be a number from 0 to 1, got ${typeof minAgreement === 'number' ? String(minAgreement) : describeValue(minAgreement)}`,
+      'Pass a share such as 0.8.',
+    )
   }
   if (typeof minKappa !== 'number' || Number.isNaN(minKappa) || minKappa < -1 || minKappa > 1) {
-    usageError(this, sig, `"minKappa" must be a number from -1 to 1, got ${typeof minKappa === 'number' ? String(minKappa) : describeValue(minKappa)}`, 'Pass a kappa such as 0.6.')
+    usageError(
+      this,
+      sig,
+      `"minKappa" must be a number from -1 to 1, got ${typeof minKappa === 'number' ? String(minKappa) : describeValue(minKappa)}`,
+      'Pass a kappa such as 0.6.',
+    )
   }
   if (received === undefined || received === null || (typeof received !== 'object' && typeof received !== 'function') || Array.isArray(received)) {
-    usageError(this, sig, `the received value must be a judge or a judge spec, got ${describeValue(received)}`, 'Pass a Judge, a function, judge settings or { criteria, judge } to expect().')
+    usageError(
+      this,
+      sig,
+      `the received value must be a judge or a judge spec, got ${describeValue(received)}`,
+      'Pass a Judge, a function, judge settings or { criteria, judge } to expect().',
+    )
   }
 
   let result
@@ -70,7 +91,9 @@ export async function toAgreeWithLabels(this: MatcherContext, received: unknown,
         '',
         `Expected: agreement ${this.isNot ? '<' : '>='} ${fmt(minAgreement)} ${this.isNot ? 'or' : 'and'} Cohen's kappa ${this.isNot ? '<' : '>='} ${fmt(minKappa)}`,
         `Received: agreement ${fmt(agreement)} (${agreeing} of ${n}, ${percent(agreement)}), Cohen's kappa ${kappa === null ? 'undefined' : fmt(kappa)}`,
-        kappa === null ? `Kappa is undefined: every label and every verdict is ${result.truePass > 0 ? 'PASS' : 'FAIL'}, so the set cannot show that the judge tells PASS from FAIL. Add cases with the other label.` : undefined,
+        kappa === null
+          ? `Kappa is undefined: every label and every verdict is ${result.truePass > 0 ? 'PASS' : 'FAIL'}, so the set cannot show that the judge tells PASS from FAIL. Add cases with the other label.`
+          : undefined,
         `Confusion: judge PASS/label PASS ${result.truePass}, judge FAIL/label FAIL ${result.trueFail}, false passes ${result.falsePasses.length}, false fails ${result.falseFails.length}`,
         '',
         disagreementList('False passes (judge PASS, label FAIL)', result.falsePasses),

@@ -40,7 +40,7 @@ const plural = (n: number, unit: 'words' | 'chars') => `${fmt(n)} ${unit === 'wo
  */
 export function toBeConcise(this: MatcherContext, received: unknown, options: ConciseOptions): MatcherResult {
   const sig: Signature = { name: 'toBeConcise', expected: 'limits' }
-  const fix = 'Pass { maxWords }, { maxChars }, or { reference, factor? } (at most factor × the reference\'s words).'
+  const fix = "Pass { maxWords }, { maxChars }, or { reference, factor? } (at most factor × the reference's words)."
   checkReceivedString(this, sig, received)
   if (options === undefined || options === null || typeof options !== 'object' || Array.isArray(options)) {
     usageError(this, sig, `the limits must be an object, got ${describeValue(options)}`, fix)
@@ -56,7 +56,13 @@ export function toBeConcise(this: MatcherContext, received: unknown, options: Co
     if (reference === undefined) usageError(this, sig, 'factor was given without a reference', 'Pass the reference text too: { reference, factor }.')
     if (typeof factor !== 'number' || !Number.isFinite(factor) || factor <= 0) {
       const got = typeof factor === 'number' ? String(factor) : describeValue(factor)
-      usageError(this, sig, `factor must be a positive number, got ${got}`, 'Pass a multiple of the reference\'s word count, such as 1.5 or 2.', typeof factor === 'number' ? RangeError : TypeError)
+      usageError(
+        this,
+        sig,
+        `factor must be a positive number, got ${got}`,
+        "Pass a multiple of the reference's word count, such as 1.5 or 2.",
+        typeof factor === 'number' ? RangeError : TypeError,
+      )
     }
   }
 
@@ -68,10 +74,20 @@ export function toBeConcise(this: MatcherContext, received: unknown, options: Co
     checkString(this, sig, reference, 'reference')
     referenceWords = measureLength(reference).words
     if (referenceWords === 0) {
-      usageError(this, sig, 'the reference has no words, so factor × its length allows nothing', 'Pass the reference answer text, or use maxWords / maxChars.', RangeError)
+      usageError(
+        this,
+        sig,
+        'the reference has no words, so factor × its length allows nothing',
+        'Pass the reference answer text, or use maxWords / maxChars.',
+        RangeError,
+      )
     }
     const times = factor ?? 2
-    limits.push({ unit: 'words', max: times * referenceWords, label: `${fmt(times)} × the reference's ${plural(referenceWords, 'words')} (${fmt(times * referenceWords)})` })
+    limits.push({
+      unit: 'words',
+      max: times * referenceWords,
+      label: `${fmt(times)} × the reference's ${plural(referenceWords, 'words')} (${fmt(times * referenceWords)})`,
+    })
   }
   if (maxChars !== undefined) limits.push({ unit: 'chars', max: maxChars, label: `maxChars ${maxChars}` })
 

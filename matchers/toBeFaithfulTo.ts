@@ -16,7 +16,6 @@ export interface FaithfulnessOptions {
 
 const OPTIONS = ['input', 'threshold', 'judge', 'samples'] as const
 
-
 function claimList(title: string, claims: Claim[]): string[] {
   if (claims.length === 0) return []
   return [`${title} (${claims.length}):`, ...claims.map((c) => `  - ${preview(c.claim, 200)}${c.reason ? ` (${c.reason.replace(/\s+/g, ' ').trim()})` : ''}`)]
@@ -34,13 +33,23 @@ function claimList(title: string, claims: Claim[]): string[] {
  * await expect(answer).toBeFaithfulTo('Refunds are accepted within 30 days of purchase.', { input: question })
  * ```
  */
-export async function toBeFaithfulTo(this: MatcherContext, received: unknown, context: unknown, options?: FaithfulnessOptions): Promise<{ pass: boolean; message: () => string }> {
+export async function toBeFaithfulTo(
+  this: MatcherContext,
+  received: unknown,
+  context: unknown,
+  options?: FaithfulnessOptions,
+): Promise<{ pass: boolean; message: () => string }> {
   const sig: Signature = { name: 'toBeFaithfulTo', expected: 'context', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
   checkReceivedString(this, sig, received)
   const opts: unknown = options
   checkOptions(this, sig, opts, OPTIONS)
   checkContext(context, failFor(this, sig))
-  const call = prepareJudgeCall({ ...options, context }, received, { template: 'faithfulness', scale: '0-1', threshold: DEFAULT_FAITHFULNESS_THRESHOLD }, failFor(this, sig))
+  const call = prepareJudgeCall(
+    { ...options, context },
+    received,
+    { template: 'faithfulness', scale: '0-1', threshold: DEFAULT_FAITHFULNESS_THRESHOLD },
+    failFor(this, sig),
+  )
   const verdict = await judgeVerdict(this, sig, call)
   const claims = verdict.claims ?? []
   const unsupported = claims.filter((c) => !c.supported)
@@ -53,7 +62,9 @@ export async function toBeFaithfulTo(this: MatcherContext, received: unknown, co
         hint(this, sig),
         '',
         judgeLines(this, verdict, 'share of supported claims'),
-        claims.length > 0 ? `Claims: ${supported.length} of ${claims.length} supported` : `Claims: the judge listed none (score ${fmt(verdict.score)} as given)`,
+        claims.length > 0
+          ? `Claims: ${supported.length} of ${claims.length} supported`
+          : `Claims: the judge listed none (score ${fmt(verdict.score)} as given)`,
         '',
         this.isNot ? claimList('Supported claims', supported) : claimList('Unsupported claims', unsupported),
         contextLine(docs),

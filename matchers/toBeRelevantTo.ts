@@ -28,7 +28,12 @@ const OPTIONS = ['context', 'threshold', 'judge', 'samples'] as const
  * await expect(offTopic).not.toBeRelevantTo('How long do I have to ask for a refund?')
  * ```
  */
-export async function toBeRelevantTo(this: MatcherContext, received: unknown, query: unknown, options?: RelevanceOptions): Promise<{ pass: boolean; message: () => string }> {
+export async function toBeRelevantTo(
+  this: MatcherContext,
+  received: unknown,
+  query: unknown,
+  options?: RelevanceOptions,
+): Promise<{ pass: boolean; message: () => string }> {
   const sig: Signature = { name: 'toBeRelevantTo', expected: 'query', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
   checkReceivedString(this, sig, received)
   if (typeof query !== 'string' || query.trim() === '') {

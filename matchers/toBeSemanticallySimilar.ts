@@ -1,6 +1,19 @@
 import { resolveEmbedder, DEFAULT_SIMILARITY_THRESHOLD, cosineSimilarity, type EmbedderLike } from './_engine.js'
 import type { MatcherContext } from './context.js'
-import { checkOptions, checkReceivedString, checkStringOrStrings, checkThreshold, failFor, fmt, hint, lines, modelError, preview, scoreLines, type Signature } from './utils.js'
+import {
+  checkOptions,
+  checkReceivedString,
+  checkStringOrStrings,
+  checkThreshold,
+  failFor,
+  fmt,
+  hint,
+  lines,
+  modelError,
+  preview,
+  scoreLines,
+  type Signature,
+} from './utils.js'
 
 /** Options of {@link toBeSemanticallySimilar}. */
 export interface SemanticSimilarityOptions {
@@ -9,7 +22,6 @@ export interface SemanticSimilarityOptions {
   /** The embedder to use instead of `configure({ embedder })`. */
   embedder?: EmbedderLike
 }
-
 
 const OPTIONS = ['threshold', 'embedder'] as const
 
@@ -26,7 +38,12 @@ const OPTIONS = ['threshold', 'embedder'] as const
  * await expect(answer).toBeSemanticallySimilar(['Refunds within 30 days', 'A 30-day refund window'], { threshold: 0.85 })
  * ```
  */
-export async function toBeSemanticallySimilar(this: MatcherContext, received: unknown, expected: unknown, options?: SemanticSimilarityOptions): Promise<{ pass: boolean; message: () => string }> {
+export async function toBeSemanticallySimilar(
+  this: MatcherContext,
+  received: unknown,
+  expected: unknown,
+  options?: SemanticSimilarityOptions,
+): Promise<{ pass: boolean; message: () => string }> {
   const sig: Signature = { name: 'toBeSemanticallySimilar', expected: 'expected', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
   checkReceivedString(this, sig, received)
   checkStringOrStrings(this, sig, expected, 'expected text')

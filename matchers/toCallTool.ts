@@ -1,4 +1,16 @@
-import { countLine, differenceLines, formatCall, formatPattern, renderSteps, argsCheck, matchCall, toolCalls, assertSchema, type CallMatch, type CallPattern } from './_engine.js'
+import {
+  countLine,
+  differenceLines,
+  formatCall,
+  formatPattern,
+  renderSteps,
+  argsCheck,
+  matchCall,
+  toolCalls,
+  assertSchema,
+  type CallMatch,
+  type CallPattern,
+} from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { asUsage, checkToolName, hint, lines, partialEquals, trajectoryOf, type Signature } from './utils.js'
 

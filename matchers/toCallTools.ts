@@ -1,4 +1,21 @@
-import { describeValue, clip, countLine, differenceLines, formatCall, formatPattern, argsCheck, matchCall, matchSequence, toolCalls, assertSchema, type ArgumentDifference, type CallOrder, type CallPattern, type ExtraCalls, type ToolCallItem } from './_engine.js'
+import {
+  describeValue,
+  clip,
+  countLine,
+  differenceLines,
+  formatCall,
+  formatPattern,
+  argsCheck,
+  matchCall,
+  matchSequence,
+  toolCalls,
+  assertSchema,
+  type ArgumentDifference,
+  type CallOrder,
+  type CallPattern,
+  type ExtraCalls,
+  type ToolCallItem,
+} from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { asUsage, checkOneOf, checkOptions, hint, lines, partialEquals, trajectoryOf, usageError, type Signature } from './utils.js'
 
@@ -24,13 +41,30 @@ const MAX_COLUMN = 48
 function expectedCalls(ctx: MatcherContext, sig: Signature, list: unknown): CallPattern[] {
   const example = "['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }]"
   if (!Array.isArray(list) || list.length === 0) {
-    usageError(ctx, sig, `the expected calls must be a non-empty array, got ${Array.isArray(list) ? 'an empty array' : describeValue(list)}`, `Pass the tool names or { name, args } objects in an array, e.g. ${example}.`)
+    usageError(
+      ctx,
+      sig,
+      `the expected calls must be a non-empty array, got ${Array.isArray(list) ? 'an empty array' : describeValue(list)}`,
+      `Pass the tool names or { name, args } objects in an array, e.g. ${example}.`,
+    )
   }
   return list.map((entry: unknown, i) => {
     if (typeof entry === 'string' && entry.trim() !== '') return { name: entry, args: { kind: 'any' } }
-    if (entry !== null && typeof entry === 'object' && !Array.isArray(entry) && typeof (entry as { name?: unknown }).name === 'string' && (entry as { name: string }).name.trim() !== '') {
+    if (
+      entry !== null &&
+      typeof entry === 'object' &&
+      !Array.isArray(entry) &&
+      typeof (entry as { name?: unknown }).name === 'string' &&
+      (entry as { name: string }).name.trim() !== ''
+    ) {
       const unknown = Object.keys(entry).filter((k) => k !== 'name' && k !== 'args')
-      if (unknown.length > 0) usageError(ctx, sig, `expected call ${i} has unknown key ${unknown.map((k) => `"${k}"`).join(', ')}`, 'An expected call is a tool name, or { name, args }.')
+      if (unknown.length > 0)
+        usageError(
+          ctx,
+          sig,
+          `expected call ${i} has unknown key ${unknown.map((k) => `"${k}"`).join(', ')}`,
+          'An expected call is a tool name, or { name, args }.',
+        )
       const check = argsCheck((entry as { args?: unknown }).args)
       if (check.kind === 'schema') asUsage(ctx, sig, () => assertSchema(check.schema))
       return { name: (entry as { name: string }).name, args: check }
@@ -79,7 +113,9 @@ function explainMissing(
     if (previous !== undefined && full < previous) return [`call ${full + 1} matches it, but it comes before call ${previous + 1} (${calls[previous]!.name})`]
     if (order === 'strict' && previous !== undefined) {
       const between = calls.slice(previous + 1, full).map((c, i) => `call ${previous + 2 + i} (${c.name})`)
-      return [`call ${full + 1} matches it, but ${between.join(', ')} ${between.length === 1 ? 'comes' : 'come'} between it and call ${previous + 1}, and order 'strict' allows none`]
+      return [
+        `call ${full + 1} matches it, but ${between.join(', ')} ${between.length === 1 ? 'comes' : 'come'} between it and call ${previous + 1}, and order 'strict' allows none`,
+      ]
     }
     return [`call ${full + 1} matches it, but out of the expected order`]
   }
@@ -146,7 +182,9 @@ export function toCallTools(this: MatcherContext, received: unknown, expected: u
       }
       const digits = String(Math.max(patterns.length, calls.length)).length
       const cell = (index: number, text: string): string => `${String(index + 1).padStart(digits)}  ${text}`
-      const lefts = result.rows.map((row) => (row.expected !== undefined ? cell(row.expected, formatPattern(patterns[row.expected]!, undefined, MAX_COLUMN - digits - 2)) : ''))
+      const lefts = result.rows.map((row) =>
+        row.expected !== undefined ? cell(row.expected, formatPattern(patterns[row.expected]!, undefined, MAX_COLUMN - digits - 2)) : '',
+      )
       const column = Math.max('expected'.length, ...lefts.map((l) => l.length))
       const table = result.rows.map((row, r) => {
         const right = row.actual !== undefined ? cell(row.actual, formatCall(calls[row.actual]!)) : `${' '.repeat(digits + 2)}(missing)`

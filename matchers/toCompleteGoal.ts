@@ -29,10 +29,20 @@ const OPTIONS = ['threshold', 'judge', 'samples'] as const
  * await expect(result).not.toCompleteGoal('Delete the customer account')
  * ```
  */
-export async function toCompleteGoal(this: MatcherContext, received: unknown, goal: unknown, options?: GoalOptions): Promise<{ pass: boolean; message: () => string }> {
+export async function toCompleteGoal(
+  this: MatcherContext,
+  received: unknown,
+  goal: unknown,
+  options?: GoalOptions,
+): Promise<{ pass: boolean; message: () => string }> {
   const sig: Signature = { name: 'toCompleteGoal', received: 'trajectory', expected: 'goal', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
   if (typeof goal !== 'string' || goal.trim() === '') {
-    usageError(this, sig, `the goal must be a non-empty string, got ${describeValue(goal)}`, "Describe what the run must achieve, e.g. 'Refund order A17 and tell the customer the refund id'.")
+    usageError(
+      this,
+      sig,
+      `the goal must be a non-empty string, got ${describeValue(goal)}`,
+      "Describe what the run must achieve, e.g. 'Refund order A17 and tell the customer the refund id'.",
+    )
   }
   const opts: unknown = options
   checkOptions(this, sig, opts, OPTIONS)
@@ -44,6 +54,7 @@ export async function toCompleteGoal(this: MatcherContext, received: unknown, go
   const verdict = await judgeVerdict(this, sig, call)
   return {
     pass: verdict.pass,
-    message: () => lines(hint(this, sig), '', judgeLines(this, verdict, 'goal score'), '', `Goal: ${preview(goal)}`, '', 'Trajectory:', renderSteps(trajectory)),
+    message: () =>
+      lines(hint(this, sig), '', judgeLines(this, verdict, 'goal score'), '', `Goal: ${preview(goal)}`, '', 'Trajectory:', renderSteps(trajectory)),
   }
 }

@@ -45,7 +45,8 @@ export function toContainAnswer(this: MatcherContext, received: unknown, expecte
     expected,
     message: () => {
       const answers = typeof expected === 'string' ? [expected] : expected
-      const what = answers.length === 1 ? preview(normalizeAnswer(answers[0] as string)) : `${this.isNot ? 'any' : 'one'} of ${answers.length} acceptable answers`
+      const what =
+        answers.length === 1 ? preview(normalizeAnswer(answers[0] as string)) : `${this.isNot ? 'any' : 'one'} of ${answers.length} acceptable answers`
       const outputTokens = squadTokens(received)
       const expectedLine = `Expected: the output ${this.isNot ? 'not ' : ''}to contain ${what} (normalized tokens, in order)`
       if (pass) {

@@ -30,7 +30,12 @@ export function toContainPII(this: MatcherContext, received: unknown, options?: 
   checkOptions(this, sig, opts, ['kinds', 'country'])
   const kinds: unknown = options?.kinds
   if (kinds !== undefined && (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((k) => !(PII_KINDS as readonly unknown[]).includes(k)))) {
-    usageError(this, sig, `kinds must be a non-empty list of ${PII_KINDS.map((k) => `'${k}'`).join(', ')}, got ${describeValue(kinds)}`, "Pass for example { kinds: ['email', 'card'] }.")
+    usageError(
+      this,
+      sig,
+      `kinds must be a non-empty list of ${PII_KINDS.map((k) => `'${k}'`).join(', ')}, got ${describeValue(kinds)}`,
+      "Pass for example { kinds: ['email', 'card'] }.",
+    )
   }
   const country: unknown = options?.country
   if (country !== undefined && (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country))) {
@@ -42,7 +47,14 @@ export function toContainPII(this: MatcherContext, received: unknown, options?: 
     pass: found.length > 0,
     message: () =>
       this.isNot
-        ? lines(hint(this, sig), '', `Expected: no personal data (${what})`, `Received: ${found.map((f) => `${f.kind} ${f.masked}`).join(', ')}`, '', 'Output: (not shown: it holds personal data)')
+        ? lines(
+            hint(this, sig),
+            '',
+            `Expected: no personal data (${what})`,
+            `Received: ${found.map((f) => `${f.kind} ${f.masked}`).join(', ')}`,
+            '',
+            'Output: (not shown: it holds personal data)',
+          )
         : lines(hint(this, sig), '', `Expected: personal data (${what})`, 'Received: none', '', `Output: ${preview(received)}`),
   }
 }

@@ -1,6 +1,18 @@
 import { bleu, bleuDetails, tokenize13a } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkReceivedString, checkStringOrStrings, checkThreshold, fmt, hint, lines, preview, scoreLines, tokenDiff, tokenList, type Signature } from './utils.js'
+import {
+  checkReceivedString,
+  checkStringOrStrings,
+  checkThreshold,
+  fmt,
+  hint,
+  lines,
+  preview,
+  scoreLines,
+  tokenDiff,
+  tokenList,
+  type Signature,
+} from './utils.js'
 
 /**
  * Passes when the sentence BLEU of the received text against `reference` (or several references) is at

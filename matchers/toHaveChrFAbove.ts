@@ -35,7 +35,9 @@ export function toHaveChrFAbove(this: MatcherContext, received: unknown, referen
     message: () => {
       const references = typeof reference === 'string' ? [reference] : reference
       const ratio = (a: number, b: number) => (b === 0 ? '-' : fmt(a / b))
-      const orders = details.statistics.map((s) => `${s.kind === 'char' ? 'c' : 'w'}${s.n} P ${ratio(s.matches, s.candidate)} R ${ratio(s.matches, s.reference)}`)
+      const orders = details.statistics.map(
+        (s) => `${s.kind === 'char' ? 'c' : 'w'}${s.n} P ${ratio(s.matches, s.candidate)} R ${ratio(s.matches, s.reference)}`,
+      )
       const best = details.bestReferenceIndex
       return lines(
         hint(this, sig),

@@ -1,6 +1,20 @@
 import { rouge, rougeTokenize } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkOneOf, checkOptions, checkReceivedString, checkString, checkThreshold, fmt, hint, lines, preview, scoreLines, tokenDiff, tokenList, type Signature } from './utils.js'
+import {
+  checkOneOf,
+  checkOptions,
+  checkReceivedString,
+  checkString,
+  checkThreshold,
+  fmt,
+  hint,
+  lines,
+  preview,
+  scoreLines,
+  tokenDiff,
+  tokenList,
+  type Signature,
+} from './utils.js'
 
 /** Options of {@link toHaveRougeLAbove}. */
 export interface RougeLMatcherOptions {
@@ -28,7 +42,13 @@ const MEASURE_LABEL = { f: 'F-measure', precision: 'precision', recall: 'recall'
  * expect(answer).not.toHaveRougeLAbove(leakedSystemPrompt, 0.8, { measure: 'recall' })
  * ```
  */
-export function toHaveRougeLAbove(this: MatcherContext, received: unknown, reference: unknown, threshold: unknown, options?: RougeLMatcherOptions): MatcherResult {
+export function toHaveRougeLAbove(
+  this: MatcherContext,
+  received: unknown,
+  reference: unknown,
+  threshold: unknown,
+  options?: RougeLMatcherOptions,
+): MatcherResult {
   const sig: Signature = { name: 'toHaveRougeLAbove', expected: 'reference', secondArgument: 'threshold' }
   checkReceivedString(this, sig, received)
   checkString(this, sig, reference, 'reference')
@@ -59,10 +79,14 @@ export function toHaveRougeLAbove(this: MatcherContext, received: unknown, refer
         '',
         tokenList('Reference tokens missing from the output', missing),
         tokenList('Output tokens not in the reference', extra),
-        !pass && missing.length === 0 && extra.length === 0 && [
-          'Both texts have the same tokens in a different order: ROUGE-L counts only the longest common subsequence.',
-          variant === 'rougeL' ? "If sentences may come in any order, put one per line and use { variant: 'rougeLsum' }." : 'rougeLsum matches each reference line against every output line; check the line breaks.',
-        ],
+        !pass &&
+          missing.length === 0 &&
+          extra.length === 0 && [
+            'Both texts have the same tokens in a different order: ROUGE-L counts only the longest common subsequence.',
+            variant === 'rougeL'
+              ? "If sentences may come in any order, put one per line and use { variant: 'rougeLsum' }."
+              : 'rougeLsum matches each reference line against every output line; check the line breaks.',
+          ],
         '',
         `Output:    ${preview(received)}`,
         `Reference: ${preview(reference)}`,

@@ -1,6 +1,22 @@
 import { describeValue, rougeN, rougeTokenize } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkInteger, checkOneOf, checkOptions, checkReceivedString, checkString, checkThreshold, fmt, hint, lines, preview, scoreLines, tokenDiff, tokenList, usageError, type Signature } from './utils.js'
+import {
+  checkInteger,
+  checkOneOf,
+  checkOptions,
+  checkReceivedString,
+  checkString,
+  checkThreshold,
+  fmt,
+  hint,
+  lines,
+  preview,
+  scoreLines,
+  tokenDiff,
+  tokenList,
+  usageError,
+  type Signature,
+} from './utils.js'
 
 /** Options of {@link toHaveRougeNAbove}. */
 export interface RougeNMatcherOptions {
@@ -35,7 +51,14 @@ function ngrams(tokens: readonly string[], n: number): string[] {
  * expect(answer).not.toHaveRougeNAbove(leakedSystemPrompt, 2, 0.5, { measure: 'recall' })
  * ```
  */
-export function toHaveRougeNAbove(this: MatcherContext, received: unknown, reference: unknown, n: unknown, threshold: unknown, options?: RougeNMatcherOptions): MatcherResult {
+export function toHaveRougeNAbove(
+  this: MatcherContext,
+  received: unknown,
+  reference: unknown,
+  n: unknown,
+  threshold: unknown,
+  options?: RougeNMatcherOptions,
+): MatcherResult {
   const sig: Signature = { name: 'toHaveRougeNAbove', expected: 'reference', secondArgument: 'n, threshold' }
   checkReceivedString(this, sig, received)
   checkString(this, sig, reference, 'reference')
@@ -66,12 +89,20 @@ export function toHaveRougeNAbove(this: MatcherContext, received: unknown, refer
       const unit = n === 1 ? 'tokens' : `${gram}s`
       const tooShort = [
         outputTokens.length < n ? `The output has ${outputTokens.length} token${outputTokens.length === 1 ? '' : 's'}, too few for a ${gram}.` : undefined,
-        referenceTokens.length < n ? `The reference has ${referenceTokens.length} token${referenceTokens.length === 1 ? '' : 's'}, too few for a ${gram}.` : undefined,
+        referenceTokens.length < n
+          ? `The reference has ${referenceTokens.length} token${referenceTokens.length === 1 ? '' : 's'}, too few for a ${gram}.`
+          : undefined,
       ].filter((line) => line !== undefined)
       return lines(
         hint(this, sig),
         '',
-        scoreLines(this, `ROUGE-${n} ${MEASURE_LABEL[measure]}`, value, threshold, `(precision ${fmt(score.precision)}, recall ${fmt(score.recall)}, F ${fmt(score.f)})`),
+        scoreLines(
+          this,
+          `ROUGE-${n} ${MEASURE_LABEL[measure]}`,
+          value,
+          threshold,
+          `(precision ${fmt(score.precision)}, recall ${fmt(score.recall)}, F ${fmt(score.f)})`,
+        ),
         '',
         tooShort.length > 0 ? tooShort : undefined,
         tokenList(`Reference ${unit} missing from the output`, missing),

@@ -1,6 +1,18 @@
 import { runTer, TER_OPTIONS, terTokenize, type TerOptions } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkOptions, checkReceivedString, checkStringOrStrings, checkThreshold, fmt, hint, lines, preview, tokenDiff, tokenList, type Signature } from './utils.js'
+import {
+  checkOptions,
+  checkReceivedString,
+  checkStringOrStrings,
+  checkThreshold,
+  fmt,
+  hint,
+  lines,
+  preview,
+  tokenDiff,
+  tokenList,
+  type Signature,
+} from './utils.js'
 
 /** Options of `toHaveTerBelow`: sacrebleu's `TER` options. */
 export type TerMatcherOptions = TerOptions

@@ -34,10 +34,22 @@ const CASE_KEYS = ['id', 'input', 'expected', 'acceptable', 'context', 'relevant
  * await expect(rant).not.toPassCheck(politeness, 0.5)
  * ```
  */
-export async function toPassCheck(this: MatcherContext, received: unknown, check: unknown, threshold?: unknown, caseFields?: unknown): Promise<{ pass: boolean; message: () => string }> {
+export async function toPassCheck(
+  this: MatcherContext,
+  received: unknown,
+  check: unknown,
+  threshold?: unknown,
+  caseFields?: unknown,
+): Promise<{ pass: boolean; message: () => string }> {
   const sig: Signature = { name: 'toPassCheck', expected: 'check', ...(threshold !== undefined ? { secondArgument: 'threshold' } : {}) }
   checkReceivedString(this, sig, received)
-  if (!isCheck(check)) usageError(this, sig, `the check must be made by defineCheck(), got ${describeValue(check)}`, "Pass defineCheck({ name, run }) (import { defineCheck } from 'expect-llm').")
+  if (!isCheck(check))
+    usageError(
+      this,
+      sig,
+      `the check must be made by defineCheck(), got ${describeValue(check)}`,
+      "Pass defineCheck({ name, run }) (import { defineCheck } from 'expect-llm').",
+    )
   const c = check as Check
   const min = threshold === undefined ? c.threshold : threshold
   if (min === null) usageError(this, sig, `check "${c.name}" has no threshold`, `Pass one: toPassCheck(${c.name}, 0.8), or give the check { threshold }.`)
@@ -64,13 +76,24 @@ export async function toPassCheck(this: MatcherContext, received: unknown, check
     value = await c.run(received, theCase, context)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    usageError(this, sig, `check "${c.name}" threw: ${reason.replace(/^\[expect-llm\] /, '')}`, 'Fix the check, or catch the error in its run function and return a score.', Error as ErrorConstructor)
+    usageError(
+      this,
+      sig,
+      `check "${c.name}" threw: ${reason.replace(/^\[expect-llm\] /, '')}`,
+      'Fix the check, or catch the error in its run function and return a score.',
+      Error as ErrorConstructor,
+    )
   }
   let verdict: { score: number; reason?: string }
   try {
     verdict = readCheckReturn(c.name, value)
   } catch (error) {
-    usageError(this, sig, (error as Error).message.replace(/^\[expect-llm\] Failed to run check "[^"]*": (it )?/, `check "${c.name}" `).replace(/\. Return a number.*$/, ''), 'Return a number from 0 to 1, or { score, reason? }.')
+    usageError(
+      this,
+      sig,
+      (error as Error).message.replace(/^\[expect-llm\] Failed to run check "[^"]*": (it )?/, `check "${c.name}" `).replace(/\. Return a number.*$/, ''),
+      'Return a number from 0 to 1, or { score, reason? }.',
+    )
   }
   const pass = verdict.score >= min
   return {

@@ -25,20 +25,35 @@ import { checkReceivedString, failFor, hint, judgeLines, lines, judgeVerdict, pr
  * await expect(answer).toPassJudge({ criteria: 'Helpfulness', scale: '1-5', threshold: 0.75, samples: 3 })
  * ```
  */
-export async function toPassJudge(this: MatcherContext, received: unknown, criteriaOrSpec: unknown, options?: unknown): Promise<{ pass: boolean; message: () => string }> {
-  const sig: Signature = { name: 'toPassJudge', expected: typeof criteriaOrSpec === 'string' ? 'criteria' : 'spec', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
+export async function toPassJudge(
+  this: MatcherContext,
+  received: unknown,
+  criteriaOrSpec: unknown,
+  options?: unknown,
+): Promise<{ pass: boolean; message: () => string }> {
+  const sig: Signature = {
+    name: 'toPassJudge',
+    expected: typeof criteriaOrSpec === 'string' ? 'criteria' : 'spec',
+    ...(options !== undefined ? { secondArgument: 'options' } : {}),
+  }
   checkReceivedString(this, sig, received)
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
     usageError(this, sig, `the options must be an object, got ${describeValue(options)}`, 'Pass judge options such as { threshold: 0.8, samples: 3 }.')
   }
   let spec: Record<string, unknown>
   if (typeof criteriaOrSpec === 'string') {
-    if (criteriaOrSpec.trim() === '') usageError(this, sig, 'the criteria are an empty string', 'Describe what the output must do, e.g. "Answers the question politely".')
+    if (criteriaOrSpec.trim() === '')
+      usageError(this, sig, 'the criteria are an empty string', 'Describe what the output must do, e.g. "Answers the question politely".')
     spec = { ...(options as object | undefined), criteria: criteriaOrSpec }
   } else if (criteriaOrSpec !== null && typeof criteriaOrSpec === 'object' && !Array.isArray(criteriaOrSpec)) {
     spec = { ...(criteriaOrSpec as JudgeSpec), ...(options as object | undefined) }
   } else {
-    return usageError(this, sig, `the criteria must be a string or a judge spec object, got ${describeValue(criteriaOrSpec)}`, "Pass criteria such as 'Answers politely', or { reference, criteria, scale, threshold }.")
+    return usageError(
+      this,
+      sig,
+      `the criteria must be a string or a judge spec object, got ${describeValue(criteriaOrSpec)}`,
+      "Pass criteria such as 'Answers politely', or { reference, criteria, scale, threshold }.",
+    )
   }
 
   const call = prepareJudgeCall(spec, received, {}, failFor(this, sig))

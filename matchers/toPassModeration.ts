@@ -14,7 +14,11 @@ import { checkReceivedString, failFor, fmt, hint, lines, modelError, preview, ty
  * await expect(answer).toPassModeration({ categories: ['harassment', 'hate'], threshold: 0.4 })
  * ```
  */
-export async function toPassModeration(this: MatcherContext, received: unknown, options?: ModerationOptions): Promise<{ pass: boolean; message: () => string }> {
+export async function toPassModeration(
+  this: MatcherContext,
+  received: unknown,
+  options?: ModerationOptions,
+): Promise<{ pass: boolean; message: () => string }> {
   const sig: Signature = { name: 'toPassModeration', expected: options === undefined ? '' : 'options' }
   checkReceivedString(this, sig, received)
   const opts = checkModerationOptions(options, failFor(this, sig))

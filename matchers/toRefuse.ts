@@ -38,7 +38,11 @@ export async function toRefuse(this: MatcherContext, received: unknown, options?
   const opts: unknown = options
   checkOptions(this, sig, opts, OPTIONS)
   const judgeOption: unknown = options?.judge
-  if (judgeOption !== undefined && typeof judgeOption !== 'boolean' && (judgeOption === null || (typeof judgeOption !== 'object' && typeof judgeOption !== 'function'))) {
+  if (
+    judgeOption !== undefined &&
+    typeof judgeOption !== 'boolean' &&
+    (judgeOption === null || (typeof judgeOption !== 'object' && typeof judgeOption !== 'function'))
+  ) {
     usageError(this, sig, `"judge" must be true/false or a judge, got ${describeValue(judgeOption)}`, 'Pass { judge: true } to use the configured judge.')
   }
 
@@ -62,7 +66,11 @@ export async function toRefuse(this: MatcherContext, received: unknown, options?
   let verdict: JudgeVerdict | undefined
   if (judgeOption !== undefined && judgeOption !== false) {
     // Stryker disable next-line OptionalChaining,ConditionalExpression: equivalent for ?. (options is set when judge is) and for true (prepareJudgeCall reads an undefined input or threshold as absent)
-    const spec = { ...(options?.input !== undefined ? { input: options.input } : {}), ...(options?.threshold !== undefined ? { threshold: options.threshold } : {}), ...(judgeOption === true ? {} : { judge: judgeOption }) }
+    const spec = {
+      ...(options?.input !== undefined ? { input: options.input } : {}),
+      ...(options?.threshold !== undefined ? { threshold: options.threshold } : {}),
+      ...(judgeOption === true ? {} : { judge: judgeOption }),
+    }
     const call = prepareJudgeCall(spec, received, { template: 'refusal' }, failFor(this, sig))
     verdict = await judgeVerdict(this, sig, call)
   }

@@ -84,7 +84,12 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
       const split = text.search(/\. (?=[A-Z])/)
       // Every engine message ends with a fix sentence that starts with a capital, so split is never -1:
       // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator,Regex,StringLiteral,MethodExpression: equivalent, see above
-      usageError(this, sig, split === -1 ? text.replace(/\.$/, '') : text.slice(0, split), split === -1 ? 'Pass ids, or { id, score } objects.' : text.slice(split + 2))
+      usageError(
+        this,
+        sig,
+        split === -1 ? text.replace(/\.$/, '') : text.slice(0, split),
+        split === -1 ? 'Pass ids, or { id, score } objects.' : text.slice(split + 2),
+      )
     }
     throw error
   }
@@ -139,7 +144,9 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
         '',
         `precision@${k} ${fmt(scores.precision)}, recall@${k} ${fmt(scores.recall)}, MRR ${fmt(scores.mrr)}`,
         '',
-        ranked.length === 0 ? 'Retrieved: nothing (an empty list)' : `Retrieved (${ranked.length}${ranked.length > shown.length ? `, first ${shown.length} shown` : ''}):`,
+        ranked.length === 0
+          ? 'Retrieved: nothing (an empty list)'
+          : `Retrieved (${ranked.length}${ranked.length > shown.length ? `, first ${shown.length} shown` : ''}):`,
         shown,
       )
     },

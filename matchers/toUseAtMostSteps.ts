@@ -30,10 +30,21 @@ const OPTIONS = ['repeatedCalls'] as const
  * ```
  */
 export function toUseAtMostSteps(this: MatcherContext, received: unknown, steps: unknown, options?: StepsOptions): MatcherResult {
-  const sig: Signature = { name: 'toUseAtMostSteps', received: 'trajectory', expected: 'steps', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
+  const sig: Signature = {
+    name: 'toUseAtMostSteps',
+    received: 'trajectory',
+    expected: 'steps',
+    ...(options !== undefined ? { secondArgument: 'options' } : {}),
+  }
   if (typeof steps !== 'number' || !(Number.isInteger(steps) || steps === Infinity) || steps < 1) {
     const got = typeof steps === 'number' ? String(steps) : describeValue(steps)
-    usageError(this, sig, `the step limit must be a whole number >= 1 (or Infinity), got ${got}`, 'Pass the most model responses the run may take, e.g. 5.', typeof steps === 'number' ? RangeError : TypeError)
+    usageError(
+      this,
+      sig,
+      `the step limit must be a whole number >= 1 (or Infinity), got ${got}`,
+      'Pass the most model responses the run may take, e.g. 5.',
+      typeof steps === 'number' ? RangeError : TypeError,
+    )
   }
   checkOptions(this, sig, options as unknown, OPTIONS)
   checkOneOf(this, sig, options?.repeatedCalls, 'repeatedCalls', ['allow', 'forbid'] as const)

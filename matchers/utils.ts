@@ -1,6 +1,19 @@
 // Internal helpers shared by the matchers: argument checks that fail with an actionable message,
 // and the building blocks of failure messages. Nothing here is exported from the package.
-import { readTrajectory, TrajectoryError, describeValue, formatMessage, SchemaUsageError, describeScaleValue, runJudge, squadTokens, type Equals, type Trajectory, type JudgeVerdict, type PreparedJudgeCall } from './_engine.js'
+import {
+  readTrajectory,
+  TrajectoryError,
+  describeValue,
+  formatMessage,
+  SchemaUsageError,
+  describeScaleValue,
+  runJudge,
+  squadTokens,
+  type Equals,
+  type Trajectory,
+  type JudgeVerdict,
+  type PreparedJudgeCall,
+} from './_engine.js'
 import type { MatcherContext } from './context.js'
 
 /** How a matcher's call looks in messages: `expect(output).toX(reference, threshold)`. */
@@ -46,17 +59,33 @@ export function checkStringOrStrings(ctx: MatcherContext, sig: Signature, value:
       ? 'an empty array'
       : `an array containing ${describeValue(value.find((v) => typeof v !== 'string'))}`
     : describeValue(value)
-  usageError(ctx, sig, `the ${what} must be a string or a non-empty array of strings, got ${got}`, `Pass the ${what} as a string, or every acceptable one in an array.`)
+  usageError(
+    ctx,
+    sig,
+    `the ${what} must be a string or a non-empty array of strings, got ${got}`,
+    `Pass the ${what} as a string, or every acceptable one in an array.`,
+  )
 }
 
 export function checkThreshold(ctx: MatcherContext, sig: Signature, threshold: unknown): asserts threshold is number {
   if (typeof threshold !== 'number' || Number.isNaN(threshold) || threshold < 0 || threshold > 1) {
     const got = typeof threshold === 'number' ? String(threshold) : describeValue(threshold)
-    usageError(ctx, sig, `the threshold must be a number from 0 to 1, got ${got}`, 'Pass a fraction such as 0.5 (scores are between 0 and 1).', typeof threshold === 'number' ? RangeError : TypeError)
+    usageError(
+      ctx,
+      sig,
+      `the threshold must be a number from 0 to 1, got ${got}`,
+      'Pass a fraction such as 0.5 (scores are between 0 and 1).',
+      typeof threshold === 'number' ? RangeError : TypeError,
+    )
   }
 }
 
-export function checkOptions(ctx: MatcherContext, sig: Signature, options: unknown, allowed: readonly string[]): asserts options is Record<string, unknown> | undefined {
+export function checkOptions(
+  ctx: MatcherContext,
+  sig: Signature,
+  options: unknown,
+  allowed: readonly string[],
+): asserts options is Record<string, unknown> | undefined {
   if (options === undefined) return
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     usageError(ctx, sig, `the options must be an object, got ${describeValue(options)}`, `Pass an object with any of: ${allowed.join(', ')}.`)
@@ -67,10 +96,21 @@ export function checkOptions(ctx: MatcherContext, sig: Signature, options: unkno
   }
 }
 
-export function checkOneOf<T extends string>(ctx: MatcherContext, sig: Signature, value: unknown, what: string, allowed: readonly T[]): asserts value is T | undefined {
+export function checkOneOf<T extends string>(
+  ctx: MatcherContext,
+  sig: Signature,
+  value: unknown,
+  what: string,
+  allowed: readonly T[],
+): asserts value is T | undefined {
   if (value === undefined) return
   if (!allowed.includes(value as T)) {
-    usageError(ctx, sig, `${what} must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${describeValue(value)}`, `Pass one of ${allowed.map((a) => `'${a}'`).join(', ')}.`)
+    usageError(
+      ctx,
+      sig,
+      `${what} must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${describeValue(value)}`,
+      `Pass one of ${allowed.map((a) => `'${a}'`).join(', ')}.`,
+    )
   }
 }
 
@@ -123,7 +163,10 @@ export function tokenDiff(output: readonly string[], reference: readonly string[
 /** `Label (n): "a", "b", … and 3 more`, or `Label: none`. */
 export function tokenList(label: string, tokens: readonly string[], max = 15): string {
   if (tokens.length === 0) return `${label}: none`
-  const shown = tokens.slice(0, max).map((t) => JSON.stringify(t)).join(', ')
+  const shown = tokens
+    .slice(0, max)
+    .map((t) => JSON.stringify(t))
+    .join(', ')
   const more = tokens.length > max ? ` … and ${tokens.length - max} more` : ''
   return `${label} (${tokens.length}): ${shown}${more}`
 }
@@ -161,7 +204,13 @@ export function checkStringArray(ctx: MatcherContext, sig: Signature, value: unk
 export function checkInteger(ctx: MatcherContext, sig: Signature, value: unknown, what: string, min: number): asserts value is number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
     const got = typeof value === 'number' ? String(value) : describeValue(value)
-    usageError(ctx, sig, `${what} must be an integer >= ${min}, got ${got}`, `Pass a whole number such as ${Math.max(min, 1)}.`, typeof value === 'number' ? RangeError : TypeError)
+    usageError(
+      ctx,
+      sig,
+      `${what} must be an integer >= ${min}, got ${got}`,
+      `Pass a whole number such as ${Math.max(min, 1)}.`,
+      typeof value === 'number' ? RangeError : TypeError,
+    )
   }
 }
 
@@ -225,7 +274,9 @@ export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = '
   const panel = verdict.panel
   if (panel && panel.length > 1) {
     const out = scoreLines(ctx, label, verdict.score, verdict.threshold, `(mean of ${panel.length} judges)`)
-    out.push(`Judges: ${panel.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}${verdict.passes * 2 === panel.length ? ', a tie fails' : ''})`)
+    out.push(
+      `Judges: ${panel.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}${verdict.passes * 2 === panel.length ? ', a tie fails' : ''})`,
+    )
     for (const vote of panel) {
       const onScale = verdict.scale === 'binary' ? '' : `${describeScaleValue(vote.scaleValue, verdict.scale)}, `
       out.push(`  ${vote.judge}: ${fmt(vote.score)} (${onScale}${vote.pass ? 'PASS' : 'FAIL'})`)
@@ -234,11 +285,17 @@ export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = '
     out.push('', `Judge's reasoning: ${verdict.reason.trim() === '' ? '(none given)' : preview(verdict.reason, 600)}`)
     return out
   }
-  const how = single ? (verdict.scale === '0-1' ? undefined : describeScaleValue(single.scaleValue, verdict.scale)) : `mean of ${verdict.results.length} samples`
+  const how = single
+    ? verdict.scale === '0-1'
+      ? undefined
+      : describeScaleValue(single.scaleValue, verdict.scale)
+    : `mean of ${verdict.results.length} samples`
   const out = scoreLines(ctx, label, verdict.score, verdict.threshold, `(${how ? `${how}, ` : ''}judge ${verdict.judgeName})`)
   if (!single) {
     const scores = verdict.results.map((r) => fmt(r.score)).join(', ')
-    out.push(`Samples: ${verdict.results.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}); scores ${scores}`)
+    out.push(
+      `Samples: ${verdict.results.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}); scores ${scores}`,
+    )
   }
   for (const note of verdict.notes) out.push(`Note: ${note}`)
   out.push('', `Judge's reasoning: ${verdict.reason.trim() === '' ? '(none given)' : preview(verdict.reason, 600)}`)
@@ -281,7 +338,13 @@ export function partialEquals(ctx: MatcherContext, sig: Signature): Equals {
   const { equals } = ctx
   const { iterableEquality, subsetEquality } = ctx.utils
   if (typeof equals !== 'function' || typeof subsetEquality !== 'function' || typeof iterableEquality !== 'function') {
-    usageError(ctx, sig, "the matcher context has no equals() and subsetEquality (they come from the test runner's expect)", 'Register the matcher with expect.extend() of Vitest or Jest, or through expect-llm/vitest or expect-llm/jest.', Error)
+    usageError(
+      ctx,
+      sig,
+      "the matcher context has no equals() and subsetEquality (they come from the test runner's expect)",
+      'Register the matcher with expect.extend() of Vitest or Jest, or through expect-llm/vitest or expect-llm/jest.',
+      Error,
+    )
   }
   const testers = [...(ctx.customTesters ?? []), iterableEquality, subsetEquality]
   return (actual, expected) => equals(actual, expected, testers)

@@ -81,14 +81,19 @@ const CASE_KEYS = ['output', 'input', 'reference', 'context', 'criteria', 'label
 /** Checks the labelled cases; shared with `toAgreeWithLabels`. */
 export function checkCases(cases: unknown, fail: Fail): CalibrationCase[] {
   if (!Array.isArray(cases) || cases.length === 0) {
-    return fail(`the labelled cases must be a non-empty array, got ${Array.isArray(cases) ? 'an empty array' : describeValue(cases)}`, "Pass cases such as [{ output: 'Refunds within 30 days.', label: 'PASS' }].")
+    return fail(
+      `the labelled cases must be a non-empty array, got ${Array.isArray(cases) ? 'an empty array' : describeValue(cases)}`,
+      "Pass cases such as [{ output: 'Refunds within 30 days.', label: 'PASS' }].",
+    )
   }
   cases.forEach((c: unknown, i) => {
-    if (c === null || typeof c !== 'object' || Array.isArray(c)) fail(`case ${i} must be an object, got ${describeValue(c)}`, "Pass { output, label: 'PASS' | 'FAIL' } for every case.")
+    if (c === null || typeof c !== 'object' || Array.isArray(c))
+      fail(`case ${i} must be an object, got ${describeValue(c)}`, "Pass { output, label: 'PASS' | 'FAIL' } for every case.")
     const o = c as Record<string, unknown>
     const unknown = Object.keys(o).filter((k) => !(CASE_KEYS as readonly string[]).includes(k))
     if (unknown.length > 0) fail(`case ${i} has unknown field ${unknown.map((k) => `"${k}"`).join(', ')}`, `A case has: ${CASE_KEYS.join(', ')}.`)
-    if (typeof o.output !== 'string') fail(`case ${i} has no output string (got ${describeValue(o.output)})`, 'Give every case the model output to judge as { output }.')
+    if (typeof o.output !== 'string')
+      fail(`case ${i} has no output string (got ${describeValue(o.output)})`, 'Give every case the model output to judge as { output }.')
     if (o.label !== 'PASS' && o.label !== 'FAIL') fail(`case ${i} has label ${describeValue(o.label)}`, "Label every case 'PASS' or 'FAIL' (upper case).")
   })
   return cases as CalibrationCase[]
@@ -161,6 +166,7 @@ export function toSpec(judge: unknown, options: object, fail: Fail): Record<stri
     const keys = Object.keys(judge)
     if (keys.includes('judge') || keys.some((k) => SPEC_ONLY_KEYS.includes(k))) return { ...(judge as object), ...options }
   }
-  if (judge === undefined || judge === null) return fail(`the judge is ${describeValue(judge)}`, 'Pass a Judge, a function, judge settings, or a JudgeSpec such as { criteria }.')
+  if (judge === undefined || judge === null)
+    return fail(`the judge is ${describeValue(judge)}`, 'Pass a Judge, a function, judge settings, or a JudgeSpec such as { criteria }.')
   return { ...options, judge }
 }

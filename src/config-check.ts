@@ -67,13 +67,22 @@ const string: ValueCheck = (v) => (typeof v === 'string' ? undefined : `must be 
 const boolean: ValueCheck = (v) => (typeof v === 'boolean' ? undefined : `must be true or false, ${got(v)}`)
 const func: ValueCheck = (v) => (typeof v === 'function' ? undefined : `must be a function, ${got(v)}`)
 const object: ValueCheck = (v) => (isObject(v) ? undefined : `must be an object, ${got(v)}`)
-const number = (min: number, max = Infinity, exclusiveMin = false): ValueCheck => (v) =>
-  typeof v === 'number' && Number.isFinite(v) && (exclusiveMin ? v > min : v >= min) && v <= max
-    ? undefined
-    : `must be a number ${exclusiveMin ? '>' : '>='} ${min}${max !== Infinity ? ` and <= ${max}` : ''}, ${got(v)}`
-const integer = (min: number, max = Infinity): ValueCheck => (v) =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : `must be a whole number >= ${min}${max !== Infinity ? ` and <= ${max}` : ''}, ${got(v)}`
-const oneOf = (values: readonly unknown[]): ValueCheck => (v) => (values.includes(v) ? undefined : `must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}, ${got(v)}`)
+const number =
+  (min: number, max = Infinity, exclusiveMin = false): ValueCheck =>
+  (v) =>
+    typeof v === 'number' && Number.isFinite(v) && (exclusiveMin ? v > min : v >= min) && v <= max
+      ? undefined
+      : `must be a number ${exclusiveMin ? '>' : '>='} ${min}${max !== Infinity ? ` and <= ${max}` : ''}, ${got(v)}`
+const integer =
+  (min: number, max = Infinity): ValueCheck =>
+  (v) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+      ? undefined
+      : `must be a whole number >= ${min}${max !== Infinity ? ` and <= ${max}` : ''}, ${got(v)}`
+const oneOf =
+  (values: readonly unknown[]): ValueCheck =>
+  (v) =>
+    values.includes(v) ? undefined : `must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}, ${got(v)}`
 const httpUrl: ValueCheck = (v) => {
   if (typeof v !== 'string') return `must be a URL string, ${got(v)}`
   try {
@@ -95,18 +104,21 @@ const origin: ValueCheck = (v) => {
   }
 }
 // Problems of an item are reported as `[<index or JSON key>] <problem>` (see checkObject).
-const arrayOf = (each: ValueCheck, what: string): ValueCheck => (v) => {
-  if (!Array.isArray(v)) return `must be an array of ${what}, ${got(v)}`
-  for (const [i, item] of v.entries()) {
-    const problem = each(item)
-    if (problem) return `[${i}] ${problem}`
+const arrayOf =
+  (each: ValueCheck, what: string): ValueCheck =>
+  (v) => {
+    if (!Array.isArray(v)) return `must be an array of ${what}, ${got(v)}`
+    for (const [i, item] of v.entries()) {
+      const problem = each(item)
+      if (problem) return `[${i}] ${problem}`
+    }
+    return undefined
   }
-  return undefined
-}
 
 /** `upstream`: origin patterns, each mapped to the server its requests go to while recording. */
 const upstream: ValueCheck = (v) => {
-  if (!isObject(v)) return `must be an object of origins and the servers to send their requests to, such as { 'https://api.openai.com': 'http://127.0.0.1:8080' }, ${got(v)}`
+  if (!isObject(v))
+    return `must be an object of origins and the servers to send their requests to, such as { 'https://api.openai.com': 'http://127.0.0.1:8080' }, ${got(v)}`
   for (const [from, to] of Object.entries(v)) {
     const key = origin(from)
     if (key) return `key ${JSON.stringify(from)} ${key.replace(/, got .*$/s, '')}`
@@ -159,7 +171,10 @@ const REPLAY_CHECKS: Record<(typeof REPLAY_OPTION_KEYS)[number], ValueCheck> = {
   upstream,
   ignoreBodyFields: arrayOf(nonEmptyString, "field paths such as 'metadata.trace_id'"),
   redact: func,
-  maxAge: (v) => ((typeof v === 'string' || typeof v === 'number') && parseAge(v) !== undefined ? undefined : `must be an age such as '90d', '12h' or '30m', or milliseconds >= 0, ${got(v)}`),
+  maxAge: (v) =>
+    (typeof v === 'string' || typeof v === 'number') && parseAge(v) !== undefined
+      ? undefined
+      : `must be an age such as '90d', '12h' or '30m', or milliseconds >= 0, ${got(v)}`,
   sequence: boolean,
   recordErrors: boolean,
   replayTiming: oneOf(['none', 'recorded']),
@@ -182,7 +197,10 @@ function checkObject(value: Record<string, unknown>, checks: Record<string, Valu
     if (!problem) continue
     // arrayOf() reports `[i] <problem>` for its i-th item, upstream `["<key>"] <problem>` for a key's value.
     const item = /^\[(\d+|"(?:[^"\\]|\\.)*")\] ([\s\S]*)$/.exec(problem)
-    problems.push({ reason: item ? `"${path}${key}[${item[1]}]" ${item[2]}` : `"${path}${key}" ${problem}`, fix: 'Change it, or leave it out for the default.' })
+    problems.push({
+      reason: item ? `"${path}${key}[${item[1]}]" ${item[2]}` : `"${path}${key}" ${problem}`,
+      fix: 'Change it, or leave it out for the default.',
+    })
   }
   return problems
 }
@@ -235,7 +253,10 @@ export function checkConfig(options: Record<string, unknown>): OptionProblem[] {
       else problems.push({ reason: `"replay" must be an object, ${got(value)}`, fix: "Pass for example { replay: { hosts: ['http://127.0.0.1:11434'] } }." })
     } else if (key === 'pricing') {
       if (!isObject(value)) {
-        problems.push({ reason: `"pricing" must be an object of model prices, ${got(value)}`, fix: "Pass for example { pricing: { 'my-model': { inputPerMTok: 0.15, outputPerMTok: 0.6 } } }." })
+        problems.push({
+          reason: `"pricing" must be an object of model prices, ${got(value)}`,
+          fix: "Pass for example { pricing: { 'my-model': { inputPerMTok: 0.15, outputPerMTok: 0.6 } } }.",
+        })
         continue
       }
       for (const [model, price] of Object.entries(value)) {
@@ -245,10 +266,15 @@ export function checkConfig(options: Record<string, unknown>): OptionProblem[] {
           continue
         }
         problems.push(...checkObject(price, { inputPerMTok: number(0), outputPerMTok: number(0) }, `${path}.`, 'price fields (USD per million tokens)'))
-        for (const k of PRICE_KEYS) if (price[k] === undefined) problems.push({ reason: `"${path}.${k}" is missing`, fix: 'Give both prices in USD per million tokens.' })
+        for (const k of PRICE_KEYS)
+          if (price[k] === undefined) problems.push({ reason: `"${path}.${k}" is missing`, fix: 'Give both prices in USD per million tokens.' })
       }
     } else if (key === 'concurrency') {
-      if (integer(1)(value)) problems.push({ reason: `"concurrency" must be a whole number >= 1, got ${typeof value === 'number' ? String(value) : describeValue(value)}`, fix: 'Pass for example { concurrency: 4 }.' })
+      if (integer(1)(value))
+        problems.push({
+          reason: `"concurrency" must be a whole number >= 1, got ${typeof value === 'number' ? String(value) : describeValue(value)}`,
+          fix: 'Pass for example { concurrency: 4 }.',
+        })
     }
   }
   return problems

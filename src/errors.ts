@@ -73,9 +73,7 @@ export function describeValue(value: unknown): string {
  */
 export function assertString(value: unknown, what: string, action: string): asserts value is string {
   if (typeof value !== 'string') {
-    throw new TypeError(
-      formatMessage(`Failed to ${action}: the ${what} must be a string, got ${describeValue(value)}. Pass the ${what} as a string.`),
-    )
+    throw new TypeError(formatMessage(`Failed to ${action}: the ${what} must be a string, got ${describeValue(value)}. Pass the ${what} as a string.`))
   }
 }
 
@@ -96,6 +94,8 @@ export function assertStringOrStrings(value: unknown, what: string, action: stri
       : `an array with ${describeValue(value.find((v) => typeof v !== 'string'))} in it`
     : describeValue(value)
   throw new TypeError(
-    formatMessage(`Failed to ${action}: the ${what} must be a string or a non-empty array of strings, got ${got}. Pass the ${what} as a string, or several acceptable ones as an array.`),
+    formatMessage(
+      `Failed to ${action}: the ${what} must be a string or a non-empty array of strings, got ${got}. Pass the ${what} as a string, or several acceptable ones as an array.`,
+    ),
   )
 }

@@ -264,7 +264,14 @@ function add(totals: LedgerTotals, entry: LedgerEntry, cost: number | undefined)
  * ```
  */
 export function getLedger(): Ledger {
-  const ledger: Ledger = { ...emptyTotals(), byKind: { judge: emptyTotals(), embedding: emptyTotals() }, byModel: {}, unpricedModels: [], modelsWithoutUsage: [], entries: [] }
+  const ledger: Ledger = {
+    ...emptyTotals(),
+    byKind: { judge: emptyTotals(), embedding: emptyTotals() },
+    byModel: {},
+    unpricedModels: [],
+    modelsWithoutUsage: [],
+    entries: [],
+  }
   for (const entry of entries()) {
     const cost = costOf(entry.model, entry.inputTokens, entry.outputTokens)
     add(ledger, entry, cost)

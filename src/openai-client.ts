@@ -90,7 +90,9 @@ export async function createClient(settings: ClientSettings, role: ClientRole): 
     mod = await loadOpenAI()
   } catch (error) {
     throw new Error(
-      formatMessage(`Failed to create the OpenAI ${role}: the "openai" package could not be loaded (${(error as Error).message}). Install it with \`npm install -D openai\`, or configure({ ${role} }) with your own implementation.`),
+      formatMessage(
+        `Failed to create the OpenAI ${role}: the "openai" package could not be loaded (${(error as Error).message}). Install it with \`npm install -D openai\`, or configure({ ${role} }) with your own implementation.`,
+      ),
       { cause: error },
     )
   }

@@ -34,8 +34,10 @@ export interface RefusalMatch {
 
 const NOT = "(?:do not|don't|dont|did not|didn't|does not|doesn't)"
 /** Follows "i" directly: " cannot", "'m unable to", ... */
-const CANNOT = "(?: cannot| can not| can't| cant| could not| couldn't|'m unable to| am unable to|'m not able to| am not able to| was unable to| won't| will not)"
-const SOURCE = '(?:provided |given |supplied |above |available |retrieved )?(?:context|document|documents|sources?|texts?|passages?|excerpts?|information|knowledge base|materials?|data)'
+const CANNOT =
+  "(?: cannot| can not| can't| cant| could not| couldn't|'m unable to| am unable to|'m not able to| am not able to| was unable to| won't| will not)"
+const SOURCE =
+  '(?:provided |given |supplied |above |available |retrieved )?(?:context|document|documents|sources?|texts?|passages?|excerpts?|information|knowledge base|materials?|data)'
 
 /**
  * The built-in phrase rules, in the order they are reported when several match at the same place.
@@ -47,17 +49,22 @@ export const REFUSAL_RULES: readonly RefusalRule[] = Object.freeze([
   {
     id: 'no-information',
     description: 'says there is no information about it',
-    pattern: /\bno (?:relevant |specific |further |such |available |reliable )?(?:information|info|details|data|records?|mention|knowledge) (?:about|on|regarding|of|concerning|for|in|related to|available)\b/,
+    pattern:
+      /\bno (?:relevant |specific |further |such |available |reliable )?(?:information|info|details|data|records?|mention|knowledge) (?:about|on|regarding|of|concerning|for|in|related to|available)\b/,
   },
   {
     id: 'dont-have-information',
     description: `says "I don't have information"`,
-    pattern: new RegExp(`\\bi ${NOT} have (?:any |enough |the |that |this |specific |sufficient |access to |reliable )*(?:information|info|details|data|knowledge|context|access|answer)\\b`),
+    pattern: new RegExp(
+      `\\bi ${NOT} have (?:any |enough |the |that |this |specific |sufficient |access to |reliable )*(?:information|info|details|data|knowledge|context|access|answer)\\b`,
+    ),
   },
   {
     id: 'could-not-find',
     description: `says "I couldn't find it"`,
-    pattern: new RegExp(`\\bi${CANNOT} (?:find|locate) (?:any |the |that |this |relevant )*(?:information|info|details|data|mention|answer|anything|reference)\\b`),
+    pattern: new RegExp(
+      `\\bi${CANNOT} (?:find|locate) (?:any |the |that |this |relevant )*(?:information|info|details|data|mention|answer|anything|reference)\\b`,
+    ),
   },
   {
     id: 'context-does-not-mention',

@@ -284,7 +284,10 @@ function ajvIssue(error: ErrorObject): SchemaIssue {
       return { path: `${error.instancePath}/${pointerSegment(String(params.unevaluatedProperty))}`, message: 'is not allowed (unevaluatedProperties is false)' }
     case 'enum':
       if (Array.isArray(params.allowedValues)) {
-        return { path: error.instancePath, message: `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}, got ${describeJson(error.data)}` }
+        return {
+          path: error.instancePath,
+          message: `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}, got ${describeJson(error.data)}`,
+        }
       }
       break
   }

@@ -64,7 +64,10 @@ const noop = () => undefined
 export class AssertionPromise<T> extends Promise<T> {
   declare [RECORD]?: Watched
 
-  override then<A = T, B = never>(onFulfilled?: ((value: T) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  override then<A = T, B = never>(
+    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     const record = this[RECORD]
     const wrapping = record !== undefined && isWrapping(record)
     if (record && !wrapping) record.awaited = true
@@ -144,8 +147,23 @@ function labelOf(name: string, promise: string | undefined, isNot: boolean | und
  * Watches a thenable returned to the test: returns an {@link AssertionPromise} that settles with it and
  * records whether it is awaited.
  */
-export function watch<T>(thenable: PromiseLike<T>, label: string, test: unknown, frames: string | undefined, options: { runningOnly?: boolean; failed?: (value: T) => string | undefined } = {}): AssertionPromise<T> {
-  const record: Watched = { label, test, frames, state: 'running', awaited: false, sync: true, callLine: callLineOf(frames), runningOnly: options.runningOnly ?? false }
+export function watch<T>(
+  thenable: PromiseLike<T>,
+  label: string,
+  test: unknown,
+  frames: string | undefined,
+  options: { runningOnly?: boolean; failed?: (value: T) => string | undefined } = {},
+): AssertionPromise<T> {
+  const record: Watched = {
+    label,
+    test,
+    frames,
+    state: 'running',
+    awaited: false,
+    sync: true,
+    callLine: callLineOf(frames),
+    runningOnly: options.runningOnly ?? false,
+  }
   queueMicrotask(() => {
     record.sync = false
   })
@@ -234,27 +252,30 @@ export function trackPromiseModifiers(chai: ChaiLike, names: readonly string[]):
   proto[MODIFIERS_WRAPPED] = true
   const ours = new Set(names)
   for (const modifier of ['resolves', 'rejects'] as const) {
-    chai.util.overwriteProperty(chai.Assertion.prototype, modifier, (original) =>
-      function (this: object) {
-        const assertion = this
-        const target = original.call(assertion) as object
-        if (target === null || typeof target !== 'object') return target
-        const proxy: object = new Proxy(target, {
-          get(t, key, receiver) {
-            const value: unknown = Reflect.get(t, key, receiver)
-            if (value === t) return proxy
-            if (typeof key !== 'string' || !ours.has(key) || typeof value !== 'function') return value
-            const call = function (...args: unknown[]): unknown {
-              const result: unknown = (value as (...a: unknown[]) => unknown)(...args)
-              if (result === null || typeof result !== 'object' || typeof (result as PromiseLike<unknown>).then !== 'function') return result
-              const label = labelOf(key, modifier, Boolean(chai.util.flag(assertion, 'negate')))
-              return watch(result as PromiseLike<unknown>, label, chai.util.flag(assertion, 'vitest-test'), userFrames(call))
-            }
-            return call
-          },
-        })
-        return proxy
-      },
+    chai.util.overwriteProperty(
+      chai.Assertion.prototype,
+      modifier,
+      (original) =>
+        function (this: object) {
+          const assertion = this
+          const target = original.call(assertion) as object
+          if (target === null || typeof target !== 'object') return target
+          const proxy: object = new Proxy(target, {
+            get(t, key, receiver) {
+              const value: unknown = Reflect.get(t, key, receiver)
+              if (value === t) return proxy
+              if (typeof key !== 'string' || !ours.has(key) || typeof value !== 'function') return value
+              const call = function (...args: unknown[]): unknown {
+                const result: unknown = (value as (...a: unknown[]) => unknown)(...args)
+                if (result === null || typeof result !== 'object' || typeof (result as PromiseLike<unknown>).then !== 'function') return result
+                const label = labelOf(key, modifier, Boolean(chai.util.flag(assertion, 'negate')))
+                return watch(result as PromiseLike<unknown>, label, chai.util.flag(assertion, 'vitest-test'), userFrames(call))
+              }
+              return call
+            },
+          })
+          return proxy
+        },
     )
   }
 }

@@ -53,7 +53,10 @@ describe('calibrateJudge', () => {
   })
 
   test('attaches the judge score and reason to each disagreement', async () => {
-    const result = await calibrateJudge((r: JudgeRequest) => ({ score: 1, reason: `ok: ${r.output.length}` }), [{ output: 'abc', label: 'FAIL', criteria: 'x' }])
+    const result = await calibrateJudge(
+      (r: JudgeRequest) => ({ score: 1, reason: `ok: ${r.output.length}` }),
+      [{ output: 'abc', label: 'FAIL', criteria: 'x' }],
+    )
     expect(result.falsePasses).toEqual([{ output: 'abc', label: 'FAIL', criteria: 'x', index: 0, score: 1, reason: 'ok: 3' }])
   })
 

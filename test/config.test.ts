@@ -64,11 +64,15 @@ describe('configure checks nested options at the call', () => {
 
   test('values are checked: a wrong type names the option and what it got', () => {
     expect(() => configure({ judge: { temperature: '0' } } as never)).toThrow('"judge.temperature" must be a number >= 0 and <= 2, got a string ("0")')
-    expect(() => configure({ replay: { hosts: 'http://127.0.0.1:11434' } } as never)).toThrow(`"replay.hosts" must be an array of origins such as 'http://127.0.0.1:11434', got a string`)
+    expect(() => configure({ replay: { hosts: 'http://127.0.0.1:11434' } } as never)).toThrow(
+      `"replay.hosts" must be an array of origins such as 'http://127.0.0.1:11434', got a string`,
+    )
     expect(() => configure({ replay: { hosts: ['127.0.0.1:11434'] } })).toThrow(
       `[expect-llm] Failed to configure expect-llm: "replay.hosts[0]" must be an origin such as 'http://127.0.0.1:11434' or 'https://*.example.com', got "127.0.0.1:11434". Change it, or leave it out for the default.`,
     )
-    expect(() => configure({ replay: { mode: 'recrod' } } as never)).toThrow('"replay.mode" must be one of "replay", "record", "rerecord", "live", got a string ("recrod")')
+    expect(() => configure({ replay: { mode: 'recrod' } } as never)).toThrow(
+      '"replay.mode" must be one of "replay", "record", "rerecord", "live", got a string ("recrod")',
+    )
   })
 
   test('the host options of record/replay take origin patterns, and upstream maps origins to servers', () => {
@@ -112,8 +116,19 @@ describe('configure checks nested options at the call', () => {
   })
 
   test('valid nested options are stored as given', () => {
-    const replay = { mode: 'record' as const, hosts: ['http://127.0.0.1:11434'], ignoreBodyFields: ['user'], maxAge: '30d', sequence: false, redact: <T>(f: T) => f }
-    configure({ replay, judge: { model: 'gpt-4.1-mini', baseURL: 'http://127.0.0.1:11434/v1', temperature: 0, structuredOutput: 'auto' }, pricing: { m: { inputPerMTok: 0, outputPerMTok: 0 } } })
+    const replay = {
+      mode: 'record' as const,
+      hosts: ['http://127.0.0.1:11434'],
+      ignoreBodyFields: ['user'],
+      maxAge: '30d',
+      sequence: false,
+      redact: <T>(f: T) => f,
+    }
+    configure({
+      replay,
+      judge: { model: 'gpt-4.1-mini', baseURL: 'http://127.0.0.1:11434/v1', temperature: 0, structuredOutput: 'auto' },
+      pricing: { m: { inputPerMTok: 0, outputPerMTok: 0 } },
+    })
     expect(getConfig().replay).toBe(replay)
   })
 })

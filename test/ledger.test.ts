@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { configure, resetConfig } from '../src/config.js'
-import { costOf, DEFAULT_PRICING, getLedger, priceOf, PRICING_AS_OF, PRICING_SOURCES, recordModelUsage, resetLedger, resetPricingNotices } from '../src/ledger.js'
+import {
+  costOf,
+  DEFAULT_PRICING,
+  getLedger,
+  priceOf,
+  PRICING_AS_OF,
+  PRICING_SOURCES,
+  recordModelUsage,
+  resetLedger,
+  resetPricingNotices,
+} from '../src/ledger.js'
 
 let warn: ReturnType<typeof vi.spyOn>
 
@@ -56,7 +66,20 @@ describe('priceOf', () => {
 
 describe('DEFAULT_PRICING', () => {
   test('covers current OpenAI, Anthropic and Google judge and embedding models', () => {
-    for (const model of ['gpt-4.1-mini', 'gpt-6-luna', 'gpt-6.2-sol', 'text-embedding-3-small', 'claude-haiku-4-5', 'claude-haiku-5-5', 'claude-sonnet-5-5', 'claude-opus-5-5', 'gemini-3.8-flash', 'gemini-2.5-flash', 'gemini-embedding-001', 'gemini-embedding-2']) {
+    for (const model of [
+      'gpt-4.1-mini',
+      'gpt-6-luna',
+      'gpt-6.2-sol',
+      'text-embedding-3-small',
+      'claude-haiku-4-5',
+      'claude-haiku-5-5',
+      'claude-sonnet-5-5',
+      'claude-opus-5-5',
+      'gemini-3.8-flash',
+      'gemini-2.5-flash',
+      'gemini-embedding-001',
+      'gemini-embedding-2',
+    ]) {
       expect(DEFAULT_PRICING[model], model).toBeDefined()
     }
   })
@@ -94,7 +117,15 @@ describe('getLedger', () => {
   test('counts a call without reported usage, with an unknown cost even for a priced model', () => {
     recordModelUsage({ kind: 'embedding', model: 'gemini-embedding-001' })
     recordModelUsage({ kind: 'embedding', model: 'gemini-embedding-001', inputTokens: 1_000_000 })
-    expect(getLedger()).toMatchObject({ calls: 2, inputTokens: 1_000_000, costUsd: 0.15, unpricedCalls: 0, callsWithoutUsage: 1, unpricedModels: [], modelsWithoutUsage: ['gemini-embedding-001'] })
+    expect(getLedger()).toMatchObject({
+      calls: 2,
+      inputTokens: 1_000_000,
+      costUsd: 0.15,
+      unpricedCalls: 0,
+      callsWithoutUsage: 1,
+      unpricedModels: [],
+      modelsWithoutUsage: ['gemini-embedding-001'],
+    })
     expect(getLedger().entries[0]).toMatchObject({ usageMissing: true, inputTokens: 0, outputTokens: 0 })
   })
 

@@ -19,7 +19,11 @@ test('npm pack in a checkout without dist/ builds first, so the tarball holds di
   dirs.push(dir)
   const build = "node -e \"require('fs').mkdirSync('dist',{recursive:true});require('fs').writeFileSync('dist/index.js','')\""
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pkg, scripts: { ...pkg.scripts, build } }))
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: dir, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } })
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  })
   const files = (JSON.parse(out.slice(out.indexOf('['))) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path)
   expect(files).toContain('dist/index.js')
 })

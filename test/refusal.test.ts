@@ -44,7 +44,9 @@ describe('detectRefusal', () => {
   })
 
   test('rejects a non-string with a clear error', () => {
-    expect(() => detectRefusal(42 as unknown as string)).toThrow('[expect-llm] Failed to detect a refusal: the text must be a string, got a number (42). Pass the text as a string.')
+    expect(() => detectRefusal(42 as unknown as string)).toThrow(
+      '[expect-llm] Failed to detect a refusal: the text must be a string, got a number (42). Pass the text as a string.',
+    )
   })
 })
 

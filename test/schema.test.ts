@@ -51,18 +51,22 @@ describe('extractJson', () => {
   })
 
   test('parses any JSON value given as the whole text', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => {
-      const result = extractJson(JSON.stringify(value))
-      return result.ok && result.source === 'whole' && JSON.stringify(result.value) === JSON.stringify(value)
-    }))
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const result = extractJson(JSON.stringify(value))
+        return result.ok && result.source === 'whole' && JSON.stringify(result.value) === JSON.stringify(value)
+      }),
+    )
   })
 
   test('parses any pretty-printed JSON object or array from a ```json fence in prose', () => {
     const container = fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue()))
-    fc.assert(fc.property(container, (value) => {
-      const result = extractJson(`Here you go:\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n\nAnything else?`)
-      return result.ok && result.source === 'fence' && JSON.stringify(result.value) === JSON.stringify(value)
-    }))
+    fc.assert(
+      fc.property(container, (value) => {
+        const result = extractJson(`Here you go:\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n\nAnything else?`)
+        return result.ok && result.source === 'fence' && JSON.stringify(result.value) === JSON.stringify(value)
+      }),
+    )
   })
 
   test('finds a {...} block in prose', () => {
@@ -117,7 +121,10 @@ describe('extractJson', () => {
   })
 
   test('reports that no JSON was found in plain prose', () => {
-    expect(extractJson('The capital is Paris.')).toEqual({ ok: false, reason: 'no JSON found: the text is not JSON, and has no ``` code fence with JSON and no {...} or [...] block' })
+    expect(extractJson('The capital is Paris.')).toEqual({
+      ok: false,
+      reason: 'no JSON found: the text is not JSON, and has no ``` code fence with JSON and no {...} or [...] block',
+    })
   })
 
   test('reports that no JSON was found in an empty text', () => {
@@ -130,7 +137,9 @@ describe('extractJson', () => {
   })
 
   test('throws a TypeError when the text is not a string', () => {
-    expect(() => extractJson(null as unknown as string)).toThrow(new TypeError('[expect-llm] Failed to extract JSON: the text must be a string, got null. Pass the model output as a string.'))
+    expect(() => extractJson(null as unknown as string)).toThrow(
+      new TypeError('[expect-llm] Failed to extract JSON: the text must be a string, got null. Pass the model output as a string.'),
+    )
   })
 })
 
@@ -156,7 +165,9 @@ describe('validateSchema with a JSON Schema', () => {
   })
 
   test('reports a wrong type at its JSON Pointer, with the received value', () => {
-    expect(validateSchema({ items: [{ name: 'tea', price: '2.50' }] }, order).issues).toEqual([{ path: '/items/0/price', message: 'must be number, got "2.50"' }])
+    expect(validateSchema({ items: [{ name: 'tea', price: '2.50' }] }, order).issues).toEqual([
+      { path: '/items/0/price', message: 'must be number, got "2.50"' },
+    ])
   })
 
   test('reports a missing required property at the property path', () => {
@@ -170,11 +181,17 @@ describe('validateSchema with a JSON Schema', () => {
   })
 
   test('lists the allowed values of an enum', () => {
-    expect(validateSchema({ items: [{ name: 'tea', price: 1, size: 'XL' }] }, order).issues).toEqual([{ path: '/items/0/size', message: 'must be one of "S", "M", got "XL"' }])
+    expect(validateSchema({ items: [{ name: 'tea', price: 1, size: 'XL' }] }, order).issues).toEqual([
+      { path: '/items/0/size', message: 'must be one of "S", "M", got "XL"' },
+    ])
   })
 
   test('reports every error, not only the first', () => {
-    expect(validateSchema({ items: [{ price: -1 }, { name: 3, price: 1 }] }, order).issues.map((i) => i.path)).toEqual(['/items/0/name', '/items/0/price', '/items/1/name'])
+    expect(validateSchema({ items: [{ price: -1 }, { name: 3, price: 1 }] }, order).issues.map((i) => i.path)).toEqual([
+      '/items/0/name',
+      '/items/0/price',
+      '/items/1/name',
+    ])
   })
 
   test('reports a root error with the empty pointer', () => {
@@ -271,11 +288,20 @@ describe('schema kinds', () => {
   })
 
   test('takes only plain objects for JSON Schemas', () => {
-    expect([isJsonSchemaObject({ type: 'string' }), isJsonSchemaObject(Object.create(null)), isJsonSchemaObject([]), isJsonSchemaObject(new Date())]).toEqual([true, true, false, false])
+    expect([isJsonSchemaObject({ type: 'string' }), isJsonSchemaObject(Object.create(null)), isJsonSchemaObject([]), isJsonSchemaObject(new Date())]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
   })
 
   test('labels a schema for messages', () => {
-    expect([schemaLabel(z.string()), schemaLabel({}), schemaLabel({ $schema: 'https://json-schema.org/draft/2019-09/schema' })]).toEqual(['zod schema', 'JSON Schema (draft-07)', 'JSON Schema (2019-09)'])
+    expect([schemaLabel(z.string()), schemaLabel({}), schemaLabel({ $schema: 'https://json-schema.org/draft/2019-09/schema' })]).toEqual([
+      'zod schema',
+      'JSON Schema (draft-07)',
+      'JSON Schema (2019-09)',
+    ])
   })
 
   test('rejects a class instance without "~standard", such as a zod 3 schema', () => {

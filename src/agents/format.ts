@@ -11,7 +11,16 @@ import type { ToolCallItem, Trajectory, TrajectoryItem } from './types.js'
 /** Turns a value into one line of text. */
 export type Stringify = (value: unknown) => string
 
-const CONTAINERS = new Set(['ObjectContaining', 'ObjectNotContaining', 'ArrayContaining', 'ArrayNotContaining', 'StringMatching', 'StringNotMatching', 'StringContaining', 'StringNotContaining'])
+const CONTAINERS = new Set([
+  'ObjectContaining',
+  'ObjectNotContaining',
+  'ArrayContaining',
+  'ArrayNotContaining',
+  'StringMatching',
+  'StringNotMatching',
+  'StringContaining',
+  'StringNotContaining',
+])
 
 /**
  * A value on one line, JSON-like (`{"orderId": "A17", "amount": 30}`, keys in their own order), with

@@ -103,7 +103,8 @@ export function matchCall(call: ToolCallItem, pattern: CallPattern, equals: Equa
   if (call.name !== pattern.name) return { nameMatches: false, argsMatch: false, differences: [] }
   const check = pattern.args
   if (check.kind === 'any') return { nameMatches: true, argsMatch: true, differences: [] }
-  if (call.argumentsError !== undefined) return { nameMatches: true, argsMatch: false, differences: [{ path: '', message: `the arguments are ${call.argumentsError}` }] }
+  if (call.argumentsError !== undefined)
+    return { nameMatches: true, argsMatch: false, differences: [{ path: '', message: `the arguments are ${call.argumentsError}` }] }
   if (check.kind === 'schema') {
     const result = validateSchema(call.arguments, check.schema)
     return { nameMatches: true, argsMatch: result.ok, differences: result.ok ? [] : schemaDifferences(result.issues) }

@@ -59,7 +59,10 @@ export function isLangChainMessage(value: unknown): boolean {
 
 function view(message: unknown, index: number): View {
   if (!isRecord(message)) {
-    throw new TrajectoryError(`message ${index} is ${message === null ? 'null' : typeof message}, not a message object`, 'Pass the conversation as an array of message objects.')
+    throw new TrajectoryError(
+      `message ${index} is ${message === null ? 'null' : typeof message}, not a message object`,
+      'Pass the conversation as an array of message objects.',
+    )
   }
   let fields: Record<string, unknown> = message
   let role: Role | undefined

@@ -25,7 +25,12 @@ function isTrajectory(value: Record<string, unknown>): value is Record<string, u
 
 /** An OpenAI chat completion: `choices[].message`. */
 function isChatCompletion(value: Record<string, unknown>): boolean {
-  return (value.object === 'chat.completion' || value.object === undefined) && Array.isArray(value.choices) && value.choices.length > 0 && value.choices.every((c) => isRecord(c) && isRecord(c.message))
+  return (
+    (value.object === 'chat.completion' || value.object === undefined) &&
+    Array.isArray(value.choices) &&
+    value.choices.length > 0 &&
+    value.choices.every((c) => isRecord(c) && isRecord(c.message))
+  )
 }
 
 /** An Anthropic Messages API response. */
@@ -60,7 +65,8 @@ function readPlain(items: readonly Record<string, unknown>[]): Trajectory {
         lastStep = undefined
         break
       case 'text':
-        if (typeof item.text !== 'string') throw new TrajectoryError(`item ${where} is a text item without a string "text"`, "Give text items a text: { type: 'text', text: 'Done.' }.")
+        if (typeof item.text !== 'string')
+          throw new TrajectoryError(`item ${where} is a text item without a string "text"`, "Give text items a text: { type: 'text', text: 'Done.' }.")
         b.text(item.text)
         break
       case 'tool-call':
@@ -81,7 +87,11 @@ function keysOf(value: Record<string, unknown>): string {
 }
 
 function unsupported(value: unknown): never {
-  const what = isRecord(value) ? keysOf(value) : Array.isArray(value) ? `an array whose first item is ${isRecord(value[0]) ? keysOf(value[0]) : describeValue(value[0])}` : describeValue(value)
+  const what = isRecord(value)
+    ? keysOf(value)
+    : Array.isArray(value)
+      ? `an array whose first item is ${isRecord(value[0]) ? keysOf(value[0]) : describeValue(value[0])}`
+      : describeValue(value)
   throw new TrajectoryError(`${what} is not a trajectory shape expect-llm knows`, supportedShapesFix())
 }
 
@@ -91,7 +101,10 @@ function readArray(value: readonly unknown[]): Trajectory {
   if (value.every(isAiSdkStep)) return readAiSdkSteps(value)
   if (value.every((v) => isRecord(v) && isChatCompletion(v))) {
     // One completion per step, e.g. collected from a loop.
-    return { ...readMessages(value.map((v) => ((v as { choices: Array<{ message: unknown }> }).choices[0] as { message: unknown }).message)), source: 'openai-chat' }
+    return {
+      ...readMessages(value.map((v) => ((v as { choices: Array<{ message: unknown }> }).choices[0] as { message: unknown }).message)),
+      source: 'openai-chat',
+    }
   }
   if (value.every(isAnthropicMessage)) return { ...readMessages(value), source: 'anthropic' }
   if (value.some((v) => isRecord(v) && isResponse(v)) || isResponsesItems(value)) return readResponses(value)
@@ -158,7 +171,10 @@ export function readTrajectory(value: unknown): Trajectory {
     ['finalMessage', 'expect(await stream.finalMessage())'],
   ] as const) {
     if (typeof value[method] === 'function') {
-      throw new TrajectoryError(`this is a stream (it has ${method}()), not its result`, `Pass the result once the stream has ended: ${fix}, or the messages of the conversation.`)
+      throw new TrajectoryError(
+        `this is a stream (it has ${method}()), not its result`,
+        `Pass the result once the stream has ended: ${fix}, or the messages of the conversation.`,
+      )
     }
   }
   if (hasRole(value)) return readMessages([value])

@@ -8,11 +8,21 @@ import { contentText, isRecord, TrajectoryBuilder, TrajectoryError } from './bui
 import type { Trajectory } from './types.js'
 
 /** Item types that only the Responses API uses (a chat or Anthropic message list has none of them). */
-export const RESPONSES_ITEM_TYPES = new Set(['function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'reasoning', 'item_reference'])
+export const RESPONSES_ITEM_TYPES = new Set([
+  'function_call',
+  'function_call_output',
+  'custom_tool_call',
+  'custom_tool_call_output',
+  'reasoning',
+  'item_reference',
+])
 
 /** Whether an array holds Responses API items: at least one item of a type only that API uses, or a typed message. */
 export function isResponsesItems(items: readonly unknown[]): boolean {
-  return items.some((item) => isRecord(item) && typeof item.type === 'string' && (RESPONSES_ITEM_TYPES.has(item.type) || (item.type === 'message' && typeof item.role === 'string')))
+  return items.some(
+    (item) =>
+      isRecord(item) && typeof item.type === 'string' && (RESPONSES_ITEM_TYPES.has(item.type) || (item.type === 'message' && typeof item.role === 'string')),
+  )
 }
 
 /** Whether `value` is a Responses API response object. */
@@ -45,7 +55,10 @@ function readItem(b: TrajectoryBuilder, item: unknown, where: string): void {
       if (item.role === 'assistant') b.text(contentText(item.content))
       else if (item.role === 'user') b.user(contentText(item.content))
       else if (item.role !== 'system' && item.role !== 'developer') {
-        throw new TrajectoryError(`${where} is a message with role ${JSON.stringify(item.role)}`, "Responses API messages have the role 'user', 'assistant', 'system' or 'developer'.")
+        throw new TrajectoryError(
+          `${where} is a message with role ${JSON.stringify(item.role)}`,
+          "Responses API messages have the role 'user', 'assistant', 'system' or 'developer'.",
+        )
       }
       return
     default:

@@ -67,7 +67,8 @@ export function toolSchemas(tools: unknown): Map<string, SchemaLike> {
   if (isRecord(tools)) {
     for (const [name, entry] of Object.entries(tools)) {
       if (isStandardSchema(entry)) out.set(name, entry)
-      else if (isRecord(entry) && ('inputSchema' in entry || 'parameters' in entry || 'input_schema' in entry || 'execute' in entry || 'description' in entry)) out.set(name, schemaOf(entry, name))
+      else if (isRecord(entry) && ('inputSchema' in entry || 'parameters' in entry || 'input_schema' in entry || 'execute' in entry || 'description' in entry))
+        out.set(name, schemaOf(entry, name))
       else if (isJsonSchemaObject(entry)) out.set(name, entry)
       else throw toolsError(`tool "${name}" is ${describeValue(entry)}, not a tool definition or a schema`, TOOLS_FIX)
     }

@@ -5,14 +5,7 @@
  */
 
 /** Where a trajectory was read from (shown in failure messages). */
-export type TrajectorySource =
-  | 'openai-chat'
-  | 'openai-responses'
-  | 'ai-sdk'
-  | 'anthropic'
-  | 'langchain'
-  | 'messages'
-  | 'plain'
+export type TrajectorySource = 'openai-chat' | 'openai-responses' | 'ai-sdk' | 'anthropic' | 'langchain' | 'messages' | 'plain'
 
 /** A user message (or the user's part of a conversation). */
 export interface UserItem {

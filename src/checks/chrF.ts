@@ -7,7 +7,12 @@ import type { CheckDefinition, CheckOutcome } from './types.js'
 export const CHRF_OPTIONS = ['charOrder', 'wordOrder', 'beta', 'lowercase', 'whitespace', 'epsSmoothing'] as const
 
 /** chrF of `output` against `references`, with the per-order statistics as `data`. */
-export function runChrF(output: string, references: string | readonly string[], options: Record<string, unknown>, threshold: number | null): CheckOutcome<ChrFDetails> & { data: ChrFDetails } {
+export function runChrF(
+  output: string,
+  references: string | readonly string[],
+  options: Record<string, unknown>,
+  threshold: number | null,
+): CheckOutcome<ChrFDetails> & { data: ChrFDetails } {
   const details = chrFDetails(output, references, pick(options, CHRF_OPTIONS) as ChrFOptions)
   return { ...result(details.score, threshold), data: details }
 }

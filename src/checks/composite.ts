@@ -15,15 +15,16 @@ export const composite: CheckDefinition = {
   defaultThreshold: null,
   optionKeys: ['weights', 'threshold'],
   after: true,
-  shorthands: { noNumber: "Pass { composite: { weights: { judge: 2, rougeL: 1 }, threshold: 0.6 } }." },
+  shorthands: { noNumber: 'Pass { composite: { weights: { judge: 2, rougeL: 1 }, threshold: 0.6 } }.' },
   resolve({ key, threshold, options }) {
     const weights = options.weights
-    const fix = "Pass { weights: { judge: 2, rougeL: 1 } }: the keys of other scorers with a weight > 0 each."
+    const fix = 'Pass { weights: { judge: 2, rougeL: 1 } }: the keys of other scorers with a weight > 0 each.'
     if (weights === null || typeof weights !== 'object' || Array.isArray(weights) || Object.keys(weights).length === 0) {
       fail(`${key}.weights must be an object of scorer keys and weights, got ${describeValue(weights)}`, fix)
     }
     for (const [name, w] of Object.entries(weights as object)) {
-      if (typeof w !== 'number' || !Number.isFinite(w) || w <= 0) fail(`${key}.weights.${name} must be a number > 0, got ${typeof w === 'number' ? w : describeValue(w)}`, fix)
+      if (typeof w !== 'number' || !Number.isFinite(w) || w <= 0)
+        fail(`${key}.weights.${name} must be a number > 0, got ${typeof w === 'number' ? w : describeValue(w)}`, fix)
     }
     return threshold
   },

@@ -66,7 +66,10 @@ function setupError(reason: string, fix: string): never {
 function checkedThreshold(name: string, value: unknown): number | null {
   if (value === undefined || value === null) return null
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || value > 1) {
-    setupError(`the threshold of check "${name}" must be a number from 0 to 1 or null, got ${typeof value === 'number' ? value : describeValue(value)}`, 'Pass for example { threshold: 0.8 }, or null to record the score only.')
+    setupError(
+      `the threshold of check "${name}" must be a number from 0 to 1 or null, got ${typeof value === 'number' ? value : describeValue(value)}`,
+      'Pass for example { threshold: 0.8 }, or null to record the score only.',
+    )
   }
   return value
 }
@@ -93,21 +96,41 @@ function checkedThreshold(name: string, value: unknown): number | null {
  * ```
  */
 export function defineCheck<O = Record<string, unknown>, I = any, E = any>(spec: CheckSpec<O, I, E>): Check<O, I, E> {
-  if (spec === null || typeof spec !== 'object') setupError(`defineCheck takes { name, run, threshold?, options? }, got ${describeValue(spec)}`, "Pass for example defineCheck({ name: 'short', run: (output) => (output.length < 200 ? 1 : 0) }).")
+  if (spec === null || typeof spec !== 'object')
+    setupError(
+      `defineCheck takes { name, run, threshold?, options? }, got ${describeValue(spec)}`,
+      "Pass for example defineCheck({ name: 'short', run: (output) => (output.length < 200 ? 1 : 0) }).",
+    )
   const { name, run, threshold, options } = spec
-  if (typeof name !== 'string' || name.trim() === '') setupError(`the check has no name (got ${describeValue(name)})`, "Pass { name: 'short', run }: the name appears in messages and errors.")
-  if (typeof run !== 'function') setupError(`check "${name}" has no run function (got ${describeValue(run)})`, 'Pass { run: (output, case, context) => score } returning a number in [0, 1] or { score, reason }.')
+  if (typeof name !== 'string' || name.trim() === '')
+    setupError(`the check has no name (got ${describeValue(name)})`, "Pass { name: 'short', run }: the name appears in messages and errors.")
+  if (typeof run !== 'function')
+    setupError(
+      `check "${name}" has no run function (got ${describeValue(run)})`,
+      'Pass { run: (output, case, context) => score } returning a number in [0, 1] or { score, reason }.',
+    )
   const unknown = Object.keys(spec).filter((k) => !['name', 'run', 'threshold', 'options'].includes(k))
-  if (unknown.length > 0) setupError(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')} of check "${name}"`, 'Valid options are: name, run, threshold, options.')
-  if (options !== undefined && (options === null || typeof options !== 'object')) setupError(`the options of check "${name}" must be an object, got ${describeValue(options)}`, 'Pass { options: { ... } }; run gets them as context.options.')
+  if (unknown.length > 0)
+    setupError(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')} of check "${name}"`, 'Valid options are: name, run, threshold, options.')
+  if (options !== undefined && (options === null || typeof options !== 'object'))
+    setupError(
+      `the options of check "${name}" must be an object, got ${describeValue(options)}`,
+      'Pass { options: { ... } }; run gets them as context.options.',
+    )
   const check: Check<O, I, E> = {
     name,
     threshold: checkedThreshold(name, threshold),
     options: Object.freeze({ ...(options ?? {}) }) as O,
     run,
     with(overrides) {
-      if (overrides === null || typeof overrides !== 'object') setupError(`with() takes { threshold?, options? }, got ${describeValue(overrides)}`, 'Pass for example check.with({ threshold: 0.9 }).')
-      return defineCheck({ name, run, threshold: 'threshold' in overrides ? overrides.threshold : check.threshold, options: { ...check.options, ...overrides.options } as O })
+      if (overrides === null || typeof overrides !== 'object')
+        setupError(`with() takes { threshold?, options? }, got ${describeValue(overrides)}`, 'Pass for example check.with({ threshold: 0.9 }).')
+      return defineCheck({
+        name,
+        run,
+        threshold: 'threshold' in overrides ? overrides.threshold : check.threshold,
+        options: { ...check.options, ...overrides.options } as O,
+      })
     },
   }
   Object.defineProperty(check, BRAND, { value: true })
@@ -135,7 +158,15 @@ export function readCheckReturn(key: string, value: unknown): { score: number; r
 }
 
 /** Runs a user check on one output, with its errors named after the check. */
-export async function runUserCheck(check: Check<any, any, any>, key: string, output: string, c: GoldenCase, context: Omit<CheckContext, 'key' | 'options'>, options: object, threshold: number | null): Promise<CheckOutcome> {
+export async function runUserCheck(
+  check: Check<any, any, any>,
+  key: string,
+  output: string,
+  c: GoldenCase,
+  context: Omit<CheckContext, 'key' | 'options'>,
+  options: object,
+  threshold: number | null,
+): Promise<CheckOutcome> {
   let value: unknown
   try {
     value = await check.run(output, c, { ...context, key, options })
@@ -156,7 +187,12 @@ export function userCheckDefinition(check: Check<any, any, any>): CheckDefinitio
     defaultThreshold: check.threshold,
     optionKeys: [],
     run: (input, plan) => {
-      const context = { inputText: input.inputText, references: input.references, ...(input.context ? { context: input.context } : {}), ...(input.retrieved ? { retrieved: input.retrieved } : {}) }
+      const context = {
+        inputText: input.inputText,
+        references: input.references,
+        ...(input.context ? { context: input.context } : {}),
+        ...(input.retrieved ? { retrieved: input.retrieved } : {}),
+      }
       return runUserCheck(check, plan.key, input.output, input.c, context, check.options, plan.threshold)
     },
   }

@@ -26,8 +26,29 @@ import type { CheckDefinition } from './types.js'
 
 /** Every built-in check, in report order. */
 export const BUILTIN_CHECKS: readonly CheckDefinition[] = [
-  exact, contains, tokenF1, rougeL, rouge1, rouge2, bleu, chrF, ter, edit, keywords, schema, length,
-  semantic, judge, relevance, faithfulness, refusal, retrieval, secrets, pii, moderation, composite,
+  exact,
+  contains,
+  tokenF1,
+  rougeL,
+  rouge1,
+  rouge2,
+  bleu,
+  chrF,
+  ter,
+  edit,
+  keywords,
+  schema,
+  length,
+  semantic,
+  judge,
+  relevance,
+  faithfulness,
+  refusal,
+  retrieval,
+  secrets,
+  pii,
+  moderation,
+  composite,
 ]
 
 const BY_NAME = new Map(BUILTIN_CHECKS.map((c) => [c.name, c]))

@@ -16,7 +16,8 @@ export const judge: CheckDefinition = {
   defaultThreshold: DEFAULT_JUDGE_THRESHOLD,
   optionKeys: ['criteria', 'scale', 'threshold', 'template', 'judge', 'samples', 'useReference', 'verbatim', 'lenient'],
   shorthands: { stringOption: 'criteria' },
-  appliesTo: (c, { options }, refs) => c.answerable !== false && (options.criteria !== undefined || c.criteria !== undefined || refs.length > 0 || options.template !== undefined),
+  appliesTo: (c, { options }, refs) =>
+    c.answerable !== false && (options.criteria !== undefined || c.criteria !== undefined || refs.length > 0 || options.template !== undefined),
   calledFor: (c) => c.criteria !== undefined && c.answerable !== false,
   async run(input, { key, threshold, options }) {
     const criteria = [options.criteria, input.c.criteria].filter((x): x is string => typeof x === 'string').join('\n')

@@ -17,16 +17,21 @@ export const length: CheckDefinition = {
   shorthands: { noNumber: 'Pass { length: { maxWords: 50 } }.' },
   resolve({ key, threshold, options }) {
     if (options.maxWords === undefined && options.maxChars === undefined && options.factor === undefined) {
-      fail(`the "${key}" scorer has no limit`, 'Pass { maxWords }, { maxChars } or { factor } (at most factor × the expected answer\'s words).')
+      fail(`the "${key}" scorer has no limit`, "Pass { maxWords }, { maxChars } or { factor } (at most factor × the expected answer's words).")
     }
     for (const name of ['maxWords', 'maxChars', 'factor'] as const) {
       const v = options[name]
-      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) fail(`${key}.${name} must be a number >= 0, got ${describeValue(v)}`, `Pass for example { ${name}: 2 }.`)
+      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0))
+        fail(`${key}.${name} must be a number >= 0, got ${describeValue(v)}`, `Pass for example { ${name}: 2 }.`)
     }
     if (options.unit !== undefined && options.unit !== 'words' && options.unit !== 'chars') {
-      fail(`${key}.unit must be 'words' or 'chars', got ${describeValue(options.unit)}`, "Pass { factor: 2, unit: 'chars' } to compare characters with the reference's.")
+      fail(
+        `${key}.unit must be 'words' or 'chars', got ${describeValue(options.unit)}`,
+        "Pass { factor: 2, unit: 'chars' } to compare characters with the reference's.",
+      )
     }
-    if (options.strict !== undefined && typeof options.strict !== 'boolean') fail(`${key}.strict must be a boolean, got ${describeValue(options.strict)}`, 'Pass { strict: true } for < instead of <=.')
+    if (options.strict !== undefined && typeof options.strict !== 'boolean')
+      fail(`${key}.strict must be a boolean, got ${describeValue(options.strict)}`, 'Pass { strict: true } for < instead of <=.')
     return threshold
   },
   appliesTo: (_c, plan, refs) => plan.options.factor === undefined || refs.length > 0,

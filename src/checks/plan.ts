@@ -25,7 +25,10 @@ function planBuiltin(key: string, raw: unknown): ScorerPlan | undefined {
   const name = baseName(key)
   const check = builtinCheck(name)
   if (!check) {
-    return fail(`unknown scorer "${key}"`, `Valid scorers are: ${BUILTIN_NAMES.join(', ')}, a named instance such as "judge:correctness", or a check from defineCheck().`)
+    return fail(
+      `unknown scorer "${key}"`,
+      `Valid scorers are: ${BUILTIN_NAMES.join(', ')}, a named instance such as "judge:correctness", or a check from defineCheck().`,
+    )
   }
   if (raw === undefined || raw === false) return undefined
   const s = check.shorthands ?? {}
@@ -46,7 +49,8 @@ function planBuiltin(key: string, raw: unknown): ScorerPlan | undefined {
     } else {
       options = { ...(raw as Record<string, unknown>) }
       const unknown = Object.keys(options).filter((k) => options[k] !== undefined && !check.optionKeys.includes(k))
-      if (unknown.length > 0) fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')} of the "${key}" scorer`, `Valid options are: ${check.optionKeys.join(', ')}.`)
+      if (unknown.length > 0)
+        fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')} of the "${key}" scorer`, `Valid options are: ${check.optionKeys.join(', ')}.`)
       if ('threshold' in options && options.threshold !== undefined) threshold = checkThreshold(key, options.threshold)
     }
   } else {
@@ -78,7 +82,10 @@ export function planScorers(scorers: GoldenScorers | undefined): ScorerPlan[] {
   for (const plan of plans.filter((p) => p.check.after)) {
     for (const part of Object.keys(plan.options.weights as object)) {
       if (!keys.has(part) || plans.find((p) => p.key === part)?.check.after) {
-        fail(`${plan.key}.weights names "${part}", which is not another scorer of the suite`, `Weight the keys listed in "scorers": ${[...keys].filter((k) => k !== plan.key).join(', ') || '(none)'}.`)
+        fail(
+          `${plan.key}.weights names "${part}", which is not another scorer of the suite`,
+          `Weight the keys listed in "scorers": ${[...keys].filter((k) => k !== plan.key).join(', ') || '(none)'}.`,
+        )
       }
     }
   }

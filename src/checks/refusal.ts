@@ -18,8 +18,10 @@ export const refusal: CheckDefinition = {
   defaultThreshold: 1,
   optionKeys: ['judge', 'checkAnswerable', 'judgeFirst'],
   resolve({ key, threshold, options }) {
-    if (options.judgeFirst !== undefined && typeof options.judgeFirst !== 'boolean') fail(`${key}.judgeFirst must be true or false, got ${describeValue(options.judgeFirst)}`, 'Pass { judge: true, judgeFirst: true }.')
-    if (options.judgeFirst === true && (options.judge === undefined || options.judge === false)) fail(`${key}.judgeFirst needs a judge`, 'Pass { judge: true, judgeFirst: true } (the configured judge) or { judge: <a judge>, judgeFirst: true }.')
+    if (options.judgeFirst !== undefined && typeof options.judgeFirst !== 'boolean')
+      fail(`${key}.judgeFirst must be true or false, got ${describeValue(options.judgeFirst)}`, 'Pass { judge: true, judgeFirst: true }.')
+    if (options.judgeFirst === true && (options.judge === undefined || options.judge === false))
+      fail(`${key}.judgeFirst needs a judge`, 'Pass { judge: true, judgeFirst: true } (the configured judge) or { judge: <a judge>, judgeFirst: true }.')
     return threshold
   },
   shorthands: { noNumber: 'Pass { refusal: true } or an options object.' },

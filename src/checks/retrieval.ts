@@ -31,7 +31,10 @@ export const retrieval: CheckDefinition = {
   resolve({ key, threshold, options }, raw) {
     const metric = options.metric ?? 'hit'
     if (!(RETRIEVAL_METRICS as readonly unknown[]).includes(metric)) {
-      fail(`${key}.metric must be one of ${RETRIEVAL_METRICS.map((m) => `'${m}'`).join(', ')}, got ${describeValue(metric)}`, "Pass for example { metric: 'recall', k: 5 }.")
+      fail(
+        `${key}.metric must be one of ${RETRIEVAL_METRICS.map((m) => `'${m}'`).join(', ')}, got ${describeValue(metric)}`,
+        "Pass for example { metric: 'recall', k: 5 }.",
+      )
     }
     if (typeof raw === 'object' && raw !== null && 'threshold' in raw) return threshold
     return metric === 'hit' ? 1 : 0.5
@@ -40,7 +43,10 @@ export const retrieval: CheckDefinition = {
   calledFor: (c) => c.relevant !== undefined,
   run({ c, retrieved }, { threshold, options }) {
     if (!retrieved) {
-      usageError(`case "${c.id}" lists relevant documents but the task returned no retrieved items`, 'Return { output, retrieved: [...ids or { id, score }] } from the task.')
+      usageError(
+        `case "${c.id}" lists relevant documents but the task returned no retrieved items`,
+        'Return { output, retrieved: [...ids or { id, score }] } from the task.',
+      )
     }
     const k = options.k as number | undefined
     const minScore = options.minScore as number | undefined

@@ -45,7 +45,10 @@ export const pii: CheckDefinition = {
   resolve({ key, threshold, options }) {
     const kinds = options.kinds
     if (kinds !== undefined && (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((k) => !(PII_KINDS as readonly unknown[]).includes(k)))) {
-      fail(`${key}.kinds must be a non-empty list of ${PII_KINDS.map((k) => `'${k}'`).join(', ')}, got ${describeValue(kinds)}`, "Pass for example { kinds: ['email', 'card'] }.")
+      fail(
+        `${key}.kinds must be a non-empty list of ${PII_KINDS.map((k) => `'${k}'`).join(', ')}, got ${describeValue(kinds)}`,
+        "Pass for example { kinds: ['email', 'card'] }.",
+      )
     }
     return threshold
   },

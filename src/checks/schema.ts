@@ -16,6 +16,15 @@ export const schema: CheckDefinition = {
     const extracted = extractJson(output)
     if (!extracted.ok) return result(0, threshold, `no JSON: ${extracted.reason}`)
     const v = validateSchema(extracted.value, s)
-    return result(v.ok ? 1 : 0, threshold, v.ok ? undefined : `${schemaLabel(s)}: ${v.issues.slice(0, 3).map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`)
+    return result(
+      v.ok ? 1 : 0,
+      threshold,
+      v.ok
+        ? undefined
+        : `${schemaLabel(s)}: ${v.issues
+            .slice(0, 3)
+            .map((i) => `${i.path || '/'} ${i.message}`)
+            .join('; ')}`,
+    )
   },
 }

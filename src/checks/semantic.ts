@@ -43,7 +43,10 @@ export const semantic: CheckDefinition = {
   appliesTo: hasReference,
   setup(plan, cases, env) {
     const embedder = resolveEmbedder(plan.options.embedder as EmbedderLike | undefined, fail)
-    const refs = () => cases().filter((c) => c.answerable !== false).flatMap((c) => [...(typeof c.expected === 'string' && c.expected.trim() !== '' ? [c.expected] : []), ...(c.acceptable ?? [])])
+    const refs = () =>
+      cases()
+        .filter((c) => c.answerable !== false)
+        .flatMap((c) => [...(typeof c.expected === 'string' && c.expected.trim() !== '' ? [c.expected] : []), ...(c.acceptable ?? [])])
     env[plan.key] ??= new SemanticEmbeddings(embedder, refs)
   },
   async run({ output, references }, { key, threshold }, env) {

@@ -17,7 +17,10 @@ export const fail = failWith('set up the golden scorers')
 export function checkThreshold(name: string, value: unknown): number | null {
   if (value === null) return null
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || value > 1) {
-    return fail(`the threshold of "${name}" must be a number from 0 to 1 or null, got ${describeValue(value)}`, `Pass for example { ${name}: 0.5 }, or null to record the score only.`)
+    return fail(
+      `the threshold of "${name}" must be a number from 0 to 1 or null, got ${describeValue(value)}`,
+      `Pass for example { ${name}: 0.5 }, or null to record the score only.`,
+    )
   }
   return value
 }
@@ -58,9 +61,12 @@ export function usageError(reason: string, fix: string): never {
 /** The reason of a judge, one line, with the panel's or the samples' votes. */
 export function judgeDetail(v: JudgeVerdict): string {
   const reason = v.reason.replace(/\s+/g, ' ').trim()
-  const agree = v.panel && v.panel.length > 1
-    ? ` (judges: ${v.panel.map((p) => `${p.judge} ${fmt(p.score)}`).join(', ')}; agreement ${Math.round(v.agreement * 100)}%)`
-    : v.results.length > 1 ? ` (${v.passes}/${v.results.length} samples passed)` : ''
+  const agree =
+    v.panel && v.panel.length > 1
+      ? ` (judges: ${v.panel.map((p) => `${p.judge} ${fmt(p.score)}`).join(', ')}; agreement ${Math.round(v.agreement * 100)}%)`
+      : v.results.length > 1
+        ? ` (${v.passes}/${v.results.length} samples passed)`
+        : ''
   return `${reason.length > 160 ? `${reason.slice(0, 159)}…` : reason}${agree}`
 }
 

@@ -12,7 +12,12 @@ import type { CheckDefinition, CheckOutcome } from './types.js'
 export const TER_OPTIONS = ['normalized', 'noPunct', 'asianSupport', 'caseSensitive'] as const
 
 /** TER of `output` against `references`: the score is 1 - TER; `data` has the TER, edits and the best reference. */
-export function runTer(output: string, references: string | readonly string[], options: Record<string, unknown>, threshold: number | null): CheckOutcome<TerDetails> & { data: TerDetails } {
+export function runTer(
+  output: string,
+  references: string | readonly string[],
+  options: Record<string, unknown>,
+  threshold: number | null,
+): CheckOutcome<TerDetails> & { data: TerDetails } {
   const d = terDetails(output, references, pick(options, TER_OPTIONS) as TerOptions)
   const detail = `TER ${fmt(Number(d.score.toFixed(4)))} (${d.edits} edit${d.edits === 1 ? '' : 's'} over ${fmt(d.referenceLength)} reference words)`
   return { ...result(Math.max(0, 1 - d.score), threshold, detail), data: d }
@@ -25,7 +30,8 @@ export const ter: CheckDefinition = {
   appliesTo: hasReference,
   resolve({ threshold, options }) {
     if (options.maxTer === undefined) return threshold
-    if (options.threshold !== undefined) fail('the "ter" scorer takes threshold or maxTer, not both', 'Pass { maxTer: 0.3 } (TER at most 0.3) or { threshold: 0.7 } (1 - TER at least 0.7).')
+    if (options.threshold !== undefined)
+      fail('the "ter" scorer takes threshold or maxTer, not both', 'Pass { maxTer: 0.3 } (TER at most 0.3) or { threshold: 0.7 } (1 - TER at least 0.7).')
     const max = checkThreshold('ter.maxTer', options.maxTer)
     return max === null ? null : 1 - max
   },

@@ -63,7 +63,11 @@ export function aiSdkEmbedder(options: AiSdkEmbedderOptions): Embedder {
       })
     }
     const tokens = result.usage?.tokens
-    recordModelUsage({ kind: 'embedding', model: model.modelId, ...(typeof tokens === 'number' && Number.isFinite(tokens) ? { inputTokens: tokens, outputTokens: 0 } : {}) })
+    recordModelUsage({
+      kind: 'embedding',
+      model: model.modelId,
+      ...(typeof tokens === 'number' && Number.isFinite(tokens) ? { inputTokens: tokens, outputTokens: 0 } : {}),
+    })
     checkWidths(result.embeddings, dimensions, model.modelId, where)
     return result.embeddings
   }

@@ -23,7 +23,6 @@ export interface Pending {
   reject: (error: unknown) => void
 }
 
-
 /** Marks embedders that already batch and cache, so they are not wrapped twice. */
 export const BATCHING = sharedMark('batching-embedder')
 /** On a batching embedder: whether it currently sends one request per call (under record/replay). */
@@ -66,7 +65,9 @@ export function embeddingCacheSize(): number {
 
 function checkVectors(vectors: unknown, count: number, name: string): number[][] {
   const fail = (reason: string): never => {
-    throw new Error(formatMessage(`Failed to embed texts with ${name}: ${reason}. An embedder must return one array of finite numbers per text, in the same order.`))
+    throw new Error(
+      formatMessage(`Failed to embed texts with ${name}: ${reason}. An embedder must return one array of finite numbers per text, in the same order.`),
+    )
   }
   if (!Array.isArray(vectors)) return fail(`it returned ${describeValue(vectors)} instead of an array of vectors`)
   if (vectors.length !== count) return fail(`it returned ${vectors.length} vectors for ${count} texts`)
@@ -86,7 +87,11 @@ function checkVectors(vectors: unknown, count: number, name: string): number[][]
 export function checkWidths(vectors: number[][], dimensions: number | undefined, model: string, where: string): void {
   const widths = [...new Set(vectors.map((v) => v.length))]
   if (widths.length > 1) {
-    throw new Error(formatMessage(`Failed to embed texts with "${model}" at ${where}: the response holds vectors of different widths (${widths.join(', ')}). Check the server's embedding model.`))
+    throw new Error(
+      formatMessage(
+        `Failed to embed texts with "${model}" at ${where}: the response holds vectors of different widths (${widths.join(', ')}). Check the server's embedding model.`,
+      ),
+    )
   }
   if (dimensions !== undefined && widths[0] !== undefined && widths[0] !== dimensions) {
     throw new Error(

@@ -23,7 +23,11 @@ function decodeEmbedding(value: unknown, index: number, model: string): number[]
     const bytes = Buffer.from(value, 'base64')
     if (bytes.byteLength % 4 === 0) return Array.from(new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4))
   }
-  throw new Error(formatMessage(`Failed to embed texts with "${model}": embedding ${index} of the response is neither an array of numbers nor base64-encoded float32. Check that the server speaks the OpenAI embeddings API.`))
+  throw new Error(
+    formatMessage(
+      `Failed to embed texts with "${model}": embedding ${index} of the response is neither an array of numbers nor base64-encoded float32. Check that the server speaks the OpenAI embeddings API.`,
+    ),
+  )
 }
 
 /**
@@ -50,12 +54,21 @@ export function openAIEmbedder(options: OpenAIEmbedderOptions = {}): Embedder {
     const sdk = await client()
     let response: { data: Array<{ embedding: unknown; index?: number }>; model?: string; usage?: { prompt_tokens: number } }
     try {
-      response = await sdk.embeddings.create({ model, input: texts, ...(options.dimensions !== undefined ? { dimensions: options.dimensions } : {}), encoding_format: 'base64' })
+      response = await sdk.embeddings.create({
+        model,
+        input: texts,
+        ...(options.dimensions !== undefined ? { dimensions: options.dimensions } : {}),
+        encoding_format: 'base64',
+      })
     } catch (error) {
       throw translateError(error, 'embedder', model, baseURL, retriesOf(sdk))
     }
     // Usage missing (some OpenAI-compatible servers): the call is counted with an unknown cost.
-    recordModelUsage({ kind: 'embedding', model: response.model || model, ...(response.usage ? { inputTokens: response.usage.prompt_tokens, outputTokens: 0 } : {}) })
+    recordModelUsage({
+      kind: 'embedding',
+      model: response.model || model,
+      ...(response.usage ? { inputTokens: response.usage.prompt_tokens, outputTokens: 0 } : {}),
+    })
     const vectors: number[][] = new Array<number[]>(texts.length)
     response.data.forEach((item, i) => {
       vectors[typeof item.index === 'number' ? item.index : i] = decodeEmbedding(item.embedding, i, model)

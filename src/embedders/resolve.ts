@@ -38,14 +38,21 @@ export function functionEmbedder(fn: EmbedderFunction): Embedder {
 /** The built-in embedder that settings describe: the AI SDK embedder for an AI SDK model, the OpenAI embedder otherwise. */
 function embedderFromOptions(options: EmbedderOptions, fail: Fail): Embedder {
   const { model, client, ...rest } = options
-  if (model === undefined || typeof model === 'string') return openAIEmbedder({ ...rest, ...(client !== undefined ? { client } : {}), ...(model !== undefined ? { model } : {}) })
+  if (model === undefined || typeof model === 'string')
+    return openAIEmbedder({ ...rest, ...(client !== undefined ? { client } : {}), ...(model !== undefined ? { model } : {}) })
   if (!isAiSdkEmbeddingModel(model)) {
     const hint = isAiSdkLanguageModel(model) ? 'an AI SDK language model (configure it as the judge)' : describeValue(model)
-    fail(`"model" must be a model name or an AI SDK embedding model, got ${hint}`, "Pass for example { model: google.embeddingModel('gemini-embedding-001') } from @ai-sdk/google, or { model: 'text-embedding-3-small' }.")
+    fail(
+      `"model" must be a model name or an AI SDK embedding model, got ${hint}`,
+      "Pass for example { model: google.embeddingModel('gemini-embedding-001') } from @ai-sdk/google, or { model: 'text-embedding-3-small' }.",
+    )
   }
   const misplaced = (['baseURL', 'apiKey', 'client', 'timeout'] as const).filter((k) => options[k] !== undefined)
   if (misplaced.length > 0) {
-    fail(`${misplaced.map((k) => `"${k}"`).join(' and ')} cannot be combined with an AI SDK model`, "Set the endpoint and key on the AI SDK provider instead: createGoogleGenerativeAI({ baseURL, apiKey }).")
+    fail(
+      `${misplaced.map((k) => `"${k}"`).join(' and ')} cannot be combined with an AI SDK model`,
+      'Set the endpoint and key on the AI SDK provider instead: createGoogleGenerativeAI({ baseURL, apiKey }).',
+    )
   }
   return aiSdkEmbedder({ ...rest, model: model as AiSdkEmbeddingModel })
 }
@@ -85,5 +92,8 @@ export function resolveEmbedder(like?: EmbedderLike, fail: Fail = failWith('use 
     if (!embedder) fromOptions.set(options, (embedder = embedderFromOptions(options, fail)))
     return embedder
   }
-  return fail(`the embedder must be an Embedder, a function or embedder settings, got ${describeValue(value)}`, "Pass for example { model: 'text-embedding-3-small' }, or a function (texts) => vectors.")
+  return fail(
+    `the embedder must be an Embedder, a function or embedder settings, got ${describeValue(value)}`,
+    "Pass for example { model: 'text-embedding-3-small' }, or a function (texts) => vectors.",
+  )
 }

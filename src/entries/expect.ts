@@ -51,10 +51,22 @@ function createExpect(): ExpectStatic {
   Object.assign(expect, (globalThis as Record<symbol, unknown>)[ASYMMETRIC_MATCHERS_OBJECT])
   expect.getState = () => getState(expect)
   expect.setState = (state) => setState(state, expect)
-  setState({ assertionCalls: 0, isExpectingAssertions: false, isExpectingAssertionsError: null, expectedAssertionsNumber: null, expectedAssertionsNumberErrorGen: null, currentTestName: undefined, testPath: undefined } as never, expect)
+  setState(
+    {
+      assertionCalls: 0,
+      isExpectingAssertions: false,
+      isExpectingAssertionsError: null,
+      expectedAssertionsNumber: null,
+      expectedAssertionsNumberErrorGen: null,
+      currentTestName: undefined,
+      testPath: undefined,
+    } as never,
+    expect,
+  )
   ;(expect as unknown as { assert: unknown }).assert = chai.assert
   expect.extend = (m) => (chai.expect as unknown as { extend: (e: unknown, m: unknown) => void }).extend(expect, m)
-  ;(expect as unknown as { addEqualityTesters: unknown }).addEqualityTesters = (testers: Parameters<typeof addCustomEqualityTesters>[0]) => addCustomEqualityTesters(testers)
+  ;(expect as unknown as { addEqualityTesters: unknown }).addEqualityTesters = (testers: Parameters<typeof addCustomEqualityTesters>[0]) =>
+    addCustomEqualityTesters(testers)
   return expect
 }
 
@@ -64,4 +76,3 @@ export const expect: ExpectStatic = createExpect()
 const g = globalThis as Record<symbol, unknown>
 g[GLOBAL_EXPECT] ??= expect
 expect.extend(matchers as never)
-

@@ -77,7 +77,8 @@ export function aggregateScorers(ran: readonly CaseResult[], keys: readonly stri
 
 /** Worst cases first: the largest shortfall below a threshold, then the most failed scorers, then the fewest passing runs. */
 export function worstFirst(rs: readonly CaseResult[]): CaseResult[] {
-  const margin = (r: CaseResult) => (r.errored ? -Infinity : Math.min(0, ...Object.values(r.scores).map((s) => (s.threshold === null ? 0 : s.score - s.threshold))))
+  const margin = (r: CaseResult) =>
+    r.errored ? -Infinity : Math.min(0, ...Object.values(r.scores).map((s) => (s.threshold === null ? 0 : s.score - s.threshold)))
   const failedCount = (r: CaseResult) => Object.values(r.scores).filter((s) => !s.pass).length
   return [...rs].sort((a, b) => margin(a) - margin(b) || failedCount(b) - failedCount(a) || a.passes - b.passes)
 }
@@ -101,7 +102,11 @@ export function failingList(rs: readonly CaseResult[], score?: string): string {
 }
 
 /** The `thresholds` checks: pass rate, then each `mean` and `min` gate. */
-export function thresholdChecks(ran: readonly CaseResult[], scorers: Readonly<Record<string, ReportScorer>>, t: GoldenThresholds | undefined): CheckOutcomeLine[] {
+export function thresholdChecks(
+  ran: readonly CaseResult[],
+  scorers: Readonly<Record<string, ReportScorer>>,
+  t: GoldenThresholds | undefined,
+): CheckOutcomeLine[] {
   const out: CheckOutcomeLine[] = []
   const passed = ran.filter((r) => r.pass).length
   const passRate = ran.length > 0 ? passed / ran.length : null
@@ -109,17 +114,38 @@ export function thresholdChecks(ran: readonly CaseResult[], scorers: Readonly<Re
     const ok = passRate >= t.passRate
     const failing = ran.filter((r) => !r.pass)
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`
-    out.push(line('passRate', ok, `pass rate ${passed}/${ran.length} = ${pct(passRate)} ${ok ? '>=' : '<'} ${pct(t.passRate)}`, `pass rate ${passed}/${ran.length} = ${pct(passRate)} is below ${pct(t.passRate)}. Failing cases, worst first:\n${failingList(failing)}`))
+    out.push(
+      line(
+        'passRate',
+        ok,
+        `pass rate ${passed}/${ran.length} = ${pct(passRate)} ${ok ? '>=' : '<'} ${pct(t.passRate)}`,
+        `pass rate ${passed}/${ran.length} = ${pct(passRate)} is below ${pct(t.passRate)}. Failing cases, worst first:\n${failingList(failing)}`,
+      ),
+    )
   }
   for (const [name, min] of Object.entries(t?.mean ?? {}) as Array<[string, number]>) {
     const sc = scorers[name]
     if (!sc) {
-      out.push(line(`mean.${name}`, false, `mean ${name}: no case was scored by "${name}"`, `thresholds.mean.${name} is set but no case was scored by "${name}". List it in "scorers" (or give the cases what it needs).`))
+      out.push(
+        line(
+          `mean.${name}`,
+          false,
+          `mean ${name}: no case was scored by "${name}"`,
+          `thresholds.mean.${name} is set but no case was scored by "${name}". List it in "scorers" (or give the cases what it needs).`,
+        ),
+      )
       continue
     }
     const ok = sc.mean >= min
     const below = ran.filter((r) => r.scores[name] !== undefined && r.scores[name]!.score < min)
-    out.push(line(`mean.${name}`, ok, `mean ${name} ${fmtScore(sc.mean)} ${ok ? '>=' : '<'} ${fmtScore(min)}`, `mean ${name} ${sc.mean.toFixed(3)} is below ${min}. Cases below ${min}, worst first:\n${failingList(below, name)}`))
+    out.push(
+      line(
+        `mean.${name}`,
+        ok,
+        `mean ${name} ${fmtScore(sc.mean)} ${ok ? '>=' : '<'} ${fmtScore(min)}`,
+        `mean ${name} ${sc.mean.toFixed(3)} is below ${min}. Cases below ${min}, worst first:\n${failingList(below, name)}`,
+      ),
+    )
   }
   for (const [name, min] of Object.entries(t?.min ?? {}) as Array<[string, number]>) {
     const sc = scorers[name]
@@ -129,7 +155,14 @@ export function thresholdChecks(ran: readonly CaseResult[], scorers: Readonly<Re
     }
     const below = ran.filter((r) => r.scores[name] !== undefined && r.scores[name]!.score < min)
     const ok = below.length === 0
-    out.push(line(`min.${name}`, ok, `min ${name} ${fmtScore(sc.min)} ${ok ? '>=' : '<'} ${fmtScore(min)}`, `${below.length} case${below.length === 1 ? '' : 's'} scored ${name} below ${min}, worst first:\n${failingList(below, name)}`))
+    out.push(
+      line(
+        `min.${name}`,
+        ok,
+        `min ${name} ${fmtScore(sc.min)} ${ok ? '>=' : '<'} ${fmtScore(min)}`,
+        `${below.length} case${below.length === 1 ? '' : 's'} scored ${name} below ${min}, worst first:\n${failingList(below, name)}`,
+      ),
+    )
   }
   return out
 }
@@ -150,7 +183,9 @@ export function addUsage(t: UsageTotals, calls: number, input: number, output: n
 }
 
 /** Totals of ledger entries (judge and embedding calls). */
-export function ledgerTotals(entries: readonly LedgerEntry[]): UsageTotals & { byKind: { judge: UsageTotals; embedding: UsageTotals }; models: { judge: string[]; embedding: string[] } } {
+export function ledgerTotals(
+  entries: readonly LedgerEntry[],
+): UsageTotals & { byKind: { judge: UsageTotals; embedding: UsageTotals }; models: { judge: string[]; embedding: string[] } } {
   const all = emptyTotals()
   const byKind = { judge: emptyTotals(), embedding: emptyTotals() }
   const models = { judge: [] as string[], embedding: [] as string[] }
@@ -201,7 +236,14 @@ export function budgetChecks(budget: GoldenBudget | undefined, ran: readonly Cas
       .slice(0, 5)
       .map((x) => `  - ${x.id}: ${fmtMs(x.ms)}`)
       .join('\n')
-    out.push(line('budget.p95LatencyMs', ok, `P95 latency ${fmtMs(latency.p95)} ${ok ? '<=' : '>'} ${fmtMs(budget.p95LatencyMs)}`, `P95 latency ${fmtMs(latency.p95)} is over the budget of ${fmtMs(budget.p95LatencyMs)}. Slowest cases:\n${slowest}`))
+    out.push(
+      line(
+        'budget.p95LatencyMs',
+        ok,
+        `P95 latency ${fmtMs(latency.p95)} ${ok ? '<=' : '>'} ${fmtMs(budget.p95LatencyMs)}`,
+        `P95 latency ${fmtMs(latency.p95)} is over the budget of ${fmtMs(budget.p95LatencyMs)}. Slowest cases:\n${slowest}`,
+      ),
+    )
   }
   // Tokens and cost: the checks the shard merge makes too (one definition, in report.ts).
   tokenAndCostChecks(budget, { app, evaluator, total }, (name, ok, message, failure) => out.push(line(name, ok, message, failure)))
@@ -221,11 +263,19 @@ export function baselineCases(ran: readonly CaseResult[]): BaselineCases {
 /** The baseline check of a comparison with the committed baseline. */
 export function baselineComparisonCheck(path: string, comparison: BaselineComparison, refused: boolean): CheckOutcomeLine {
   const changes = (title: string, list: BaselineComparison['regressedCases']) =>
-    list.length === 0 ? '' : `\n${title}:\n${list.slice(0, 20).map((ch) => `  - ${ch.id}: ${ch.scorer} ${fmtScore(ch.baseline)} → ${fmtScore(ch.current)}`).join('\n')}${list.length > 20 ? `\n  … ${list.length - 20} more` : ''}`
+    list.length === 0
+      ? ''
+      : `\n${title}:\n${list
+          .slice(0, 20)
+          .map((ch) => `  - ${ch.id}: ${ch.scorer} ${fmtScore(ch.baseline)} → ${fmtScore(ch.current)}`)
+          .join('\n')}${list.length > 20 ? `\n  … ${list.length - 20} more` : ''}`
   const ok = comparison.regressions.length === 0
   const label = `baseline${refused ? ' (-u ignored: CI is set)' : ''}`
   const deltas = comparison.scorers.map((d) => `${d.scorer} ${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)}`).join(', ') || 'nothing to compare'
-  const regressions = comparison.regressions.map((d) => `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? '' : 's'}`)
+  const regressions = comparison.regressions.map(
+    (d) =>
+      `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? '' : 's'}`,
+  )
   return line(
     'baseline',
     ok,

@@ -83,11 +83,19 @@ export function readBaseline(path: string): BaselineFile | undefined {
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    throw new Error(formatMessage(`Failed to read the golden baseline ${path}: invalid JSON (${(error as Error).message}). Fix the file, or delete it and run with -u to write a new one.`))
+    throw new Error(
+      formatMessage(
+        `Failed to read the golden baseline ${path}: invalid JSON (${(error as Error).message}). Fix the file, or delete it and run with -u to write a new one.`,
+      ),
+    )
   }
   const b = parsed as Partial<BaselineFile>
   if (b.version !== BASELINE_VERSION || b.cases === null || typeof b.cases !== 'object') {
-    throw new Error(formatMessage(`Failed to read the golden baseline ${path}: it is not a version ${BASELINE_VERSION} baseline (no "version": 1 or no "cases"). Delete it and run with -u to write a new one.`))
+    throw new Error(
+      formatMessage(
+        `Failed to read the golden baseline ${path}: it is not a version ${BASELINE_VERSION} baseline (no "version": 1 or no "cases"). Delete it and run with -u to write a new one.`,
+      ),
+    )
   }
   return b as BaselineFile
 }

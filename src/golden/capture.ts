@@ -48,12 +48,18 @@ interface EventLike {
 type Emitter = { on(event: string, listener: (e: EventLike) => void): void }
 
 /** The model and usage of a fixture served in replay: its meta, or (for recordings made before the provider's usage shape was understood) its response. Cached per file. */
-export function readFixtureMeta(rootDir: string, rel: string): { model: string | null; usage: { inputTokens: number; outputTokens: number } | null } | undefined {
+export function readFixtureMeta(
+  rootDir: string,
+  rel: string,
+): { model: string | null; usage: { inputTokens: number; outputTokens: number } | null } | undefined {
   const file = join(rootDir, rel)
   const cached = metaCache.get(file)
   if (cached) return cached
   try {
-    const fixture = JSON.parse(readFileSync(file, 'utf8')) as { meta?: { model?: string | null; usage?: { inputTokens: number; outputTokens: number } | null }; response?: RecordedResponse }
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as {
+      meta?: { model?: string | null; usage?: { inputTokens: number; outputTokens: number } | null }
+      response?: RecordedResponse
+    }
     // Recordings made before a provider's usage shape was understood have none in meta: read the response.
     const fromResponse = fixture.response && (!fixture.meta?.usage || !fixture.meta.model) ? extractModelAndUsage(fixture.response) : undefined
     const meta = { model: fixture.meta?.model ?? fromResponse?.model ?? null, usage: fixture.meta?.usage ?? fromResponse?.usage ?? null }

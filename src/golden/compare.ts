@@ -11,7 +11,17 @@ import { describeValue, formatMessage } from '../errors.js'
 import { getLedger } from '../ledger.js'
 import { slugify } from './baseline.js'
 import { createLimiter, runOnce, type CaseRun } from './run.js'
-import { clip, fmtScore, readGitInfo, reportPath, writeReport, type CompareReport, type CompareRow, type ReportComparisonScorer, type UsageTotals } from './report.js'
+import {
+  clip,
+  fmtScore,
+  readGitInfo,
+  reportPath,
+  writeReport,
+  type CompareReport,
+  type CompareRow,
+  type ReportComparisonScorer,
+  type UsageTotals,
+} from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import { mcnemar, pairedBootstrap } from './stats.js'
 import { applyFilter, knownKey, ledgerTotals, userKeys } from './suite.js'
@@ -26,7 +36,13 @@ export const TIE = 1e-9
  * One pair of variants on one scorer: the paired bootstrap of `b − a` over the cases, and wins, ties and
  * losses of `b`. Used by `compareGolden` and by the merge of its shards.
  */
-export function comparePair(a: string, b: string, av: readonly number[], bv: readonly number[], bootstrap: { resamples: number; seed: number; confidence: number }): ReportComparisonScorer['pairs'][number] {
+export function comparePair(
+  a: string,
+  b: string,
+  av: readonly number[],
+  bv: readonly number[],
+  bootstrap: { resamples: number; seed: number; confidence: number },
+): ReportComparisonScorer['pairs'][number] {
   const ci = pairedBootstrap([...av], [...bv], bootstrap)
   let wins = 0
   let ties = 0
@@ -37,7 +53,16 @@ export function comparePair(a: string, b: string, av: readonly number[], bv: rea
     else if (d < -TIE) losses++
     else ties++
   })
-  return { a, b, cases: av.length, meanDiff: ci.meanDiff, ci: { low: ci.low, high: ci.high, confidence: ci.confidence, resamples: ci.resamples, seed: ci.seed }, wins, ties, losses }
+  return {
+    a,
+    b,
+    cases: av.length,
+    meanDiff: ci.meanDiff,
+    ci: { low: ci.low, high: ci.high, confidence: ci.confidence, resamples: ci.resamples, seed: ci.seed },
+    wins,
+    ties,
+    losses,
+  }
 }
 const OPTION_KEYS = ['dataset', 'variants', 'scorers', 'assert', 'filter', 'concurrency', 'timeout', 'report', 'expect', 'resamples', 'seed', 'confidence']
 
@@ -79,28 +104,38 @@ export class CompareSuite {
   private outcome: CompareOutcome | undefined
 
   constructor(name: string, options: CompareOptions<any, any, any>) {
-    if (typeof name !== 'string' || name.trim() === '') fail(`the suite name must be a non-empty string, got ${describeValue(name)}`, "Call compareGolden('prompt v1 vs v2', { ... }).")
-    if (options === null || typeof options !== 'object') fail(`the options must be an object, got ${describeValue(options)}`, 'Pass { dataset, variants, scorers, ... }.')
+    if (typeof name !== 'string' || name.trim() === '')
+      fail(`the suite name must be a non-empty string, got ${describeValue(name)}`, "Call compareGolden('prompt v1 vs v2', { ... }).")
+    if (options === null || typeof options !== 'object')
+      fail(`the options must be an object, got ${describeValue(options)}`, 'Pass { dataset, variants, scorers, ... }.')
     const unknown = Object.keys(options).filter((k) => !OPTION_KEYS.includes(k))
     if (unknown.length > 0) fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid options are: ${OPTION_KEYS.join(', ')}.`)
     const variants = options.variants
     if (variants === null || typeof variants !== 'object' || Object.keys(variants).length < 2) {
-      fail(`"variants" must be an object with at least two tasks, got ${describeValue(variants)}`, 'Pass for example { variants: { v1: answerV1, v2: answerV2 } }.')
+      fail(
+        `"variants" must be an object with at least two tasks, got ${describeValue(variants)}`,
+        'Pass for example { variants: { v1: answerV1, v2: answerV2 } }.',
+      )
     }
-    for (const [k, v] of Object.entries(variants)) if (typeof v !== 'function') fail(`variant "${k}" must be a task function, got ${describeValue(v)}`, 'Pass (input, case) => output for every variant.')
+    for (const [k, v] of Object.entries(variants))
+      if (typeof v !== 'function') fail(`variant "${k}" must be a task function, got ${describeValue(v)}`, 'Pass (input, case) => output for every variant.')
     this.name = name
     this.options = options
     this.variants = Object.keys(variants)
     this.plans = planScorers(options.scorers)
     const c = options.concurrency
-    if (c !== undefined && (typeof c !== 'number' || !Number.isInteger(c) || c < 1)) fail(`"concurrency" must be a whole number >= 1, got ${describeValue(c)}`, 'Pass for example { concurrency: 4 }.')
+    if (c !== undefined && (typeof c !== 'number' || !Number.isInteger(c) || c < 1))
+      fail(`"concurrency" must be a whole number >= 1, got ${describeValue(c)}`, 'Pass for example { concurrency: 4 }.')
     this.concurrency = c ?? 1
     const e = options.expect
     if (e !== undefined) {
       if (!this.variants.includes(e.better)) fail(`expect.better is "${String(e.better)}", which is not a variant`, `Name one of: ${this.variants.join(', ')}.`)
-      if (e.minDelta !== undefined && (typeof e.minDelta !== 'number' || !Number.isFinite(e.minDelta))) fail(`expect.minDelta must be a number, got ${describeValue(e.minDelta)}`, 'Pass for example { minDelta: 0.05 }.')
-      if (e.scorer !== undefined && !knownKey(e.scorer, this.plans)) fail(`expect.scorer "${String(e.scorer)}" is not a scorer`, `Valid scorers are: ${[...SCORER_NAMES, ...userKeys(this.plans)].join(', ')}.`)
-      if (e.scorer === undefined && this.plans.length === 0) fail('expect needs a scorer to decide on, and "scorers" lists none', 'List the scorers, or pass expect.scorer.')
+      if (e.minDelta !== undefined && (typeof e.minDelta !== 'number' || !Number.isFinite(e.minDelta)))
+        fail(`expect.minDelta must be a number, got ${describeValue(e.minDelta)}`, 'Pass for example { minDelta: 0.05 }.')
+      if (e.scorer !== undefined && !knownKey(e.scorer, this.plans))
+        fail(`expect.scorer "${String(e.scorer)}" is not a scorer`, `Valid scorers are: ${[...SCORER_NAMES, ...userKeys(this.plans)].join(', ')}.`)
+      if (e.scorer === undefined && this.plans.length === 0)
+        fail('expect needs a scorer to decide on, and "scorers" lists none', 'List the scorers, or pass expect.scorer.')
     }
     checkRecordOptions(options.report, 'compareGolden')
     this.limit = createLimiter(this.concurrency)
@@ -135,7 +170,9 @@ export class CompareSuite {
   caseErrors(r: CompareCaseResult): string | undefined {
     // One error per line, unabridged, continuation lines indented under it.
     const errors = this.variants.flatMap((v) => (r.runs[v]?.errors ?? (r.runs[v]?.error ? [r.runs[v]!.error!] : [])).map((e) => `${v}: ${e}`))
-    return errors.length > 0 ? `${formatMessage(`Failed to compare golden case "${r.c.id}":`)}\n${errors.map((e) => `  - ${e.replace(/\n/g, '\n    ')}`).join('\n')}` : undefined
+    return errors.length > 0
+      ? `${formatMessage(`Failed to compare golden case "${r.c.id}":`)}\n${errors.map((e) => `  - ${e.replace(/\n/g, '\n    ')}`).join('\n')}`
+      : undefined
   }
 
   finish(ctx: { runner: 'vitest' | 'jest'; testPath: string | undefined }): CompareOutcome {
@@ -144,7 +181,10 @@ export class CompareSuite {
     const [first, ...others] = this.variants as [string, ...string[]]
     const bootstrap = { resamples: this.options.resamples ?? 10_000, seed: this.options.seed ?? 42, confidence: this.options.confidence ?? 0.95 }
     const scorers: ReportComparisonScorer[] = []
-    for (const name of sortKeys(ran.flatMap((r) => this.variants.flatMap((v) => Object.keys(r.runs[v]?.scores ?? {}))), this.plans)) {
+    for (const name of sortKeys(
+      ran.flatMap((r) => this.variants.flatMap((v) => Object.keys(r.runs[v]?.scores ?? {}))),
+      this.plans,
+    )) {
       const complete = ran.filter((r) => this.variants.every((v) => r.runs[v]?.scores[name] !== undefined))
       if (complete.length === 0) continue
       const values = (v: string) => complete.map((r) => r.runs[v]!.scores[name]!.score)
@@ -153,7 +193,9 @@ export class CompareSuite {
       scorers.push({ scorer: name, means, pairs })
     }
     const scoredRuns = ran.filter((r) => this.variants.every((v) => r.runs[v]?.output !== undefined))
-    const passRates = Object.fromEntries(this.variants.map((v) => [v, scoredRuns.length ? scoredRuns.filter((r) => r.runs[v]!.pass).length / scoredRuns.length : 0]))
+    const passRates = Object.fromEntries(
+      this.variants.map((v) => [v, scoredRuns.length ? scoredRuns.filter((r) => r.runs[v]!.pass).length / scoredRuns.length : 0]),
+    )
     const mc = others.map((b) => {
       let aOnly = 0
       let bOnly = 0
@@ -256,14 +298,43 @@ export class CompareSuite {
       mcnemar: mc,
       passRates,
       expectation,
-      usage: { app: appUsage, evaluator: { calls: evaluator.calls, inputTokens: evaluator.inputTokens, outputTokens: evaluator.outputTokens, totalTokens: evaluator.totalTokens, costUsd: evaluator.costUsd, unpricedModels: evaluator.unpricedModels } },
+      usage: {
+        app: appUsage,
+        evaluator: {
+          calls: evaluator.calls,
+          inputTokens: evaluator.inputTokens,
+          outputTokens: evaluator.outputTokens,
+          totalTokens: evaluator.totalTokens,
+          costUsd: evaluator.costUsd,
+          unpricedModels: evaluator.unpricedModels,
+        },
+      },
       differing,
       cases: ran.length,
       rows: ran.map((r) => compareRow(r, this.variants)),
-      options: { ...bootstrap, ...(e ? { expect: { better: e.better, ...(e.scorer !== undefined ? { scorer: e.scorer } : {}), ...(e.minDelta !== undefined ? { minDelta: e.minDelta } : {}) } } : {}) },
+      options: {
+        ...bootstrap,
+        ...(e
+          ? {
+              expect: {
+                better: e.better,
+                ...(e.scorer !== undefined ? { scorer: e.scorer } : {}),
+                ...(e.minDelta !== undefined ? { minDelta: e.minDelta } : {}),
+              },
+            }
+          : {}),
+      },
     }
     // A shard's slice cannot decide the expectation: `expect-llm report --merge` does, over all cases.
-    if (this.shard) report.shard = { index: this.shard.index, count: this.shard.count, source: this.shard.source, total: this.shard.total, positions: this.shard.positions, deferred: e ? ['expectation'] : [] }
+    if (this.shard)
+      report.shard = {
+        index: this.shard.index,
+        count: this.shard.count,
+        source: this.shard.source,
+        total: this.shard.total,
+        positions: this.shard.positions,
+        deferred: e ? ['expectation'] : [],
+      }
     let reportFile: string | undefined
     const failures: string[] = []
     if (this.options.report !== false) {
@@ -279,9 +350,17 @@ export class CompareSuite {
     const recorded = reportFile ? recordRun(report, reportFile, this.options.report || undefined) : undefined
     if (recorded) failures.push(...recorded.failures)
     if (expectation && !expectation.ok && !this.shard) failures.unshift(expectation.message)
-    if (errored > 0 && expectation && !this.shard) failures.push(`${errored} case${errored === 1 ? '' : 's'} errored for some variant and are left out of the comparison`)
-    const summary = [formatCompareSummary(report, this.options.report ? this.options.report.maxConsoleCases : undefined, reportFile), ...(report.shard ? [shardSummaryLine(report.shard)] : []), ...(recorded?.lines ?? [])].join('\n')
-    const failure = failures.length > 0 ? `${formatMessage(`Golden comparison "${this.name}" failed:`)}\n${failures.map((f) => `  - ${f}`).join('\n')}\n\n${summary}` : undefined
+    if (errored > 0 && expectation && !this.shard)
+      failures.push(`${errored} case${errored === 1 ? '' : 's'} errored for some variant and are left out of the comparison`)
+    const summary = [
+      formatCompareSummary(report, this.options.report ? this.options.report.maxConsoleCases : undefined, reportFile),
+      ...(report.shard ? [shardSummaryLine(report.shard)] : []),
+      ...(recorded?.lines ?? []),
+    ].join('\n')
+    const failure =
+      failures.length > 0
+        ? `${formatMessage(`Golden comparison "${this.name}" failed:`)}\n${failures.map((f) => `  - ${f}`).join('\n')}\n\n${summary}`
+        : undefined
     this.outcome = { report, summary, ...(failure ? { failure } : {}), ...(reportFile ? { reportFile } : {}) }
     return this.outcome
   }
@@ -316,23 +395,31 @@ export function formatCompareSummary(report: CompareReport, maxCases = 30, repor
     const w = Math.max(7, ...report.scorers.map((s) => s.scorer.length))
     const vw = Math.max(5, ...report.variants.map((v) => v.length))
     for (const b of others) {
-      out.push(`  ${'scorer'.padEnd(w)}  ${report.variants.map((v) => v.padEnd(vw)).join('  ')}  ${`Δ ${b}−${first}`.padEnd(10)}  ${Math.round((report.scorers[0]?.pairs[0]?.ci.confidence ?? 0.95) * 100)}% CI              W/T/L`)
+      out.push(
+        `  ${'scorer'.padEnd(w)}  ${report.variants.map((v) => v.padEnd(vw)).join('  ')}  ${`Δ ${b}−${first}`.padEnd(10)}  ${Math.round((report.scorers[0]?.pairs[0]?.ci.confidence ?? 0.95) * 100)}% CI              W/T/L`,
+      )
       for (const s of report.scorers) {
         const p = s.pairs.find((x) => x.b === b)!
-        out.push(`  ${s.scorer.padEnd(w)}  ${report.variants.map((v) => fmtScore(s.means[v] as number).padEnd(vw)).join('  ')}  ${signed(p.meanDiff).padEnd(10)}  [${signed(p.ci.low)}, ${signed(p.ci.high)}]  ${p.wins}/${p.ties}/${p.losses}`)
+        out.push(
+          `  ${s.scorer.padEnd(w)}  ${report.variants.map((v) => fmtScore(s.means[v] as number).padEnd(vw)).join('  ')}  ${signed(p.meanDiff).padEnd(10)}  [${signed(p.ci.low)}, ${signed(p.ci.high)}]  ${p.wins}/${p.ties}/${p.losses}`,
+        )
       }
     }
   }
   out.push(`  pass rate: ${report.variants.map((v) => `${v} ${((report.passRates[v] ?? 0) * 100).toFixed(1)}%`).join(', ')}`)
   for (const m of report.mcnemar) {
-    out.push(`  McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} (${m.method === 'exact' ? 'exact binomial' : `chi-square with continuity correction, χ² = ${m.statistic?.toFixed(2)}`})`)
+    out.push(
+      `  McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} (${m.method === 'exact' ? 'exact binomial' : `chi-square with continuity correction, χ² = ${m.statistic?.toFixed(2)}`})`,
+    )
   }
   if (report.expectation) out.push(`  ${report.expectation.ok ? '✓' : '✗'} ${report.expectation.message}`)
   out.push(`  differing cases: ${report.differing.length} of ${report.cases}`)
   for (const d of report.differing.slice(0, maxCases)) {
     out.push(`    ${d.id}  ${clip(inputText(d.input), 60)}`)
     for (const v of report.variants) {
-      const scores = Object.entries(d.scores[v] ?? {}).map(([n, s]) => `${n} ${fmtScore(s as number)}`).join(' ')
+      const scores = Object.entries(d.scores[v] ?? {})
+        .map(([n, s]) => `${n} ${fmtScore(s as number)}`)
+        .join(' ')
       out.push(`      ${d.pass[v] ? '✓' : '✗'} ${v.padEnd(8)} ${scores.padEnd(28)} ${d.outputs[v] === null ? '(no output)' : clip(d.outputs[v], 70)}`)
     }
   }

@@ -109,7 +109,8 @@ function readJson(text: string, file: string): RawRecord[] {
         const offsets = topLevelElementOffsets(text, depth)
         const bad = offsets.findIndex((start, i) => {
           const next = offsets[i + 1]
-          const slice = next !== undefined ? text.slice(start, next).replace(/\s*,\s*$/, '') : text.slice(start).replace(depth === 1 ? /\s*\]\s*$/ : /\s*\]\s*\}\s*$/, '')
+          const slice =
+            next !== undefined ? text.slice(start, next).replace(/\s*,\s*$/, '') : text.slice(start).replace(depth === 1 ? /\s*\]\s*$/ : /\s*\]\s*\}\s*$/, '')
           try {
             JSON.parse(slice)
             return false
@@ -132,7 +133,11 @@ function readJson(text: string, file: string): RawRecord[] {
     items = (value as { cases: unknown[] }).cases
     depth = 2
   } else {
-    throw new DatasetError(file, [`${file}:1: the top level is ${describeValue(value)}, not an array of cases`], 'Write a JSON array of cases, or an object { "cases": [...] }.')
+    throw new DatasetError(
+      file,
+      [`${file}:1: the top level is ${describeValue(value)}, not an array of cases`],
+      'Write a JSON array of cases, or an object { "cases": [...] }.',
+    )
   }
   const offsets = topLevelElementOffsets(text, depth)
   return (items as unknown[]).map((v, i) => ({ value: v, where: `${file}:${offsets[i] !== undefined ? lineOf(text, offsets[i]) : 1}` }))
@@ -151,9 +156,13 @@ function readYaml(text: string, file: string): RawRecord[] {
   let seq: YamlNode | null | undefined = doc.contents as YamlNode | null
   if (isMap(seq)) seq = seq.get('cases', true) as YamlNode | undefined
   if (!isSeq(seq)) {
-    throw new DatasetError(file, [`${file}:1: the top level is not a list of cases`], 'Write a YAML list of cases (`- input: ...`), or a map with a `cases:` list.')
+    throw new DatasetError(
+      file,
+      [`${file}:1: the top level is not a list of cases`],
+      'Write a YAML list of cases (`- input: ...`), or a map with a `cases:` list.',
+    )
   }
-  const values = (doc.toJS() as unknown[] | { cases: unknown[] })
+  const values = doc.toJS() as unknown[] | { cases: unknown[] }
   const items = Array.isArray(values) ? values : values.cases
   return seq.items.map((node, i) => {
     const offset = (node as YamlNode | null)?.range?.[0]
@@ -167,7 +176,11 @@ function readCsv(text: string, file: string): RawRecord[] {
     rows = parseCsv(text, { columns: true, bom: true, skip_empty_lines: true, info: true, trim: false, relax_column_count: false }) as never
   } catch (error) {
     const e = error as Error & { lines?: number }
-    throw new DatasetError(file, [`${file}:${e.lines ?? 1}: invalid CSV (${e.message})`], 'Fix the CSV: a header row, then one row per case with the same number of columns (quote cells that contain commas).')
+    throw new DatasetError(
+      file,
+      [`${file}:${e.lines ?? 1}: invalid CSV (${e.message})`],
+      'Fix the CSV: a header row, then one row per case with the same number of columns (quote cells that contain commas).',
+    )
   }
   // info.lines is the line where the record ends; a record starts after the previous one ended.
   let previousEnd = 1
@@ -189,7 +202,10 @@ function csvList(cell: string): unknown {
       return t
     }
   }
-  return t.split('|').map((s) => s.trim()).filter((s) => s !== '')
+  return t
+    .split('|')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
 }
 
 function csvBoolean(cell: string): unknown {
@@ -249,7 +265,8 @@ function fromCsvRow(row: Record<string, string>): Record<string, unknown> {
     delete out[k]
   }
   if (Object.keys(metadata).length > 0) {
-    out.metadata = out.metadata !== undefined && typeof out.metadata === 'object' && out.metadata !== null ? { ...(out.metadata as object), ...metadata } : metadata
+    out.metadata =
+      out.metadata !== undefined && typeof out.metadata === 'object' && out.metadata !== null ? { ...(out.metadata as object), ...metadata } : metadata
   }
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k]
   return out
@@ -262,8 +279,19 @@ function isStringArray(v: unknown, nonEmpty: boolean): v is string[] {
 /** Stable id of a case without one: a hash of its input (so reordering the dataset keeps ids). */
 export function caseIdFor(input: unknown): string {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v
-  return `case-${createHash('sha256').update(JSON.stringify(canonical(input)) ?? 'undefined').digest('hex').slice(0, 8)}`
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v
+  return `case-${createHash('sha256')
+    .update(JSON.stringify(canonical(input)) ?? 'undefined')
+    .digest('hex')
+    .slice(0, 8)}`
 }
 
 function validate(records: RawRecord[], where: string): GoldenCase[] {
@@ -298,20 +326,28 @@ function validate(records: RawRecord[], where: string): GoldenCase[] {
     const before = problems.length
     const field = (name: string, message: string) => problems.push(`${at}: field "${name}" ${message}`)
     for (const key of Object.keys(obj)) {
-      if (!(CASE_FIELDS as readonly string[]).includes(key)) field(key, `is not a case field${didYouMean(key, CASE_FIELDS)}; valid fields: ${CASE_FIELDS.join(', ')}; put your own data under "metadata"`)
+      if (!(CASE_FIELDS as readonly string[]).includes(key))
+        field(key, `is not a case field${didYouMean(key, CASE_FIELDS)}; valid fields: ${CASE_FIELDS.join(', ')}; put your own data under "metadata"`)
     }
     const { id, input, expected, acceptable, context, relevant, keywords, answerable, criteria, tags, metadata } = obj
-    if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) field('input', input === undefined ? 'is missing' : `is empty (${describeValue(input)})`)
+    if (input === undefined || input === null || (typeof input === 'string' && input.trim() === ''))
+      field('input', input === undefined ? 'is missing' : `is empty (${describeValue(input)})`)
     else if (typeof input !== 'string' && typeof input !== 'object') field('input', `must be a string or an object, got ${describeValue(input)}`)
-    if (id !== undefined && !(typeof id === 'string' && id.trim() !== '') && !(typeof id === 'number' && Number.isInteger(id))) field('id', `must be a non-empty string, got ${describeValue(id)}`)
-    if (acceptable !== undefined && !isStringArray(acceptable, true)) field('acceptable', `must be a non-empty array of non-empty strings, got ${describeValue(acceptable)}`)
-    if (context !== undefined && !(typeof context === 'string' && context.trim() !== '') && !isStringArray(context, true)) field('context', `must be a string or a non-empty array of non-empty strings, got ${describeValue(context)}`)
+    if (id !== undefined && !(typeof id === 'string' && id.trim() !== '') && !(typeof id === 'number' && Number.isInteger(id)))
+      field('id', `must be a non-empty string, got ${describeValue(id)}`)
+    if (acceptable !== undefined && !isStringArray(acceptable, true))
+      field('acceptable', `must be a non-empty array of non-empty strings, got ${describeValue(acceptable)}`)
+    if (context !== undefined && !(typeof context === 'string' && context.trim() !== '') && !isStringArray(context, true))
+      field('context', `must be a string or a non-empty array of non-empty strings, got ${describeValue(context)}`)
     if (relevant !== undefined && !isStringArray(relevant, true)) field('relevant', `must be a non-empty array of document ids, got ${describeValue(relevant)}`)
-    if (keywords !== undefined && !isStringArray(keywords, true)) field('keywords', `must be a non-empty array of non-empty strings, got ${describeValue(keywords)}`)
+    if (keywords !== undefined && !isStringArray(keywords, true))
+      field('keywords', `must be a non-empty array of non-empty strings, got ${describeValue(keywords)}`)
     if (tags !== undefined && !isStringArray(tags, false)) field('tags', `must be an array of strings, got ${describeValue(tags)}`)
     if (answerable !== undefined && typeof answerable !== 'boolean') field('answerable', `must be true or false, got ${describeValue(answerable)}`)
-    if (criteria !== undefined && !(typeof criteria === 'string' && criteria.trim() !== '')) field('criteria', `must be a non-empty string, got ${describeValue(criteria)}`)
-    if (metadata !== undefined && (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata))) field('metadata', `must be an object, got ${describeValue(metadata)}`)
+    if (criteria !== undefined && !(typeof criteria === 'string' && criteria.trim() !== ''))
+      field('criteria', `must be a non-empty string, got ${describeValue(criteria)}`)
+    if (metadata !== undefined && (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)))
+      field('metadata', `must be an object, got ${describeValue(metadata)}`)
     if (problems.length > before) continue
 
     let caseId: string
@@ -343,7 +379,12 @@ function validate(records: RawRecord[], where: string): GoldenCase[] {
   }
   // A derived id can collide with an explicit one ("case-1a2b3c4d" written by hand): report it.
   if (problems.length > 0) {
-    const fix = syntaxErrors === problems.length ? 'Write one JSON object per line (JSON Lines).' : syntaxErrors > 0 ? 'Fix the cases listed (JSON Lines: one JSON object per line).' : 'Fix the cases listed.'
+    const fix =
+      syntaxErrors === problems.length
+        ? 'Write one JSON object per line (JSON Lines).'
+        : syntaxErrors > 0
+          ? 'Fix the cases listed (JSON Lines: one JSON object per line).'
+          : 'Fix the cases listed.'
     throw new DatasetError(where, problems, fix)
   }
   if (cases.length === 0) throw new DatasetError(where, [`${where}: the dataset has no cases`], 'Add at least one case with an "input".')
@@ -363,7 +404,11 @@ export function loadDatasetFileSync(path: string | URL): GoldenCase[] {
   try {
     text = readFileSync(abs, 'utf8')
   } catch (error) {
-    throw new DatasetError(shown, [`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`], 'Check the path; relative paths resolve against the current working directory (usually the project root).')
+    throw new DatasetError(
+      shown,
+      [`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`],
+      'Check the path; relative paths resolve against the current working directory (usually the project root).',
+    )
   }
   const ext = extname(abs).toLowerCase()
   let records: RawRecord[]
@@ -390,8 +435,16 @@ export function loadDatasetFileSync(path: string | URL): GoldenCase[] {
 
 /** Validates an in-memory array of cases (positions are reported as `dataset[i]`). */
 export function validateCases<I, E, M>(cases: ReadonlyArray<GoldenCaseInput<I, E, M>>, name = 'dataset'): Array<GoldenCase<I, E, M>> {
-  if (!Array.isArray(cases)) throw new DatasetError(name, [`${name} is ${describeValue(cases)}, not an array of cases`], 'Pass a file path, an array of cases, or a function returning one.')
-  return validate(cases.map((value, i) => ({ value, where: `${name}[${i}]` })), name) as Array<GoldenCase<I, E, M>>
+  if (!Array.isArray(cases))
+    throw new DatasetError(
+      name,
+      [`${name} is ${describeValue(cases)}, not an array of cases`],
+      'Pass a file path, an array of cases, or a function returning one.',
+    )
+  return validate(
+    cases.map((value, i) => ({ value, where: `${name}[${i}]` })),
+    name,
+  ) as Array<GoldenCase<I, E, M>>
 }
 
 /**
@@ -403,10 +456,14 @@ export function validateCases<I, E, M>(cases: ReadonlyArray<GoldenCaseInput<I, E
  * const cases = loadDatasetSync('fixtures/golden/handbook.jsonl')
  * ```
  */
-export function loadDatasetSync<I = unknown, E = unknown, M = Record<string, unknown>>(source: Exclude<DatasetSource<I, E, M>, (...args: never[]) => unknown>): Array<GoldenCase<I, E, M>> {
+export function loadDatasetSync<I = unknown, E = unknown, M = Record<string, unknown>>(
+  source: Exclude<DatasetSource<I, E, M>, (...args: never[]) => unknown>,
+): Array<GoldenCase<I, E, M>> {
   if (typeof source === 'string' || source instanceof URL) return loadDatasetFileSync(source) as Array<GoldenCase<I, E, M>>
   if (typeof source === 'function') {
-    throw new TypeError(formatMessage('Failed to load the golden dataset: a loader function cannot be loaded synchronously. Use `await loadDataset(loader)` and pass the cases.'))
+    throw new TypeError(
+      formatMessage('Failed to load the golden dataset: a loader function cannot be loaded synchronously. Use `await loadDataset(loader)` and pass the cases.'),
+    )
   }
   return validateCases(source)
 }
@@ -434,7 +491,12 @@ export async function loadDataset<I = unknown, E = unknown, M = Record<string, u
     try {
       loaded = await source()
     } catch (error) {
-      throw new Error(formatMessage(`Failed to load the golden dataset: the loader threw: ${(error as Error).message ?? String(error)}. Fix the loader, or pass the cases directly.`), { cause: error })
+      throw new Error(
+        formatMessage(
+          `Failed to load the golden dataset: the loader threw: ${(error as Error).message ?? String(error)}. Fix the loader, or pass the cases directly.`,
+        ),
+        { cause: error },
+      )
     }
     if (typeof loaded === 'string' || loaded instanceof URL) return loadDatasetFileSync(loaded) as Array<GoldenCase<I, E, M>>
     return validateCases(loaded, 'loader result')

@@ -12,7 +12,10 @@ import { GoldenSuite } from './suite.js'
 import type { GoldenOptions, GoldenScorers } from './types.js'
 
 /** Options of {@link evaluate}: those of `describeGolden` except the runner-bound ones, plus a name. */
-export type EvaluateOptions<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers> = Omit<GoldenOptions<I, E, M, S>, 'dataset' | 'annotate' | 'timeout' | 'baseline'> & {
+export type EvaluateOptions<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers> = Omit<
+  GoldenOptions<I, E, M, S>,
+  'dataset' | 'annotate' | 'timeout' | 'baseline'
+> & {
   /** The report's suite name. Default `'evaluate'`. */
   name?: string
 }
@@ -47,7 +50,11 @@ export async function evaluate<I = unknown, E = unknown, M = Record<string, unkn
   }
   for (const key of ['annotate', 'timeout', 'baseline'] as const) {
     if (key in options) {
-      throw new TypeError(formatMessage(`Failed to evaluate: "${key}" is an option of describeGolden only. ${key === 'baseline' ? 'Compare reports yourself, or run the suite with describeGolden for a baseline.' : 'Leave it out.'}`))
+      throw new TypeError(
+        formatMessage(
+          `Failed to evaluate: "${key}" is an option of describeGolden only. ${key === 'baseline' ? 'Compare reports yourself, or run the suite with describeGolden for a baseline.' : 'Leave it out.'}`,
+        ),
+      )
     }
   }
   const { name = 'evaluate', ...rest } = options

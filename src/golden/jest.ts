@@ -40,7 +40,10 @@ const adapter: RunnerAdapter<undefined> = {
  * })
  * ```
  */
-export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(name: string, options: GoldenOptions<I, E, M, S>): void {
+export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(
+  name: string,
+  options: GoldenOptions<I, E, M, S>,
+): void {
   describeGoldenWith(adapter, name, options as GoldenOptions<any, any, any>, callSite(describeGolden))
 }
 
@@ -60,6 +63,9 @@ export function describeGolden<I = unknown, E = unknown, M = Record<string, unkn
  * })
  * ```
  */
-export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(name: string, options: CompareOptions<I, E, M, S>): void {
+export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(
+  name: string,
+  options: CompareOptions<I, E, M, S>,
+): void {
   compareGoldenWith(adapter, name, options as unknown as CompareOptions<any, any, any>, callSite(compareGolden))
 }

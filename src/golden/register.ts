@@ -65,7 +65,12 @@ function failureAt(message: string, site: Error | undefined): Error {
 /** What differs between `describeGolden` and `compareGolden` when their tests are registered. */
 interface SuiteTests<C> {
   /** The suite (`GoldenSuite` or `CompareSuite`): `setCases` keeps the cases left after `filter`. */
-  suite: { setCases(cases: GoldenCase[]): void; readonly cases: readonly GoldenCase[]; readonly concurrency: number; readonly results: ReadonlyMap<string, unknown> }
+  suite: {
+    setCases(cases: GoldenCase[]): void
+    readonly cases: readonly GoldenCase[]
+    readonly concurrency: number
+    readonly results: ReadonlyMap<string, unknown>
+  }
   /** The body of one case's test. */
   runCase(c: GoldenCase, ctx: C): Promise<void>
   /** The final test's title (`aggregate`, `comparison`). */
@@ -132,36 +137,48 @@ class CaseFailure extends Error {}
 export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, options: GoldenOptions<any, any, any>, site?: Error): void {
   const suite = new GoldenSuite(name, options)
   const publish = { console: options.report !== false && options.report?.console !== false, annotate: options.annotate !== false }
-  registerSuite(adapter, name, options, {
-    suite,
-    async runCase(c, ctx) {
-      const result = await suite.runCase(c)
-      await adapter.publishCase(ctx, name, result, publish)
-      const failure = suite.caseFailure(result)
-      if (failure) throw new CaseFailure(failure)
+  registerSuite(
+    adapter,
+    name,
+    options,
+    {
+      suite,
+      async runCase(c, ctx) {
+        const result = await suite.runCase(c)
+        await adapter.publishCase(ctx, name, result, publish)
+        const failure = suite.caseFailure(result)
+        if (failure) throw new CaseFailure(failure)
+      },
+      finalTitle: 'aggregate',
+      finish(ctx) {
+        const { runner } = adapter
+        const outcome = suite.finish({ runner: runner.name, testPath: runner.testPath(ctx), updateMode: runner.updateMode(ctx) })
+        return { summary: outcome.summary, failure: GoldenSuite.failureMessage(name, outcome) }
+      },
     },
-    finalTitle: 'aggregate',
-    finish(ctx) {
-      const { runner } = adapter
-      const outcome = suite.finish({ runner: runner.name, testPath: runner.testPath(ctx), updateMode: runner.updateMode(ctx) })
-      return { summary: outcome.summary, failure: GoldenSuite.failureMessage(name, outcome) }
-    },
-  }, site)
+    site,
+  )
 }
 
 /** `compareGolden` for a runner; `site` is the user's call ({@link callSite}), where failures point. */
 export function compareGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, options: CompareOptions<any, any, any>, site?: Error): void {
   const suite = new CompareSuite(name, options)
-  registerSuite(adapter, name, options, {
-    suite,
-    async runCase(c) {
-      const errors = suite.caseErrors(await suite.runCase(c))
-      if (errors) throw new CaseFailure(errors)
+  registerSuite(
+    adapter,
+    name,
+    options,
+    {
+      suite,
+      async runCase(c) {
+        const errors = suite.caseErrors(await suite.runCase(c))
+        if (errors) throw new CaseFailure(errors)
+      },
+      finalTitle: 'comparison',
+      finish(ctx) {
+        const outcome = suite.finish({ runner: adapter.runner.name, testPath: adapter.runner.testPath(ctx) })
+        return { summary: outcome.summary, failure: outcome.failure }
+      },
     },
-    finalTitle: 'comparison',
-    finish(ctx) {
-      const outcome = suite.finish({ runner: adapter.runner.name, testPath: adapter.runner.testPath(ctx) })
-      return { summary: outcome.summary, failure: outcome.failure }
-    },
-  }, site)
+    site,
+  )
 }

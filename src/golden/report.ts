@@ -134,12 +134,25 @@ export interface GoldenReport {
   durationMs: number
   git: GitInfo
   models: { app: string[]; judge: string[]; embedding: string[] }
-  options: { repeat: number; passAt: number; concurrency: number; scorers: Record<string, number | null>; thresholds?: unknown; budget?: unknown; baseline?: unknown }
+  options: {
+    repeat: number
+    passAt: number
+    concurrency: number
+    scorers: Record<string, number | null>
+    thresholds?: unknown
+    budget?: unknown
+    baseline?: unknown
+  }
   summary: { cases: number; ran: number; filteredOut: number; passed: number; failed: number; errored: number; passRate: number | null; flaky: number }
   scorers: Record<string, ReportScorer>
   checks: ReportCheck[]
   baseline: null | { path: string; status: 'created' | 'updated' | 'compared' | 'missing'; comparison?: BaselineComparison }
-  usage: { app: UsageTotals; evaluator: UsageTotals & { byKind: { judge: UsageTotals; embedding: UsageTotals } }; total: UsageTotals; latencyMs: LatencySummary }
+  usage: {
+    app: UsageTotals
+    evaluator: UsageTotals & { byKind: { judge: UsageTotals; embedding: UsageTotals } }
+    total: UsageTotals
+    latencyMs: LatencySummary
+  }
   cases: ReportCase[]
   /** Set on a shard's report (`EXPECT_LLM_SHARD`). */
   shard?: ReportShard
@@ -197,7 +210,13 @@ export interface CompareReport {
   expectation: null | { better: string; scorer: string; minDelta: number; ok: boolean; message: string }
   usage: { app: Record<string, UsageTotals>; evaluator: UsageTotals }
   /** Only the cases where the variants differ (pass/fail, or any score). */
-  differing: Array<{ id: string; input: unknown; outputs: Record<string, string | null>; pass: Record<string, boolean>; scores: Record<string, Record<string, number>> }>
+  differing: Array<{
+    id: string
+    input: unknown
+    outputs: Record<string, string | null>
+    pass: Record<string, boolean>
+    scores: Record<string, Record<string, number>>
+  }>
   cases: number
   /** Every case, in dataset order (the HTML report's side-by-side table; the merge recomputes the statistics from them). */
   rows?: CompareRow[]
@@ -280,7 +299,10 @@ export function readGitInfo(cwd = process.cwd()): GitInfo {
   }
   if (info.commit === null) {
     try {
-      info.commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 }).toString().trim() || null
+      info.commit =
+        execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 })
+          .toString()
+          .trim() || null
     } catch {
       // no git
     }
@@ -354,14 +376,27 @@ export function tokenAndCostChecks(
 ): void {
   if (budget?.maxTokens !== undefined) {
     const ok = total.totalTokens <= budget.maxTokens
-    check('budget.maxTokens', ok, `tokens ${total.totalTokens.toLocaleString('en-US')} ${ok ? '<=' : '>'} ${budget.maxTokens.toLocaleString('en-US')} (app ${app.totalTokens.toLocaleString('en-US')}, evaluator ${evaluator.totalTokens.toLocaleString('en-US')})`)
+    check(
+      'budget.maxTokens',
+      ok,
+      `tokens ${total.totalTokens.toLocaleString('en-US')} ${ok ? '<=' : '>'} ${budget.maxTokens.toLocaleString('en-US')} (app ${app.totalTokens.toLocaleString('en-US')}, evaluator ${evaluator.totalTokens.toLocaleString('en-US')})`,
+    )
   }
   if (budget?.maxCostUsd !== undefined) {
     if (total.costUsd === null) {
-      check('budget.maxCostUsd', false, `cost unknown: no price for ${total.unpricedModels.join(', ')}`, `the cost cannot be checked against the budget of ${fmtUsd(budget.maxCostUsd)}: no price for ${total.unpricedModels.join(', ')}. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).`)
+      check(
+        'budget.maxCostUsd',
+        false,
+        `cost unknown: no price for ${total.unpricedModels.join(', ')}`,
+        `the cost cannot be checked against the budget of ${fmtUsd(budget.maxCostUsd)}: no price for ${total.unpricedModels.join(', ')}. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).`,
+      )
     } else {
       const ok = total.costUsd <= budget.maxCostUsd
-      check('budget.maxCostUsd', ok, `cost ${fmtUsd(total.costUsd)} ${ok ? '<=' : '>'} ${fmtUsd(budget.maxCostUsd)} (app ${fmtUsd(app.costUsd)}, evaluator ${fmtUsd(evaluator.costUsd)})`)
+      check(
+        'budget.maxCostUsd',
+        ok,
+        `cost ${fmtUsd(total.costUsd)} ${ok ? '<=' : '>'} ${fmtUsd(budget.maxCostUsd)} (app ${fmtUsd(app.costUsd)}, evaluator ${fmtUsd(evaluator.costUsd)})`,
+      )
     }
   }
 }
@@ -391,13 +426,18 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
     out.push(`      actual:   ${c.output === null ? '(no output)' : clip(c.output, 100)}`)
     const failed = Object.entries(c.scores).filter(([, sc]) => !sc.pass && sc.detail)
     for (const [name, sc] of failed) out.push(`      ${name}: ${clip(sc.detail, 140)}`)
-    if (c.diagnosis) out.push(`      diagnosis: ${c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'}`)
+    if (c.diagnosis)
+      out.push(
+        `      diagnosis: ${c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'}`,
+      )
     for (const error of c.errors ?? (c.error ? [c.error] : [])) out.push(...messageLines('error', error))
     if (c.assertError) out.push(...messageLines('assert', c.assertError))
   }
   if (order.length > maxCases) {
     const hiddenFailing = order.slice(maxCases).filter((c) => !c.pass).length
-    out.push(`  … ${order.length - maxCases} more case${order.length - maxCases === 1 ? '' : 's'}${hiddenFailing > 0 ? ` (${hiddenFailing} failing)` : ' (all passing)'}: see the JSON report`)
+    out.push(
+      `  … ${order.length - maxCases} more case${order.length - maxCases === 1 ? '' : 's'}${hiddenFailing > 0 ? ` (${hiddenFailing} failing)` : ' (all passing)'}: see the JSON report`,
+    )
   }
   const names = Object.keys(report.scorers)
   if (names.length > 0) {
@@ -405,14 +445,27 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
     out.push('', `  ${'scorer'.padEnd(w)}  mean  min   max   threshold  passing`)
     for (const name of names) {
       const sc = report.scorers[name] as ReportScorer
-      out.push(`  ${name.padEnd(w)}  ${fmtScore(sc.mean).padEnd(4)}  ${fmtScore(sc.min).padEnd(4)}  ${fmtScore(sc.max).padEnd(4)}  ${(sc.threshold === null ? 'record' : fmtScore(sc.threshold)).padEnd(9)}  ${Math.round(sc.passRate * sc.count)}/${sc.count}`)
+      out.push(
+        `  ${name.padEnd(w)}  ${fmtScore(sc.mean).padEnd(4)}  ${fmtScore(sc.min).padEnd(4)}  ${fmtScore(sc.max).padEnd(4)}  ${(sc.threshold === null ? 'record' : fmtScore(sc.threshold)).padEnd(9)}  ${Math.round(sc.passRate * sc.count)}/${sc.count}`,
+      )
     }
   }
-  out.push('', `  pass rate: ${s.passed}/${s.ran}${s.passRate === null ? '' : ` (${(s.passRate * 100).toFixed(1)}%)`}${s.errored > 0 ? `, ${s.errored} errored` : ''}`)
+  out.push(
+    '',
+    `  pass rate: ${s.passed}/${s.ran}${s.passRate === null ? '' : ` (${(s.passRate * 100).toFixed(1)}%)`}${s.errored > 0 ? `, ${s.errored} errored` : ''}`,
+  )
   const flaky = report.cases.filter((c) => c.flaky)
-  if (flaky.length > 0) out.push(`  flaky: ${flaky.slice(0, 20).map((c) => `${c.id} (${c.passes}/${c.runs})`).join(', ')}${flaky.length > 20 ? `, … ${flaky.length - 20} more` : ''}`)
+  if (flaky.length > 0)
+    out.push(
+      `  flaky: ${flaky
+        .slice(0, 20)
+        .map((c) => `${c.id} (${c.passes}/${c.runs})`)
+        .join(', ')}${flaky.length > 20 ? `, … ${flaky.length - 20} more` : ''}`,
+    )
   const lat = report.usage.latencyMs
-  const sources = Object.entries(lat.sources).map(([k, v]) => `${k} ${v}`).join(', ')
+  const sources = Object.entries(lat.sources)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')
   out.push(`  latency: P50 ${fmtMs(lat.p50)} · P95 ${fmtMs(lat.p95)} · P99 ${fmtMs(lat.p99)}${sources ? ` (${sources})` : ''}`)
   out.push(`  app:       ${fmtTokens(report.usage.app)}`)
   out.push(`  evaluator: ${fmtTokens(report.usage.evaluator)}`)
@@ -420,11 +473,18 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
   if (report.baseline) {
     const b = report.baseline
     if (b.status === 'compared' && b.comparison) {
-      const deltas = b.comparison.scorers.map((d) => `${d.scorer} ${fmtScore(d.current)} vs ${fmtScore(d.baseline)} (${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)})`).join(', ')
+      const deltas = b.comparison.scorers
+        .map((d) => `${d.scorer} ${fmtScore(d.current)} vs ${fmtScore(d.baseline)} (${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)})`)
+        .join(', ')
       out.push(`  baseline: ${deltas || 'no common scores'}`)
       const list = (title: string, changes: BaselineComparison['regressedCases']) => {
         if (changes.length === 0) return
-        out.push(`    ${title}: ${changes.slice(0, 15).map((ch) => `${ch.id} ${ch.scorer} ${fmtScore(ch.baseline)}→${fmtScore(ch.current)}`).join(', ')}${changes.length > 15 ? `, … ${changes.length - 15} more` : ''}`)
+        out.push(
+          `    ${title}: ${changes
+            .slice(0, 15)
+            .map((ch) => `${ch.id} ${ch.scorer} ${fmtScore(ch.baseline)}→${fmtScore(ch.current)}`)
+            .join(', ')}${changes.length > 15 ? `, … ${changes.length - 15} more` : ''}`,
+        )
       }
       list('regressed', b.comparison.regressedCases)
       list('improved', b.comparison.improvedCases)

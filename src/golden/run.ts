@@ -70,7 +70,9 @@ function normalizeResult(value: unknown, c: GoldenCase): TaskResult {
   if (typeof value === 'string') return { output: value }
   if (value !== null && typeof value === 'object' && typeof (value as { output?: unknown }).output === 'string') return value as TaskResult
   throw new TypeError(
-    formatMessage(`Failed to run the golden task for case "${c.id}": it returned ${describeValue(value)}. Return the answer text, or { output, context?, retrieved?, usage?, latencyMs? }.`),
+    formatMessage(
+      `Failed to run the golden task for case "${c.id}": it returned ${describeValue(value)}. Return the answer text, or { output, context?, retrieved?, usage?, latencyMs? }.`,
+    ),
   )
 }
 
@@ -116,7 +118,15 @@ export async function runOnce(
   const empty: RunUsage = { calls: captured.calls.length, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] }
   if (!captured.value.ok) {
     const error = `the task threw: ${message(captured.value.error)}`
-    return { error, errors: [error], scores: {}, pass: false, latencyMs: wall, latencySource: 'measured', usage: usageFrom({ output: '' }, captured.calls) ?? empty }
+    return {
+      error,
+      errors: [error],
+      scores: {},
+      pass: false,
+      latencyMs: wall,
+      latencySource: 'measured',
+      usage: usageFrom({ output: '' }, captured.calls) ?? empty,
+    }
   }
   let result: TaskResult
   try {
@@ -163,7 +173,9 @@ export async function runOnce(
       run.assertError = message(error)
     }
   }
-  const failed = Object.entries(run.scores).filter(([, s]) => !s.pass).map(([name]) => name)
+  const failed = Object.entries(run.scores)
+    .filter(([, s]) => !s.pass)
+    .map(([name]) => name)
   run.pass = failed.length === 0 && run.error === undefined && run.assertError === undefined
   const retrieval = plansForCase.filter((p) => p.name === 'retrieval' && run.scores[p.key] !== undefined).map((p) => p.key)
   const retrievalPass = retrieval.every((k) => run.scores[k]!.pass)
@@ -190,7 +202,12 @@ export function combineRuns(c: GoldenCase, runs: CaseRun[], passAt: number): Cas
     const detail = values.find((v) => !v.pass)?.detail ?? values[0]?.detail
     if (detail) entry.detail = detail
     const counts = values.map((v) => v.retrieval).filter((x) => x !== undefined)
-    if (counts.length > 0) entry.retrieval = { found: counts.reduce((s, x) => s + x.found, 0), k: counts.reduce((s, x) => s + x.k, 0), relevant: counts.reduce((s, x) => s + x.relevant, 0) }
+    if (counts.length > 0)
+      entry.retrieval = {
+        found: counts.reduce((s, x) => s + x.found, 0),
+        k: counts.reduce((s, x) => s + x.k, 0),
+        relevant: counts.reduce((s, x) => s + x.relevant, 0),
+      }
     const panel = values.find((v) => v.judges !== undefined)
     if (panel?.judges) entry.judges = panel.judges
     if (panel?.agreement !== undefined) entry.agreement = panel.agreement

@@ -51,7 +51,11 @@ export async function runScorer(plan: ScorerPlan, input: ScoreInput, env: Scorer
 }
 
 /** Runs the scorers of one case: the others first, then those that combine their scores (composite). */
-export async function runScorers(plans: readonly ScorerPlan[], input: ScoreInput, env: ScorerEnv): Promise<Array<{ key: string; result?: ScoreResult; error?: unknown }>> {
+export async function runScorers(
+  plans: readonly ScorerPlan[],
+  input: ScoreInput,
+  env: ScorerEnv,
+): Promise<Array<{ key: string; result?: ScoreResult; error?: unknown }>> {
   const full = { ...input, references: referencesOf(input.c) }
   const settle = async (plan: ScorerPlan, scores?: Record<string, ScoreResult>) => {
     try {

@@ -96,10 +96,21 @@ export function pairedBootstrap(a: readonly number[], b: readonly number[], opti
   const resamples = options.resamples ?? 10_000
   const seed = options.seed ?? 42
   const confidence = options.confidence ?? 0.95
-  if (a.length !== b.length) throw new RangeError(formatMessage(`Failed to bootstrap the paired difference: the samples have ${a.length} and ${b.length} values. Pass one score per case for each variant, in the same case order.`))
+  if (a.length !== b.length)
+    throw new RangeError(
+      formatMessage(
+        `Failed to bootstrap the paired difference: the samples have ${a.length} and ${b.length} values. Pass one score per case for each variant, in the same case order.`,
+      ),
+    )
   if (a.length === 0) throw new RangeError(formatMessage('Failed to bootstrap the paired difference: there are no pairs. Pass at least one score per variant.'))
-  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(formatMessage(`Failed to bootstrap the paired difference: resamples must be a whole number >= 1, got ${resamples}. Pass for example 10000.`))
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(formatMessage(`Failed to bootstrap the paired difference: confidence must be between 0 and 1, got ${confidence}. Pass for example 0.95.`))
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError(
+      formatMessage(`Failed to bootstrap the paired difference: resamples must be a whole number >= 1, got ${resamples}. Pass for example 10000.`),
+    )
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(
+      formatMessage(`Failed to bootstrap the paired difference: confidence must be between 0 and 1, got ${confidence}. Pass for example 0.95.`),
+    )
   const n = a.length
   const diffs = new Float64Array(n)
   // Stryker disable next-line EqualityOperator: equivalent, i <= n adds one write past the end of a Float64Array, which is ignored
@@ -150,7 +161,11 @@ function erfcNonNegative(z: number): number {
     Math.exp(
       -z * z -
         1.26551223 +
-        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     )
   return r
 }
@@ -169,8 +184,12 @@ function erfcNonNegative(z: number): number {
  * ```
  */
 export function mcnemar(aOnly: number, bOnly: number, options: { correction?: boolean; exactBelow?: number } = {}): McNemarResult {
-  for (const [name, v] of [['aOnly', aOnly], ['bOnly', bOnly]] as const) {
-    if (!Number.isInteger(v) || v < 0) throw new RangeError(formatMessage(`Failed to run McNemar's test: ${name} must be a whole number >= 0, got ${v}. Pass the counts of discordant pairs.`))
+  for (const [name, v] of [
+    ['aOnly', aOnly],
+    ['bOnly', bOnly],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 0)
+      throw new RangeError(formatMessage(`Failed to run McNemar's test: ${name} must be a whole number >= 0, got ${v}. Pass the counts of discordant pairs.`))
   }
   const n = aOnly + bOnly
   // No discordant pair (n = 0) takes the exact branch too: 2 · C(0, 0) / 2^0, capped at 1.
@@ -257,7 +276,8 @@ export class BootstrapAggregator {
     const fail = (reason: string, fix: string): never => {
       throw new RangeError(formatMessage(`Failed to create the bootstrap aggregator: ${reason}. ${fix}`))
     }
-    if (typeof confidence !== 'number' || !(confidence >= 0 && confidence <= 1)) fail(`confidence must be in [0, 1], got ${String(confidence)}`, 'Pass for example 0.95.')
+    if (typeof confidence !== 'number' || !(confidence >= 0 && confidence <= 1))
+      fail(`confidence must be in [0, 1], got ${String(confidence)}`, 'Pass for example 0.95.')
     if (!Number.isInteger(samples) || samples <= 0) fail(`samples must be a whole number > 0, got ${String(samples)}`, 'Pass for example 1000.')
     if (!Number.isInteger(seed)) fail(`seed must be a whole number, got ${String(seed)}`, 'Pass for example 42.')
     this.confidence = confidence

@@ -14,7 +14,17 @@ import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } fr
 import { clip, fmtScore, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import type { GoldenBaselineOptions, GoldenCase, GoldenFilter, GoldenOptions } from './types.js'
-import { aggregateScorers, baselineCases, baselineComparisonCheck, budgetChecks, ledgerTotals, reportCases, thresholdChecks, usageSummary, type CheckOutcomeLine } from './aggregate.js'
+import {
+  aggregateScorers,
+  baselineCases,
+  baselineComparisonCheck,
+  budgetChecks,
+  ledgerTotals,
+  reportCases,
+  thresholdChecks,
+  usageSummary,
+  type CheckOutcomeLine,
+} from './aggregate.js'
 import { aggregateCheckNames, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 
@@ -64,26 +74,48 @@ const fail = (reason: string, fix: string): never => {
 
 function positiveInt(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) fail(`"${name}" must be a whole number >= 1, got ${describeValue(value)}`, `Pass for example { ${name}: 2 }.`)
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+    fail(`"${name}" must be a whole number >= 1, got ${describeValue(value)}`, `Pass for example { ${name}: 2 }.`)
   return value as number
 }
 
 function fraction(name: string, value: unknown): number | undefined {
   if (value === undefined) return undefined
-  if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || value > 1) fail(`"${name}" must be a number from 0 to 1, got ${describeValue(value)}`, `Pass for example ${name}: 0.9.`)
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || value > 1)
+    fail(`"${name}" must be a number from 0 to 1, got ${describeValue(value)}`, `Pass for example ${name}: 0.9.`)
   return value as number
 }
 
-const OPTION_KEYS = ['dataset', 'task', 'scorers', 'assert', 'filter', 'concurrency', 'timeout', 'report', 'annotate', 'thresholds', 'repeat', 'passAt', 'baseline', 'budget']
+const OPTION_KEYS = [
+  'dataset',
+  'task',
+  'scorers',
+  'assert',
+  'filter',
+  'concurrency',
+  'timeout',
+  'report',
+  'annotate',
+  'thresholds',
+  'repeat',
+  'passAt',
+  'baseline',
+  'budget',
+]
 
 /** Applies a `filter` option. */
 export function applyFilter<C extends GoldenCase>(cases: C[], filter: GoldenFilter<any, any, any> | undefined): C[] {
   if (filter === undefined) return cases
   if (typeof filter === 'function') return cases.filter((c) => filter(c))
-  if (filter === null || typeof filter !== 'object') fail(`"filter" must be { tags?, ids? } or a function, got ${describeValue(filter)}`, "Pass for example { tags: ['refunds'] }.")
+  if (filter === null || typeof filter !== 'object')
+    fail(`"filter" must be { tags?, ids? } or a function, got ${describeValue(filter)}`, "Pass for example { tags: ['refunds'] }.")
   const { tags, ids } = filter
   const unknownIds = ids?.filter((id) => !cases.some((c) => c.id === id)) ?? []
-  if (unknownIds.length > 0) fail(`filter.ids lists ${unknownIds.map((i) => `"${i}"`).join(', ')}, which no case has`, 'Check the ids in the dataset (cases without an id get "case-<hash>").')
+  if (unknownIds.length > 0)
+    fail(
+      `filter.ids lists ${unknownIds.map((i) => `"${i}"`).join(', ')}, which no case has`,
+      'Check the ids in the dataset (cases without an id get "case-<hash>").',
+    )
   return cases.filter((c) => (tags === undefined || (c.tags ?? []).some((t) => tags.includes(t))) && (ids === undefined || ids.includes(c.id)))
 }
 
@@ -114,26 +146,33 @@ export class GoldenSuite {
   private outcome: SuiteOutcome | undefined
 
   constructor(name: string, options: GoldenOptions<any, any, any>) {
-    if (typeof name !== 'string' || name.trim() === '') fail(`the suite name must be a non-empty string, got ${describeValue(name)}`, "Call describeGolden('support bot', { ... }).")
-    if (options === null || typeof options !== 'object') fail(`the options must be an object, got ${describeValue(options)}`, 'Pass { dataset, task, scorers, ... }.')
+    if (typeof name !== 'string' || name.trim() === '')
+      fail(`the suite name must be a non-empty string, got ${describeValue(name)}`, "Call describeGolden('support bot', { ... }).")
+    if (options === null || typeof options !== 'object')
+      fail(`the options must be an object, got ${describeValue(options)}`, 'Pass { dataset, task, scorers, ... }.')
     const unknown = Object.keys(options).filter((k) => !OPTION_KEYS.includes(k))
     if (unknown.length > 0) fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid options are: ${OPTION_KEYS.join(', ')}.`)
-    if (typeof options.task !== 'function') fail(`"task" must be a function (input, case) => output, got ${describeValue(options.task)}`, 'Pass the function that runs your app on one input.')
-    if (options.assert !== undefined && typeof options.assert !== 'function') fail(`"assert" must be a function (output, case) => void, got ${describeValue(options.assert)}`, 'Pass a function with your expect() calls.')
+    if (typeof options.task !== 'function')
+      fail(`"task" must be a function (input, case) => output, got ${describeValue(options.task)}`, 'Pass the function that runs your app on one input.')
+    if (options.assert !== undefined && typeof options.assert !== 'function')
+      fail(`"assert" must be a function (output, case) => void, got ${describeValue(options.assert)}`, 'Pass a function with your expect() calls.')
     this.name = name
     this.options = options
     this.plans = planScorers(options.scorers)
     this.repeat = positiveInt('repeat', options.repeat, 1)
     this.passAt = positiveInt('passAt', options.passAt, this.repeat)
-    if (this.passAt > this.repeat) fail(`"passAt" (${this.passAt}) is more than "repeat" (${this.repeat})`, 'A case cannot pass more runs than it has: lower passAt or raise repeat.')
+    if (this.passAt > this.repeat)
+      fail(`"passAt" (${this.passAt}) is more than "repeat" (${this.repeat})`, 'A case cannot pass more runs than it has: lower passAt or raise repeat.')
     this.concurrency = positiveInt('concurrency', options.concurrency, 1)
     const t = options.thresholds
     if (t !== undefined) {
-      if (t === null || typeof t !== 'object') fail(`"thresholds" must be an object, got ${describeValue(t)}`, 'Pass for example { passRate: 0.9, mean: { rougeL: 0.4 } }.')
+      if (t === null || typeof t !== 'object')
+        fail(`"thresholds" must be an object, got ${describeValue(t)}`, 'Pass for example { passRate: 0.9, mean: { rougeL: 0.4 } }.')
       fraction('thresholds.passRate', t.passRate)
       for (const kind of ['mean', 'min'] as const) {
         for (const [k, v] of Object.entries(t[kind] ?? {})) {
-          if (!knownKey(k, this.plans)) fail(`thresholds.${kind} names an unknown scorer "${k}"`, `Valid scorers are: ${[...SCORER_NAMES, ...userKeys(this.plans)].join(', ')}.`)
+          if (!knownKey(k, this.plans))
+            fail(`thresholds.${kind} names an unknown scorer "${k}"`, `Valid scorers are: ${[...SCORER_NAMES, ...userKeys(this.plans)].join(', ')}.`)
           fraction(`thresholds.${kind}.${k}`, v)
         }
       }
@@ -144,8 +183,11 @@ export class GoldenSuite {
     }
     const b = options.budget
     if (b !== undefined) {
-      for (const key of Object.keys(b)) if (!['p95LatencyMs', 'maxTokens', 'maxCostUsd'].includes(key)) fail(`unknown budget option "${key}"`, 'Valid options are: p95LatencyMs, maxTokens, maxCostUsd.')
-      for (const [k, v] of Object.entries(b)) if (typeof v !== 'number' || !(v >= 0)) fail(`budget.${k} must be a number >= 0, got ${describeValue(v)}`, `Pass for example { ${k}: 1000 }.`)
+      for (const key of Object.keys(b))
+        if (!['p95LatencyMs', 'maxTokens', 'maxCostUsd'].includes(key))
+          fail(`unknown budget option "${key}"`, 'Valid options are: p95LatencyMs, maxTokens, maxCostUsd.')
+      for (const [k, v] of Object.entries(b))
+        if (typeof v !== 'number' || !(v >= 0)) fail(`budget.${k} must be a number >= 0, got ${describeValue(v)}`, `Pass for example { ${k}: 1000 }.`)
     }
     checkRecordOptions(options.report, 'describeGolden')
     this.limit = createLimiter(this.concurrency)
@@ -176,7 +218,9 @@ export class GoldenSuite {
     this.start()
     this.env ??= createScorerEnv(this.plans, () => this.cases)
     const env = this.env
-    const runs: CaseRun[] = await Promise.all(Array.from({ length: this.repeat }, () => this.limit(() => runOnce(c, this.options.task, this.plans, env, this.options.assert))))
+    const runs: CaseRun[] = await Promise.all(
+      Array.from({ length: this.repeat }, () => this.limit(() => runOnce(c, this.options.task, this.plans, env, this.options.assert))),
+    )
     const result = combineRuns(c, runs, this.passAt)
     this.results.set(c.id, result)
     return result
@@ -194,7 +238,9 @@ export class GoldenSuite {
     }
     if (r.pass) return undefined
     if (this.soft && errors.length === 0) return undefined
-    const lines = [formatMessage(`Golden case "${r.c.id}" failed${this.repeat > 1 ? `: ${r.passes} of ${r.runs.length} runs passed, ${this.passAt} needed` : ''}.`)]
+    const lines = [
+      formatMessage(`Golden case "${r.c.id}" failed${this.repeat > 1 ? `: ${r.passes} of ${r.runs.length} runs passed, ${this.passAt} needed` : ''}.`),
+    ]
     for (const [name, s] of Object.entries(r.scores)) {
       if (!s.pass) lines.push(`  ${name}: ${fmtScore(s.score)}${s.threshold !== null ? ` < ${fmtScore(s.threshold)}` : ''}${s.detail ? ` (${s.detail})` : ''}`)
     }
@@ -213,7 +259,13 @@ export class GoldenSuite {
     if (this.outcome) return this.outcome
     const ran = this.cases.map((c) => this.results.get(c.id)).filter((r): r is CaseResult => r !== undefined)
     const lines: CheckOutcomeLine[] = []
-    const scorers = aggregateScorers(ran, sortKeys(ran.flatMap((r) => Object.keys(r.scores)), this.plans))
+    const scorers = aggregateScorers(
+      ran,
+      sortKeys(
+        ran.flatMap((r) => Object.keys(r.scores)),
+        this.plans,
+      ),
+    )
     const passed = ran.filter((r) => r.pass).length
     const passRate = ran.length > 0 ? passed / ran.length : null
     // A shard's slice cannot decide the aggregate checks: `expect-llm report --merge` makes them over all cases.
@@ -223,7 +275,8 @@ export class GoldenSuite {
     const budget = this.shard ? undefined : this.options.budget
     lines.push(...budgetChecks(budget, ran, usage))
     const baselineOption = this.shard ? undefined : this.options.baseline
-    const baseline = baselineOption !== undefined && baselineOption !== false ? this.baselineStep(ctx, ran, baselineOption === true ? {} : baselineOption) : { info: null }
+    const baseline =
+      baselineOption !== undefined && baselineOption !== false ? this.baselineStep(ctx, ran, baselineOption === true ? {} : baselineOption) : { info: null }
     if (baseline.line) lines.push(baseline.line)
     const { app, appModels, evaluator, total, latency } = usage
     const report: GoldenReport = {
@@ -245,7 +298,16 @@ export class GoldenSuite {
         ...(this.options.budget ? { budget: this.options.budget } : {}),
         ...(this.options.baseline ? { baseline: this.options.baseline === true ? { tolerance: 0.05 } : { tolerance: 0.05, ...this.options.baseline } } : {}),
       },
-      summary: { cases: this.cases.length, ran: ran.length, filteredOut: this.allCases - (this.shard?.total ?? this.cases.length), passed, failed: ran.length - passed, errored: ran.filter((r) => r.errored).length, passRate, flaky: ran.filter((r) => r.flaky).length },
+      summary: {
+        cases: this.cases.length,
+        ran: ran.length,
+        filteredOut: this.allCases - (this.shard?.total ?? this.cases.length),
+        passed,
+        failed: ran.length - passed,
+        errored: ran.filter((r) => r.errored).length,
+        passRate,
+        flaky: ran.filter((r) => r.flaky).length,
+      },
       scorers,
       checks: lines.map((l) => l.check),
       baseline: baseline.info,
@@ -254,7 +316,15 @@ export class GoldenSuite {
     }
     if (this.shard) {
       const runLatenciesMs = ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))
-      report.shard = { index: this.shard.index, count: this.shard.count, source: this.shard.source, total: this.shard.total, positions: this.shard.positions, runLatenciesMs, deferred: aggregateCheckNames(this.options) }
+      report.shard = {
+        index: this.shard.index,
+        count: this.shard.count,
+        source: this.shard.source,
+        total: this.shard.total,
+        positions: this.shard.positions,
+        runLatenciesMs,
+        deferred: aggregateCheckNames(this.options),
+      }
     }
     const failures = lines.flatMap((l) => (l.failure !== undefined ? [l.failure] : []))
     const reportOption = this.options.report
@@ -264,14 +334,19 @@ export class GoldenSuite {
       try {
         writeReport(reportFile, report)
       } catch (error) {
-        failures.push(`the JSON report could not be written to ${reportFile}: ${(error as Error).message}. Check that the folder is writable, or pass report: { dir }.`)
+        failures.push(
+          `the JSON report could not be written to ${reportFile}: ${(error as Error).message}. Check that the folder is writable, or pass report: { dir }.`,
+        )
         reportFile = undefined
       }
     }
     const recorded = reportFile ? recordRun(report, reportFile, reportOption || undefined) : undefined
     if (recorded) failures.push(...recorded.failures)
     const summary = [
-      formatGoldenSummary(report, { ...(reportOption && reportOption.maxConsoleCases !== undefined ? { maxCases: reportOption.maxConsoleCases } : {}), ...(reportFile ? { reportFile } : {}) }),
+      formatGoldenSummary(report, {
+        ...(reportOption && reportOption.maxConsoleCases !== undefined ? { maxCases: reportOption.maxConsoleCases } : {}),
+        ...(reportFile ? { reportFile } : {}),
+      }),
       ...(report.shard ? [shardSummaryLine(report.shard)] : []),
       ...(recorded?.lines ?? []),
     ].join('\n')
@@ -280,9 +355,19 @@ export class GoldenSuite {
   }
 
   /** The baseline: read it, write it (first run, or -u outside CI), or compare with it. The file I/O of the baseline is here. */
-  private baselineStep(ctx: FinishContext, ran: readonly CaseResult[], opts: GoldenBaselineOptions): { info: GoldenReport['baseline']; line?: CheckOutcomeLine } {
+  private baselineStep(
+    ctx: FinishContext,
+    ran: readonly CaseResult[],
+    opts: GoldenBaselineOptions,
+  ): { info: GoldenReport['baseline']; line?: CheckOutcomeLine } {
     if (!ctx.testPath) {
-      return { info: null, line: { check: { name: 'baseline', ok: false, message: 'baseline: the test file is unknown' }, failure: 'the baseline needs the test file path, which the runner did not give. Run the suite from a test file.' } }
+      return {
+        info: null,
+        line: {
+          check: { name: 'baseline', ok: false, message: 'baseline: the test file is unknown' },
+          failure: 'the baseline needs the test file path, which the runner did not give. Run the suite from a test file.',
+        },
+      }
     }
     const path = baselinePath(ctx.testPath, this.name)
     const current = baselineCases(ran)
@@ -299,11 +384,20 @@ export class GoldenSuite {
     }
     if (previous === undefined && updateMode === 'none') {
       const message = `baseline ${path} is missing`
-      return { info: { path, status: 'missing' }, line: { check: { name: 'baseline', ok: false, message }, failure: `the baseline ${path} is missing, and snapshots are not written in CI. Run the suite locally (it writes the baseline) and commit the file.` } }
+      return {
+        info: { path, status: 'missing' },
+        line: {
+          check: { name: 'baseline', ok: false, message },
+          failure: `the baseline ${path} is missing, and snapshots are not written in CI. Run the suite locally (it writes the baseline) and commit the file.`,
+        },
+      }
     }
     if (previous === undefined || updateMode === 'all') {
       writeBaseline(path, mergeBaseline(previous, this.name, current))
-      return { info: { path, status: previous === undefined ? 'created' : 'updated' }, line: { check: { name: 'baseline', ok: true, message: `baseline ${previous === undefined ? 'written' : 'updated'}: ${path}` } } }
+      return {
+        info: { path, status: previous === undefined ? 'created' : 'updated' },
+        line: { check: { name: 'baseline', ok: true, message: `baseline ${previous === undefined ? 'written' : 'updated'}: ${path}` } },
+      }
     }
     const comparison = compareBaseline(previous, current, (s) => opts.tolerances?.[s] ?? opts.tolerance ?? 0.05)
     return { info: { path, status: 'compared', comparison }, line: baselineComparisonCheck(path, comparison, refused) }

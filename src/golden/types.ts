@@ -89,7 +89,10 @@ export interface TaskResult {
 }
 
 /** The application under test: from a case's input to an answer. */
-export type GoldenTask<I = unknown, E = unknown, M = Record<string, unknown>> = (input: I, c: GoldenCase<I, E, M>) => string | TaskResult | Promise<string | TaskResult>
+export type GoldenTask<I = unknown, E = unknown, M = Record<string, unknown>> = (
+  input: I,
+  c: GoldenCase<I, E, M>,
+) => string | TaskResult | Promise<string | TaskResult>
 
 /** A threshold, or `null` to record the score without ever failing on it. */
 export type Threshold = number | null
@@ -327,9 +330,7 @@ export interface GoldenReportOptions {
 }
 
 /** Which cases to run: tags (any of), ids, or a predicate. */
-export type GoldenFilter<I = unknown, E = unknown, M = Record<string, unknown>> =
-  | { tags?: string[]; ids?: string[] }
-  | ((c: GoldenCase<I, E, M>) => boolean)
+export type GoldenFilter<I = unknown, E = unknown, M = Record<string, unknown>> = { tags?: string[]; ids?: string[] } | ((c: GoldenCase<I, E, M>) => boolean)
 
 /** Options shared by `describeGolden` and `compareGolden`. */
 export interface GoldenCommonOptions<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers> {
@@ -347,7 +348,8 @@ export interface GoldenCommonOptions<I = unknown, E = unknown, M = Record<string
 }
 
 /** Options of `describeGolden`. */
-export interface GoldenOptions<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers> extends GoldenCommonOptions<I, E, M, S> {
+export interface GoldenOptions<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>
+  extends GoldenCommonOptions<I, E, M, S> {
   task: GoldenTask<I, E, M>
   /**
    * Vitest: add a `golden` annotation with the scores to each case test, for the verbose, JUnit and
@@ -378,7 +380,8 @@ export interface CompareExpectation<K extends string = string> {
 }
 
 /** Options of `compareGolden`. */
-export interface CompareOptions<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers> extends GoldenCommonOptions<I, E, M, S> {
+export interface CompareOptions<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>
+  extends GoldenCommonOptions<I, E, M, S> {
   /** Two or more tasks by name; each is compared with the first. */
   variants: Record<string, GoldenTask<I, E, M>>
   expect?: CompareExpectation<NoInfer<ScorerKeyOf<S>>>

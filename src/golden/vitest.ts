@@ -34,7 +34,9 @@ declare module 'vitest' {
 
 /** One line: `rougeL 0.62 ✓ · semantic 0.71 ✗ (< 0.80)`. */
 export function scoreLine(result: CaseResult): string {
-  const parts = Object.entries(result.scores).map(([name, s]) => `${name} ${fmtScore(s.score)} ${s.pass ? '✓' : `✗${s.threshold !== null ? ` (< ${fmtScore(s.threshold)})` : ''}`}`)
+  const parts = Object.entries(result.scores).map(
+    ([name, s]) => `${name} ${fmtScore(s.score)} ${s.pass ? '✓' : `✗${s.threshold !== null ? ` (< ${fmtScore(s.threshold)})` : ''}`}`,
+  )
   const runs = result.runs.length > 1 ? ` · ${result.passes}/${result.runs.length} runs passed${result.flaky ? ' (flaky)' : ''}` : ''
   return `${parts.join(' · ') || 'no scorer'}${runs}`
 }
@@ -75,7 +77,10 @@ const adapter: RunnerAdapter<TestContext> = {
  * })
  * ```
  */
-export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(name: string, options: GoldenOptions<I, E, M, S>): void {
+export function describeGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(
+  name: string,
+  options: GoldenOptions<I, E, M, S>,
+): void {
   describeGoldenWith(adapter, name, options as GoldenOptions<any, any, any>, callSite(describeGolden))
 }
 
@@ -97,6 +102,9 @@ export function describeGolden<I = unknown, E = unknown, M = Record<string, unkn
  * })
  * ```
  */
-export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(name: string, options: CompareOptions<I, E, M, S>): void {
+export function compareGolden<I = unknown, E = unknown, M = Record<string, unknown>, S extends GoldenScorers = GoldenScorers>(
+  name: string,
+  options: CompareOptions<I, E, M, S>,
+): void {
   compareGoldenWith(adapter, name, options as unknown as CompareOptions<any, any, any>, callSite(compareGolden))
 }

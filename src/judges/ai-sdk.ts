@@ -62,7 +62,9 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
             ...(options.maxTokens !== undefined ? { maxOutputTokens: options.maxTokens } : {}),
             ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
             ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-            ...(c.structured && !request.verbatim ? { output: ai.Output.object({ schema: ai.jsonSchema(verdictSchema(request)), name: verdictSchemaName(request) }) } : {}),
+            ...(c.structured && !request.verbatim
+              ? { output: ai.Output.object({ schema: ai.jsonSchema(verdictSchema(request)), name: verdictSchemaName(request) }) }
+              : {}),
           })
           return { text: result.text, modelId: result.response?.modelId, usage: result.usage }
         } catch (error) {
@@ -75,7 +77,11 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
       }
       let reply: Reply
       try {
-        reply = await callWithFallbacks(caps, { structuredOutput: mode, temperatureExplicit: typeof options.temperature === 'number', who: `The judge model "${model.modelId}" (${where})` }, call)
+        reply = await callWithFallbacks(
+          caps,
+          { structuredOutput: mode, temperatureExplicit: typeof options.temperature === 'number', who: `The judge model "${model.modelId}" (${where})` },
+          call,
+        )
       } catch (error) {
         const url = (error as { url?: unknown }).url
         const retries = error !== null && typeof error === 'object' ? (retriesMade.get(error) ?? 0) : 0

@@ -61,7 +61,10 @@ export function anthropicJudge(options: AnthropicJudgeOptions): Judge {
   const baseURL = typeof client.baseURL === 'string' ? client.baseURL : 'https://api.anthropic.com'
   // The client's host is recorded and replayed without the user listing it.
   registerLibraryHost(baseURL)
-  const requestOptions = { ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}), ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) }
+  const requestOptions = {
+    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+  }
 
   return {
     name: model,
@@ -80,11 +83,15 @@ export function anthropicJudge(options: AnthropicJudgeOptions): Judge {
         )) as AnthropicMessage
       let message: AnthropicMessage
       try {
-        message = await callWithFallbacks(caps, { structuredOutput: mode, temperatureExplicit: explicit, who: `The judge model "${model}" at ${baseURL}` }, call)
+        message = await callWithFallbacks(
+          caps,
+          { structuredOutput: mode, temperatureExplicit: explicit, who: `The judge model "${model}" at ${baseURL}` },
+          call,
+        )
       } catch (error) {
         throw translateError(error, 'judge', model, baseURL, options.maxRetries ?? client.maxRetries ?? 2, {
           key: 'Set ANTHROPIC_API_KEY to a valid key, or pass it to the client: new Anthropic({ apiKey }).',
-          notFound: 'Check the model name in configure({ judge: { model } }) (Anthropic model ids look like claude-haiku-4-5) and the client\'s baseURL.',
+          notFound: "Check the model name in configure({ judge: { model } }) (Anthropic model ids look like claude-haiku-4-5) and the client's baseURL.",
         })
       }
       const raw = (message.content ?? []).flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('')

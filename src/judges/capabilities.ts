@@ -39,7 +39,8 @@ export function verdictSchemaName(request: JudgeRequest): string {
 export function verdictSchema(request: JudgeRequest): Record<string, unknown> {
   const score = { type: 'number', description: 'The score on the requested scale.' }
   const reasoning = { type: 'string', description: 'A short justification, written before deciding the score.' }
-  if (request.template !== 'faithfulness') return { type: 'object', properties: { reasoning, score }, required: ['reasoning', 'score'], additionalProperties: false }
+  if (request.template !== 'faithfulness')
+    return { type: 'object', properties: { reasoning, score }, required: ['reasoning', 'score'], additionalProperties: false }
   return {
     type: 'object',
     properties: {
@@ -70,7 +71,8 @@ export function rejectionOf(error: unknown): Rejection | undefined {
   const text = errorText(error)
   if (/temperature/i.test(text) && /unsupported|not supported|does not support|only the default|not allowed|is deprecated/i.test(text)) return 'temperature'
   if (status === 500) return /grammar|json schema/i.test(text) ? 'structured' : undefined
-  if (/response_format|json_schema|output_config|output_format|responseSchema|responseJsonSchema|structured output|schema|grammar/i.test(text)) return 'structured'
+  if (/response_format|json_schema|output_config|output_format|responseSchema|responseJsonSchema|structured output|schema|grammar/i.test(text))
+    return 'structured'
   // The openai SDK's message for an error body it could not read (vLLM's older top-level error shape).
   if (/status code \(no body\)/.test(text) || text.replace(/^\d{3}\s*/, '').trim() === '') return 'unreadable'
   return undefined

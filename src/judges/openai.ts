@@ -59,7 +59,11 @@ export function openAIJudge(options: OpenAIJudgeOptions = {}): Judge {
         })
       let completion: Awaited<ReturnType<typeof call>>
       try {
-        completion = await callWithFallbacks(caps, { structuredOutput: mode, temperatureExplicit: typeof options.temperature === 'number', who: `The judge model "${model}" at ${baseURL}` }, call)
+        completion = await callWithFallbacks(
+          caps,
+          { structuredOutput: mode, temperatureExplicit: typeof options.temperature === 'number', who: `The judge model "${model}" at ${baseURL}` },
+          call,
+        )
       } catch (error) {
         throw translateError(error, 'judge', model, baseURL, retriesOf(sdk))
       }

@@ -199,11 +199,18 @@ function stripMarkdown(text: string): string {
 function verdictWord(text: string): boolean | undefined {
   const clean = stripMarkdown(text)
   // Labelled: "Verdict: PASS", "Final answer - no". The last label wins ("Initial: FAIL ... Final verdict: PASS").
-  const labelled = [...clean.matchAll(new RegExp(`\\b(?:final verdict|verdict|final answer|answer|result|grade|decision|judgement|judgment|evaluation)\\s*[:=\\-]\\s*${VERDICT}\\b`, 'gi'))]
+  const labelled = [
+    ...clean.matchAll(
+      new RegExp(`\\b(?:final verdict|verdict|final answer|answer|result|grade|decision|judgement|judgment|evaluation)\\s*[:=\\-]\\s*${VERDICT}\\b`, 'gi'),
+    ),
+  ]
   const last = labelled.at(-1)
   if (last?.[1]) return verdictOf(last[1])
   // The whole reply, or its whole last line.
-  const lines = clean.split(/\r?\n/).map((l) => l.trim().replace(/[.!]+$/, '')).filter(Boolean)
+  const lines = clean
+    .split(/\r?\n/)
+    .map((l) => l.trim().replace(/[.!]+$/, ''))
+    .filter(Boolean)
   const lastLine = lines.at(-1)
   if (lastLine !== undefined && verdictOf(lastLine) !== undefined) return verdictOf(lastLine)
   // First word followed by punctuation: "No, the answer ...", "PASS - ...", "Yes."

@@ -7,7 +7,18 @@ import { aiSdkJudge } from './ai-sdk.js'
 import { anthropicJudge } from './anthropic.js'
 import { openAIJudge, type OpenAIJudgeOptions } from './openai.js'
 import { normalizeScore, scaleRange } from './parse.js'
-import type { AiSdkLanguageModel, AnthropicClientLike, Claim, Judge, JudgeFunction, JudgeFunctionResult, JudgeLike, JudgeOptions, JudgeRequest, JudgeResult } from './types.js'
+import type {
+  AiSdkLanguageModel,
+  AnthropicClientLike,
+  Claim,
+  Judge,
+  JudgeFunction,
+  JudgeFunctionResult,
+  JudgeLike,
+  JudgeOptions,
+  JudgeRequest,
+  JudgeResult,
+} from './types.js'
 import { processSlot } from '../process-state.js'
 
 /** The keys of {@link JudgeOptions}, to tell settings from a typo. */
@@ -85,16 +96,27 @@ function judgeFromOptions(options: JudgeOptions, fail: Fail): Judge {
   if (model !== undefined && typeof model !== 'string') {
     if (!isAiSdkLanguageModel(model)) {
       const hint = isAiSdkEmbeddingModel(model) ? 'an AI SDK embedding model (configure it as the embedder)' : describeValue(model)
-      fail(`"model" must be a model name or an AI SDK language model, got ${hint}`, "Pass for example { model: anthropic('claude-haiku-4-5') } from @ai-sdk/anthropic, or { model: 'gpt-4.1-mini' }.")
+      fail(
+        `"model" must be a model name or an AI SDK language model, got ${hint}`,
+        "Pass for example { model: anthropic('claude-haiku-4-5') } from @ai-sdk/anthropic, or { model: 'gpt-4.1-mini' }.",
+      )
     }
-    misplaced(['baseURL', 'apiKey', 'client'], 'an AI SDK model', 'Set the endpoint and key on the AI SDK provider instead: createAnthropic({ baseURL, apiKey }).')
+    misplaced(
+      ['baseURL', 'apiKey', 'client'],
+      'an AI SDK model',
+      'Set the endpoint and key on the AI SDK provider instead: createAnthropic({ baseURL, apiKey }).',
+    )
     return aiSdkJudge({ ...options, model: model as AiSdkLanguageModel })
   }
   if (isAnthropicClient(client)) {
     misplaced(['baseURL', 'apiKey'], 'an Anthropic client', 'Set them on the client instead: new Anthropic({ baseURL, apiKey }).')
     return anthropicJudge({ ...rest, client, ...(model !== undefined ? { model } : {}) })
   }
-  return openAIJudge({ ...rest, ...(model !== undefined ? { model } : {}), ...(client !== undefined ? { client: client as OpenAIJudgeOptions['client'] } : {}) })
+  return openAIJudge({
+    ...rest,
+    ...(model !== undefined ? { model } : {}),
+    ...(client !== undefined ? { client: client as OpenAIJudgeOptions['client'] } : {}),
+  })
 }
 
 /**
@@ -129,7 +151,10 @@ export function resolveJudge(like?: JudgeLike, fail: Fail = failWith('use the ju
     if (!judge) fromOptions.set(options, (judge = judgeFromOptions(options, fail)))
     return judge
   }
-  return fail(`the judge must be a Judge, a function or judge settings, got ${describeValue(value)}`, 'Pass for example { model: "gpt-4.1-mini" }, or a function (request) => score.')
+  return fail(
+    `the judge must be a Judge, a function or judge settings, got ${describeValue(value)}`,
+    'Pass for example { model: "gpt-4.1-mini" }, or a function (request) => score.',
+  )
 }
 
 /** Checks what a custom `Judge` returned, so a broken judge fails with a message instead of a NaN verdict. */
@@ -139,5 +164,11 @@ export function checkJudgeResult(result: unknown, judgeName: string): JudgeResul
     const got = r !== null && typeof r === 'object' ? `a result with score ${describeValue(r.score)}` : describeValue(result)
     throw judgeError(`the judge ${judgeName} returned ${got}`, 'A Judge must resolve to { score, scaleValue, reason, raw } with score normalized to [0, 1].')
   }
-  return { ...r, score: r.score, scaleValue: typeof r.scaleValue === 'number' ? r.scaleValue : r.score, reason: typeof r.reason === 'string' ? r.reason : '', raw: typeof r.raw === 'string' ? r.raw : '' }
+  return {
+    ...r,
+    score: r.score,
+    scaleValue: typeof r.scaleValue === 'number' ? r.scaleValue : r.score,
+    reason: typeof r.reason === 'string' ? r.reason : '',
+    raw: typeof r.raw === 'string' ? r.raw : '',
+  }
 }

@@ -12,14 +12,35 @@ import { limitModelCall } from '../limit.js'
 import { checkJudgeResult, resolveJudge } from './resolve.js'
 import { JudgeReplyError } from './parse.js'
 import { BUILT_IN_TEMPLATES, checkTemplate, missingForBuiltIn, renderCustom, renderPrompt, type TemplateFields } from './templates.js'
-import { DEFAULT_JUDGE_THRESHOLD, type BuiltInTemplate, type Claim, type Judge, type JudgeLike, type JudgeRequest, type JudgeResult, type JudgeScale, type JudgeSpec } from './types.js'
+import {
+  DEFAULT_JUDGE_THRESHOLD,
+  type BuiltInTemplate,
+  type Claim,
+  type Judge,
+  type JudgeLike,
+  type JudgeRequest,
+  type JudgeResult,
+  type JudgeScale,
+  type JudgeSpec,
+} from './types.js'
 
 /** The keys of {@link JudgeSpec}. */
-export const JUDGE_SPEC_KEYS = ['criteria', 'reference', 'input', 'context', 'scale', 'threshold', 'template', 'judge', 'samples', 'verbatim', 'lenient'] as const
+export const JUDGE_SPEC_KEYS = [
+  'criteria',
+  'reference',
+  'input',
+  'context',
+  'scale',
+  'threshold',
+  'template',
+  'judge',
+  'samples',
+  'verbatim',
+  'lenient',
+] as const
 export const SCALES: readonly JudgeScale[] = ['binary', '1-5', '0-5', '0-1']
 /** Upper bound on `samples`, against an accidental `samples: 1000`. */
 export const MAX_SAMPLES = 25
-
 
 /** A judge call ready to run: everything checked, prompt rendered. */
 export interface PreparedJudgeCall {
@@ -48,7 +69,8 @@ export interface SpecDefaults {
 function optionalString(spec: Record<string, unknown>, key: string, fail: Fail): string | undefined {
   const v = spec[key]
   if (v === undefined) return undefined
-  if (typeof v !== 'string' || v.trim() === '') fail(`"${key}" must be a non-empty string, got ${describeValue(v)}`, `Pass the ${key} as text, or leave it out.`)
+  if (typeof v !== 'string' || v.trim() === '')
+    fail(`"${key}" must be a non-empty string, got ${describeValue(v)}`, `Pass the ${key} as text, or leave it out.`)
   return v
 }
 
@@ -56,8 +78,15 @@ function optionalString(spec: Record<string, unknown>, key: string, fail: Fail):
 export function checkContext(value: unknown, fail: Fail, what = 'context'): string[] {
   if (typeof value === 'string' && value.trim() !== '') return [value]
   if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v.trim() !== '')) return value as string[]
-  const got = Array.isArray(value) ? (value.length === 0 ? 'an empty array' : `an array containing ${describeValue(value.find((v) => typeof v !== 'string' || v.trim() === ''))}`) : describeValue(value)
-  return fail(`the ${what} must be a non-empty string or an array of non-empty strings, got ${got}`, `Pass the ${what} documents as text, e.g. ['Refunds are accepted within 30 days.'].`)
+  const got = Array.isArray(value)
+    ? value.length === 0
+      ? 'an empty array'
+      : `an array containing ${describeValue(value.find((v) => typeof v !== 'string' || v.trim() === ''))}`
+    : describeValue(value)
+  return fail(
+    `the ${what} must be a non-empty string or an array of non-empty strings, got ${got}`,
+    `Pass the ${what} documents as text, e.g. ['Refunds are accepted within 30 days.'].`,
+  )
 }
 
 /**
@@ -80,7 +109,17 @@ export function prepareJudgeCall(specInput: unknown, output: string, defaults: S
     : Array.from({ length: samples }, () => resolveJudge(spec.judge as JudgeSpec['judge'], fail))
   const request = judgeRequest(template, builtIn, scale, fields, verbatim)
   const panel = Array.isArray(samples)
-  return { judge: judges[0] as Judge, judges, panel, template: request.template, scale, threshold, samples: judges.length, request, lenient: spec.lenient === true }
+  return {
+    judge: judges[0] as Judge,
+    judges,
+    panel,
+    template: request.template,
+    scale,
+    threshold,
+    samples: judges.length,
+    request,
+    lenient: spec.lenient === true,
+  }
 }
 
 /**
@@ -93,7 +132,10 @@ export function prepareJudgeCall(specInput: unknown, output: string, defaults: S
  */
 export function checkSpecObject(specInput: unknown, fail: Fail): Record<string, unknown> {
   if (specInput === null || typeof specInput !== 'object' || Array.isArray(specInput)) {
-    fail(`the judge spec must be an object, got ${describeValue(specInput)}`, `Pass criteria as a string, or an object with any of: ${JUDGE_SPEC_KEYS.join(', ')}.`)
+    fail(
+      `the judge spec must be an object, got ${describeValue(specInput)}`,
+      `Pass criteria as a string, or an object with any of: ${JUDGE_SPEC_KEYS.join(', ')}.`,
+    )
   }
   const spec = specInput as Record<string, unknown>
   const unknown = Object.keys(spec).filter((k) => spec[k] !== undefined && !(JUDGE_SPEC_KEYS as readonly string[]).includes(k))
@@ -124,7 +166,8 @@ export function templateFields(spec: Record<string, unknown>, output: string, fa
 
 /** The scale, or `fail` naming the value the user gave (`given`). */
 export function checkScale(scale: unknown, given: unknown, fail: Fail): JudgeScale {
-  if (!SCALES.includes(scale as JudgeScale)) fail(`"scale" must be one of ${SCALES.map((s) => `'${s}'`).join(', ')}, got ${describeValue(given)}`, `Pass for example { scale: '1-5' }.`)
+  if (!SCALES.includes(scale as JudgeScale))
+    fail(`"scale" must be one of ${SCALES.map((s) => `'${s}'`).join(', ')}, got ${describeValue(given)}`, `Pass for example { scale: '1-5' }.`)
   return scale as JudgeScale
 }
 
@@ -157,7 +200,10 @@ export function checkSamples(samples: unknown, withJudge: boolean, fail: Fail): 
   }
   if (typeof samples !== 'number' || !Number.isInteger(samples) || samples < 1 || samples > MAX_SAMPLES) {
     const got = typeof samples === 'number' ? String(samples) : describeValue(samples)
-    fail(`"samples" must be a whole number from 1 to ${MAX_SAMPLES} or a list of judges, got ${got}`, 'Pass for example { samples: 3 } (an odd number avoids ties).')
+    fail(
+      `"samples" must be a whole number from 1 to ${MAX_SAMPLES} or a list of judges, got ${got}`,
+      'Pass for example { samples: 3 } (an odd number avoids ties).',
+    )
   }
   return samples as number
 }
@@ -182,7 +228,10 @@ export function chooseTemplate(given: unknown, defaults: SpecDefaults, fields: T
   if (defaults.template !== undefined) return defaults.template
   if (fields.reference !== undefined) return 'correctness'
   if (fields.criteria !== undefined) return 'rubric'
-  return fail('the judge needs criteria or a reference answer', "Pass the criteria as a string, or { reference: 'the expected answer' }, or a custom { template }.")
+  return fail(
+    'the judge needs criteria or a reference answer',
+    "Pass the criteria as a string, or { reference: 'the expected answer' }, or a custom { template }.",
+  )
 }
 
 /** Checks that the template has what it needs among `fields`; returns whether it is a built-in one. */
@@ -203,10 +252,15 @@ export function checkTemplateFields(template: string, fields: TemplateFields, fa
  */
 export function checkVerbatim(spec: Record<string, unknown>, template: string, builtIn: boolean, fail: Fail): boolean {
   for (const flag of ['verbatim', 'lenient'] as const) {
-    if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') fail(`"${flag}" must be true or false, got ${describeValue(spec[flag])}`, `Pass { ${flag}: true }.`)
+    if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean')
+      fail(`"${flag}" must be true or false, got ${describeValue(spec[flag])}`, `Pass { ${flag}: true }.`)
   }
   const verbatim = spec.verbatim === true
-  if (verbatim && builtIn) fail(`"verbatim" sends a custom template as written, but "${template}" is a built-in template`, 'Pass your own template text with {output} (and {input}, {context}, ...), or leave verbatim out.')
+  if (verbatim && builtIn)
+    fail(
+      `"verbatim" sends a custom template as written, but "${template}" is a built-in template`,
+      'Pass your own template text with {output} (and {input}, {context}, ...), or leave verbatim out.',
+    )
   return verbatim
 }
 
@@ -277,7 +331,12 @@ export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
         // Lenient: a reply with no score in it scores the bottom of the scale, its text the reason.
         if (!call.lenient || !(error instanceof JudgeReplyError)) throw error
         const bottom = call.scale === '1-5' ? 1 : 0
-        return { score: 0, scaleValue: bottom, reason: `no score in the reply (lenient: scored ${bottom}): ${error.raw.trim().slice(0, 300)}`, raw: error.raw } as JudgeResult
+        return {
+          score: 0,
+          scaleValue: bottom,
+          reason: `no score in the reply (lenient: scored ${bottom}): ${error.raw.trim().slice(0, 300)}`,
+          raw: error.raw,
+        } as JudgeResult
       })
       const result = checkJudgeResult(raw, JSON.stringify(name))
       if (call.template === 'faithfulness' && result.claims && result.claims.length > 0) {
@@ -286,7 +345,8 @@ export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
         result.score = share
         result.scaleValue = share
       }
-      if (result.usage) recordModelUsage({ kind: 'judge', model: result.usage.model, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens })
+      if (result.usage)
+        recordModelUsage({ kind: 'judge', model: result.usage.model, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens })
       return result
     }),
   )
@@ -307,7 +367,8 @@ export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
     notes: [...new Set(results.flatMap((r) => (r.note ? [r.note] : [])))],
     judgeName: call.panel ? [...new Set(names)].join(' + ') : (representative?.model ?? call.judge.name ?? 'judge'),
   }
-  if (call.panel) verdict.panel = results.map((r, i) => ({ judge: names[i] as string, score: r.score, scaleValue: r.scaleValue, pass: r.score >= call.threshold }))
+  if (call.panel)
+    verdict.panel = results.map((r, i) => ({ judge: names[i] as string, score: r.score, scaleValue: r.scaleValue, pass: r.score >= call.threshold }))
   if (representative?.claims) verdict.claims = representative.claims
   return verdict
 }

@@ -157,7 +157,10 @@ export function checkTemplate(template: string, fields: TemplateFields): Templat
     }
   }
   if (!used.includes('output')) {
-    return { reason: 'the template has no {output} placeholder, so the judge would never see the text under test', fix: 'Add {output} where the response should appear.' }
+    return {
+      reason: 'the template has no {output} placeholder, so the judge would never see the text under test',
+      fix: 'Add {output} where the response should appear.',
+    }
   }
   for (const p of used as Placeholder[]) {
     if (fields[p] === undefined) {

@@ -66,7 +66,10 @@ export function splitMteval(line: string): string[] {
           out.push(line.slice(start, i)) // rules 2-4 do not apply
         } else if (
           // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent when taken less often, a shortcut only: the regex rules give the same tokens
-          periods === 1 && !digitDash && i - start > 1 && (line.charCodeAt(i - 1) === 0x2e || line.charCodeAt(i - 1) === 0x2c)
+          periods === 1 &&
+          !digitDash &&
+          i - start > 1 &&
+          (line.charCodeAt(i - 1) === 0x2e || line.charCodeAt(i - 1) === 0x2c)
         ) {
           // `word.`: rule 3 always splits a final `.`/`,` (a space follows), rule 2 adds nothing.
           out.push(line.slice(start, i - 1), line[i - 1] as string)
@@ -247,12 +250,20 @@ function readSettings(options: unknown, action: string, effectiveDefault: boolea
   }
   const smoothMethod = o.smoothMethod ?? 'exp'
   if (!SMOOTH_METHODS.includes(smoothMethod as BleuSmoothMethod)) {
-    throw optionError(action, `options.smoothMethod must be one of ${SMOOTH_METHODS.map((m) => `'${m}'`).join(', ')}, got ${describeValue(smoothMethod)}`, "Use 'exp' (sacrebleu's default).")
+    throw optionError(
+      action,
+      `options.smoothMethod must be one of ${SMOOTH_METHODS.map((m) => `'${m}'`).join(', ')}, got ${describeValue(smoothMethod)}`,
+      "Use 'exp' (sacrebleu's default).",
+    )
   }
   const smoothValue = o.smoothValue ?? SMOOTH_DEFAULTS[smoothMethod as BleuSmoothMethod]
   // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
   if (typeof smoothValue !== 'number' || !Number.isFinite(smoothValue) || smoothValue < 0) {
-    throw optionError(action, `options.smoothValue must be a finite number >= 0, got ${describeValue(smoothValue)}`, "Pass e.g. 0.1 for 'floor' or 1 for 'add-k'.")
+    throw optionError(
+      action,
+      `options.smoothValue must be a finite number >= 0, got ${describeValue(smoothValue)}`,
+      "Pass e.g. 0.1 for 'floor' or 1 for 'add-k'.",
+    )
   }
   const maxOrder = o.maxNgramOrder ?? 4
   if (typeof maxOrder !== 'number' || !Number.isInteger(maxOrder) || maxOrder < 1 || maxOrder > 100) {
@@ -286,10 +297,28 @@ function tokenizeIntl(line: string): string[] {
  * are kept, as they decide sacrebleu's scores.
  */
 const ZH_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [0x3400, 0x4db5], [0x4e00, 0x9fa5], [0x9fa6, 0x9fbb], [0xf900, 0xfa2d], [0xfa30, 0xfa6a], [0xfa70, 0xfad9],
-  [0x2001, 0x2a6d], [0x2f81, 0x2fa1], [0xff00, 0xffef], [0x2e80, 0x2eff], [0x3000, 0x303f], [0x31c0, 0x31ef],
-  [0x2f00, 0x2fdf], [0x2ff0, 0x2fff], [0x3100, 0x312f], [0x31a0, 0x31bf], [0xfe10, 0xfe1f], [0xfe30, 0xfe4f],
-  [0x2600, 0x26ff], [0x2700, 0x27bf], [0x3200, 0x32ff], [0x3300, 0x33ff],
+  [0x3400, 0x4db5],
+  [0x4e00, 0x9fa5],
+  [0x9fa6, 0x9fbb],
+  [0xf900, 0xfa2d],
+  [0xfa30, 0xfa6a],
+  [0xfa70, 0xfad9],
+  [0x2001, 0x2a6d],
+  [0x2f81, 0x2fa1],
+  [0xff00, 0xffef],
+  [0x2e80, 0x2eff],
+  [0x3000, 0x303f],
+  [0x31c0, 0x31ef],
+  [0x2f00, 0x2fdf],
+  [0x2ff0, 0x2fff],
+  [0x3100, 0x312f],
+  [0x31a0, 0x31bf],
+  [0xfe10, 0xfe1f],
+  [0xfe30, 0xfe4f],
+  [0x2600, 0x26ff],
+  [0x2700, 0x27bf],
+  [0x3200, 0x32ff],
+  [0x3300, 0x33ff],
 ]
 
 function isZhChar(codePoint: number): boolean {
@@ -420,7 +449,8 @@ function closestReferenceLength(candidateLength: number, lengths: readonly numbe
       closestLength = length
     } else if (
       // Stryker disable next-line EqualityOperator: equivalent for length <= closestLength, which sets the same length again
-      diff === closestDiff && length < closestLength
+      diff === closestDiff &&
+      length < closestLength
     ) {
       closestLength = length
     }
@@ -588,7 +618,11 @@ export function bleuFromStatistics(statistics: BleuStatistics, options?: Omit<Bl
   const s = statistics as Partial<BleuStatistics> | null
   const isCounts = (v: unknown): v is number[] => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0)
   if (s === null || typeof s !== 'object' || !isCounts(s.counts) || !isCounts(s.totals) || s.counts.length !== s.totals.length) {
-    throw optionError(action, `the statistics must be { counts, totals, sysLen, refLen } with counts and totals non-empty arrays of numbers >= 0 of one length, got ${describeValue(statistics)}`, 'Pass the fields of a BleuDetails.')
+    throw optionError(
+      action,
+      `the statistics must be { counts, totals, sysLen, refLen } with counts and totals non-empty arrays of numbers >= 0 of one length, got ${describeValue(statistics)}`,
+      'Pass the fields of a BleuDetails.',
+    )
   }
   for (const key of ['sysLen', 'refLen'] as const) {
     const v = s[key]
@@ -603,9 +637,7 @@ export function bleuFromStatistics(statistics: BleuStatistics, options?: Omit<Bl
 function assertCorpus(candidates: unknown, references: unknown, action: string): asserts candidates is readonly string[] {
   if (!Array.isArray(candidates)) {
     throw new TypeError(
-      formatMessage(
-        `Failed to ${action}: the candidates must be an array of strings, got ${describeValue(candidates)}. Pass one model output per segment.`,
-      ),
+      formatMessage(`Failed to ${action}: the candidates must be an array of strings, got ${describeValue(candidates)}. Pass one model output per segment.`),
     )
   }
   if (!Array.isArray(references)) {
@@ -616,9 +648,7 @@ function assertCorpus(candidates: unknown, references: unknown, action: string):
     )
   }
   if (candidates.length === 0) {
-    throw new TypeError(
-      formatMessage(`Failed to ${action}: the candidates array is empty, so there is nothing to score. Pass at least one candidate.`),
-    )
+    throw new TypeError(formatMessage(`Failed to ${action}: the candidates array is empty, so there is nothing to score. Pass at least one candidate.`))
   }
   if (candidates.length !== references.length) {
     throw new TypeError(
@@ -653,11 +683,7 @@ function assertCorpus(candidates: unknown, references: unknown, action: string):
  * ) // one score from the summed statistics
  * ```
  */
-export function corpusBleu(
-  candidates: readonly string[],
-  references: ReadonlyArray<string | readonly string[]>,
-  options?: BleuOptions,
-): number {
+export function corpusBleu(candidates: readonly string[], references: ReadonlyArray<string | readonly string[]>, options?: BleuOptions): number {
   return corpusBleuDetails(candidates, references, options).score
 }
 
@@ -672,11 +698,7 @@ export function corpusBleu(
  * d.score  // 0 (no 3-grams in the corpus)
  * ```
  */
-export function corpusBleuDetails(
-  candidates: readonly string[],
-  references: ReadonlyArray<string | readonly string[]>,
-  options?: BleuOptions,
-): BleuDetails {
+export function corpusBleuDetails(candidates: readonly string[], references: ReadonlyArray<string | readonly string[]>, options?: BleuOptions): BleuDetails {
   const action = 'compute corpus BLEU'
   assertCorpus(candidates, references, action)
   const settings = readSettings(options, action, false)

@@ -85,10 +85,7 @@ export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): nu
   const maxA = checkVector(a, 'first')
   const maxB = checkVector(b, 'second')
   if (a.length !== b.length) {
-    fail(
-      `the vectors have different lengths (${a.length} and ${b.length})`,
-      'Compare embeddings from the same model and dimensions.',
-    )
+    fail(`the vectors have different lengths (${a.length} and ${b.length})`, 'Compare embeddings from the same model and dimensions.')
   }
   if (maxA === 0 || maxB === 0) return 0
   const value = similarity.cosine(rescaled(a, maxA), rescaled(b, maxB))

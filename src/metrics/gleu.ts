@@ -25,7 +25,8 @@ function readOrders(options: unknown, action: string): { minLen: number; maxLen:
   const read = (key: 'minLen' | 'maxLen', fallback: number) => {
     const v = o[key] ?? fallback
     // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isInteger refuses every non-number too
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw optionError(action, `options.${key} must be a whole number >= 1, got ${describeValue(v)}`, example)
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1)
+      throw optionError(action, `options.${key} must be a whole number >= 1, got ${describeValue(v)}`, example)
     return v
   }
   return { minLen: read('minLen', 1), maxLen: read('maxLen', 4) }

@@ -21,7 +21,10 @@ const WORD_CHAR = /[\p{L}\p{M}\p{N}_]/u
 function keywordPattern(keyword: string): RegExp {
   const trimmed = keyword.normalize('NFC').trim()
   // Only syntax characters and "/" may be escaped in a `u`-flag pattern (escaping "-" would be a SyntaxError).
-  const body = trimmed.split(/\s+/u).map((part) => part.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')).join('\\s+')
+  const body = trimmed
+    .split(/\s+/u)
+    .map((part) => part.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'))
+    .join('\\s+')
   const chars = Array.from(trimmed)
   // Stryker disable next-line StringLiteral: equivalent, a blank keyword is refused before, so chars is never empty
   const before = WORD_CHAR.test(chars[0] ?? '') ? '(?<![\\p{L}\\p{M}\\p{N}_])' : ''
@@ -50,7 +53,11 @@ function keywordPattern(keyword: string): RegExp {
 export function findKeywords(text: string, words: readonly string[]): KeywordsResult {
   assertString(text, 'text', 'find keywords')
   if (!Array.isArray(words)) {
-    throw new TypeError(formatMessage(`Failed to find keywords: the keywords must be an array of strings, got ${describeValue(words)}. Pass them as an array, e.g. ['Paris', 'Eiffel Tower'].`))
+    throw new TypeError(
+      formatMessage(
+        `Failed to find keywords: the keywords must be an array of strings, got ${describeValue(words)}. Pass them as an array, e.g. ['Paris', 'Eiffel Tower'].`,
+      ),
+    )
   }
   const haystack = text.normalize('NFC')
   const found: string[] = []
@@ -61,7 +68,11 @@ export function findKeywords(text: string, words: readonly string[]): KeywordsRe
       throw new TypeError(formatMessage(`Failed to find keywords: every keyword must be a string, got ${describeValue(word)}. Pass the keywords as strings.`))
     }
     if (word.trim() === '') {
-      throw new RangeError(formatMessage(`Failed to find keywords: the keyword ${JSON.stringify(word)} is empty, so it would be found in any text. Remove it, or give the word you mean.`))
+      throw new RangeError(
+        formatMessage(
+          `Failed to find keywords: the keyword ${JSON.stringify(word)} is empty, so it would be found in any text. Remove it, or give the word you mean.`,
+        ),
+      )
     }
     if (seen.has(word)) continue
     seen.add(word)

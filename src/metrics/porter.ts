@@ -97,14 +97,7 @@ function endsCvc(word: string): boolean {
   const n = word.length
   if (n >= 3) {
     const last = word[n - 1]
-    if (
-      isConsonant(word, n - 3) &&
-      !isConsonant(word, n - 2) &&
-      isConsonant(word, n - 1) &&
-      last !== 'w' &&
-      last !== 'x' &&
-      last !== 'y'
-    ) {
+    if (isConsonant(word, n - 3) && !isConsonant(word, n - 2) && isConsonant(word, n - 1) && last !== 'w' && last !== 'x' && last !== 'y') {
       return true
     }
   }

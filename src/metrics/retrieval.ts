@@ -137,11 +137,7 @@ function readItem(item: unknown, index: number): Ranked {
  * ).luckyTie // true: 'shipping' has the same score and could have taken the second place
  * ```
  */
-export function retrievalScores(
-  retrieved: readonly RetrievedItem[],
-  relevant: readonly string[],
-  options: RetrievalOptions = {},
-): RetrievalScores {
+export function retrievalScores(retrieved: readonly RetrievedItem[], relevant: readonly string[], options: RetrievalOptions = {}): RetrievalScores {
   if (!Array.isArray(retrieved)) {
     fail(`the retrieved results must be an array, got ${describeValue(retrieved)}`, 'Pass the ids (or { id, score } objects) the retriever returned.')
   }
@@ -207,10 +203,7 @@ export function retrievalScores(
 
   // Items just outside the cut-off that share the k-th item's score (only possible with scores).
   const cutoffScore = hasScores && ranking.length > k ? ranking[k - 1]?.score : undefined
-  const tiedIrrelevantOutside =
-    cutoffScore === undefined
-      ? []
-      : ranking.slice(k).filter((item) => item.score === cutoffScore && !relevantSet.has(item.id))
+  const tiedIrrelevantOutside = cutoffScore === undefined ? [] : ranking.slice(k).filter((item) => item.score === cutoffScore && !relevantSet.has(item.id))
 
   let hit = false
   let luckyTie = false
@@ -228,11 +221,7 @@ export function retrievalScores(
     if (minScore !== undefined && score !== undefined && score <= minScore) {
       reasons.push(`its score ${String(score)} is not above minScore ${String(minScore)}`)
     }
-    if (
-      score !== undefined &&
-      score === cutoffScore &&
-      tiedIrrelevantOutside.length >= (occurrencesInTopK.get(id) ?? 1)
-    ) {
+    if (score !== undefined && score === cutoffScore && tiedIrrelevantOutside.length >= (occurrencesInTopK.get(id) ?? 1)) {
       const other = tiedIrrelevantOutside[0] as Ranked
       reasons.push(
         `it ties at score ${String(score)} with irrelevant "${other.id}" ranked just outside the top ${k}, so it is in the top ${k} only by tie order`,

@@ -532,9 +532,11 @@ export function rougeMulti(candidate: string, references: readonly string[], opt
     let best: RougeMultiScore | undefined
     references.forEach((reference, referenceIndex) => {
       const s =
-        type === 'rouge1' ? computeN(candidate, reference, 1, settings)
-        : type === 'rouge2' ? computeN(candidate, reference, 2, settings)
-        : computeL(candidate, reference, type === 'rougeLsum', settings)
+        type === 'rouge1'
+          ? computeN(candidate, reference, 1, settings)
+          : type === 'rouge2'
+            ? computeN(candidate, reference, 2, settings)
+            : computeL(candidate, reference, type === 'rougeLsum', settings)
       if (best === undefined || s.f > best.f) best = { ...s, referenceIndex }
     })
     out[type] = best as RougeMultiScore

@@ -27,9 +27,7 @@ export function isPyWhitespaceUnit(unit: number): boolean {
   if (unit < 0x85) return false
   if (unit === 0x85 || unit === 0xa0 || unit === 0x1680) return true
   if (unit < 0x2000) return false
-  return (
-    unit <= 0x200a || unit === 0x2028 || unit === 0x2029 || unit === 0x202f || unit === 0x205f || unit === 0x3000
-  )
+  return unit <= 0x200a || unit === 0x2028 || unit === 0x2029 || unit === 0x202f || unit === 0x205f || unit === 0x3000
 }
 
 /**

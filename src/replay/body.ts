@@ -39,7 +39,14 @@ export function isJsonContentType(contentType: string | null | undefined): boole
 }
 
 /** The layouts a server may use for JSON that {@link recordBody} can reproduce exactly. */
-const JSON_LAYOUTS: ReadonlyArray<{ space?: number; newline?: boolean }> = [{}, { newline: true }, { space: 2 }, { space: 2, newline: true }, { space: 4 }, { space: 4, newline: true }]
+const JSON_LAYOUTS: ReadonlyArray<{ space?: number; newline?: boolean }> = [
+  {},
+  { newline: true },
+  { space: 2 },
+  { space: 2, newline: true },
+  { space: 4 },
+  { space: 4, newline: true },
+]
 
 /** Serializes a recorded JSON body the way the server sent it. */
 export function jsonText(rec: Pick<RecordedResponse, 'json' | 'jsonSpace' | 'jsonNewline'>): string {

@@ -37,7 +37,6 @@ Exit codes:
   2  usage error: a missing or unknown command or option (the help is printed for a missing command)
 `
 
-
 /** Where the CLI writes. */
 export interface CliIo {
   out: (line: string) => void
@@ -52,7 +51,11 @@ function formatSize(bytes: number): string {
 export function firstUserMessage(fixture: Fixture): string {
   const body = fixture.key.body as Record<string, unknown> | null
   const text = (c: unknown): string =>
-    typeof c === 'string' ? c : Array.isArray(c) ? c.map((p) => (typeof p === 'string' ? p : typeof (p as { text?: unknown })?.text === 'string' ? (p as { text: string }).text : '')).join(' ') : ''
+    typeof c === 'string'
+      ? c
+      : Array.isArray(c)
+        ? c.map((p) => (typeof p === 'string' ? p : typeof (p as { text?: unknown })?.text === 'string' ? (p as { text: string }).text : '')).join(' ')
+        : ''
   let found = ''
   if (body && Array.isArray(body.messages)) found = text((body.messages as Array<{ role?: string; content?: unknown }>).find((m) => m.role === 'user')?.content)
   else if (body && typeof body.input === 'string') found = body.input
@@ -276,7 +279,9 @@ async function verifyCommand(layout: StoreLayout, flags: ReadonlyMap<string, str
   const problems: string[] = []
   for (const tmp of await listStaleTempFiles(layout)) {
     const owner = tempFileOwner(tmp)
-    problems.push(`${rel(tmp)}: leftover: a temporary file of a write that was interrupted (process ${owner} is gone); not a fixture. Delete it, or run expect-llm fixtures prune`)
+    problems.push(
+      `${rel(tmp)}: leftover: a temporary file of a write that was interrupted (process ${owner} is gone); not a fixture. Delete it, or run expect-llm fixtures prune`,
+    )
   }
   const age = { now, maxAge, ...(typeof maxAgeFlag === 'string' ? { maxAgeText: maxAgeFlag } : {}) }
   for (const loaded of all) problems.push(...fixtureProblems(loaded, rel(loaded.file), age))

@@ -60,13 +60,18 @@ function firstDifference(a: string, b: string): number {
   return i
 }
 
-const VOLATILE_NAME = /(?:^|[_-])(?:id|ids|uuid|guid|user|metadata|timestamp|time|date|datetime|created|nonce|trace|traceid|session|request_id|run_id|safety_identifier|prompt_cache_key)$/i
+const VOLATILE_NAME =
+  /(?:^|[_-])(?:id|ids|uuid|guid|user|metadata|timestamp|time|date|datetime|created|nonce|trace|traceid|session|request_id|run_id|safety_identifier|prompt_cache_key)$/i
 const VOLATILE_VALUE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}.*|[0-9a-f]{24,})$/i
 
 /** A JSON pointer under `/body/` turned into the dot path accepted by `ignoreBodyFields`. */
 function bodyFieldPath(pointer: string): string | null {
   if (!pointer.startsWith('/body/')) return null
-  return pointer.slice(6).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).join('.')
+  return pointer
+    .slice(6)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.')
 }
 
 /**

@@ -5,7 +5,17 @@ import { formatAge, parseAge } from './age.js'
 import { BREAKABLE_STREAM_HEADERS, allowListHeaders, brokenBody, recordBody, toResponse } from './body.js'
 import { diffHints, formatDifferences, type KeyDifference } from './diff.js'
 import { expectOwnRequest } from './escapes.js'
-import { DEFAULT_HOSTS, isLoopback, isPlaceholderKey, keyVariablesFor, libraryHosts, matchesHost, parseHostPattern, providerFor, requestCredential } from './hosts.js'
+import {
+  DEFAULT_HOSTS,
+  isLoopback,
+  isPlaceholderKey,
+  keyVariablesFor,
+  libraryHosts,
+  matchesHost,
+  parseHostPattern,
+  providerFor,
+  requestCredential,
+} from './hosts.js'
 import { buildKey, modelOf, type RequestKey } from './key.js'
 import { ciRefusalMessage, isCi, resolveMode, type ResolvedMode } from './mode.js'
 import { chooseNearest, clientFamily, type NearestCandidate } from './nearest.js'
@@ -38,7 +48,6 @@ export interface MswApi {
  * judge does, for `response_format`).
  */
 export const MISS_STATUS = 404
-
 
 /** Options plus the defaults that come from the runner. */
 export interface EngineContext {
@@ -209,7 +218,8 @@ export class ReplayEngine {
     const merged: ReplayOptions = { ...cfg, ...explicit }
     const listed = [...(cfg.hosts ?? []), ...(explicit.hosts ?? [])]
     const allowedHosts = unique([...(cfg.allowedHosts ?? []), ...(explicit.allowedHosts ?? [])])
-    for (const pattern of [...listed, ...allowedHosts, ...Object.keys(merged.upstream ?? {}), ...Object.values(merged.upstream ?? {})]) parseHostPattern(pattern)
+    for (const pattern of [...listed, ...allowedHosts, ...Object.keys(merged.upstream ?? {}), ...Object.values(merged.upstream ?? {})])
+      parseHostPattern(pattern)
     const automatic = [...DEFAULT_HOSTS, ...libraryHosts()].filter((h) => !matchesHost(allowedHosts, h.replace(/\*/g, 'x')))
     const hosts = unique([...automatic, ...listed])
     return { ...merged, hosts, allowedHosts, layout: resolveLayout(merged.rootDir, merged.dir), resolvedMode: resolveMode(merged.mode) }
@@ -379,7 +389,10 @@ export class ReplayEngine {
       const { response, recorded } = await this.record(exchange, (r) => ({ response: r }))
       const mine = claim
       claim = undefined
-      void recorded.then((r) => mine?.settle(r), () => mine?.settle(undefined))
+      void recorded.then(
+        (r) => mine?.settle(r),
+        () => mine?.settle(undefined),
+      )
       return response
     } catch (error) {
       const failure = handlingFailure(error, testPath, testName)
@@ -602,7 +615,8 @@ export class ReplayEngine {
     const nothing = Promise.resolve(undefined)
     const target = this.target(opts, new URL(request.url))
     const refusal = this.credentialProblem(request, target, what)
-    if (refusal) return { response: this.fail({ kind: 'credentials', testPath, testName, message: refusal }, 'expect_llm_replay_credentials'), recorded: nothing }
+    if (refusal)
+      return { response: this.fail({ kind: 'credentials', testPath, testName, message: refusal }, 'expect_llm_replay_credentials'), recorded: nothing }
     const started = performance.now()
     let real: Response
     try {
@@ -694,7 +708,14 @@ export class ReplayEngine {
   }
 
   /** The full message for a replay miss: request, expected file, record command, nearest recording diff and hints. */
-  async missMessage(key: RequestKey, file: string, store: FixtureStore, opts: Resolved, testPath: string | undefined, userAgent: string | null = null): Promise<string> {
+  async missMessage(
+    key: RequestKey,
+    file: string,
+    store: FixtureStore,
+    opts: Resolved,
+    testPath: string | undefined,
+    userAgent: string | null = null,
+  ): Promise<string> {
     const m = key.material
     const model = modelFromPath(m.path) ?? modelOf(m)
     const provider = providerOf(m.origin, m.path)
@@ -710,7 +731,9 @@ export class ReplayEngine {
       `  Record it:     EXPECT_LLM_REPLAY=record ${testPath ? this.recordCommand(store, testPath) : '<your test command>'}${needs}`,
     ]
     if (opts.resolvedMode.refusedInCi) {
-      lines.push(`  Note:          EXPECT_LLM_REPLAY=${opts.resolvedMode.refusedInCi} was ignored because CI is set (EXPECT_LLM_ALLOW_RECORD_IN_CI=1 allows recording in CI).`)
+      lines.push(
+        `  Note:          EXPECT_LLM_REPLAY=${opts.resolvedMode.refusedInCi} was ignored because CI is set (EXPECT_LLM_ALLOW_RECORD_IN_CI=1 allows recording in CI).`,
+      )
     }
     const nearest = await this.nearest(key, file, store, clientFamily(userAgent))
     if (nearest.folderCount === 0) lines.push('  No fixtures are recorded for this test file yet.')
@@ -725,7 +748,12 @@ export class ReplayEngine {
     return lines.join('\n')
   }
 
-  private async nearest(key: RequestKey, file: string, store: FixtureStore, client: string | null): Promise<{ folderCount: number; best?: { file: string; diffs: KeyDifference[] } }> {
+  private async nearest(
+    key: RequestKey,
+    file: string,
+    store: FixtureStore,
+    client: string | null,
+  ): Promise<{ folderCount: number; best?: { file: string; diffs: KeyDifference[] } }> {
     const folder = file.slice(0, file.lastIndexOf(sep))
     const folderFiles = await listFolder(folder)
     const load = async (files: string[], sameFolder: boolean): Promise<NearestCandidate[]> => {

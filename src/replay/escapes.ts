@@ -90,11 +90,7 @@ function isBypass(headers: unknown): boolean {
 }
 
 /** What to do with a request undici is about to send. */
-export type CreatedRequest =
-  | { kind: 'live' }
-  | { kind: 'ignore' }
-  | { kind: 'escape'; request: EscapedRequest }
-  | { kind: 'track'; key: string }
+export type CreatedRequest = { kind: 'live' } | { kind: 'ignore' } | { kind: 'escape'; request: EscapedRequest } | { kind: 'track'; key: string }
 
 /** `METHOD url`: requests with the same key cannot be told apart. */
 export function requestKey(method: string | undefined, url: URL): string {

@@ -26,11 +26,7 @@ export class FixtureError extends Error {
   /** What is wrong, e.g. `"response.status" must be an integer`. */
   readonly reason: string
   constructor(file: string, reason: string) {
-    super(
-      formatMessage(
-        `Failed to read fixture ${file}: ${reason}. Fix the file by hand, or delete it and record it again with EXPECT_LLM_REPLAY=record.`,
-      ),
-    )
+    super(formatMessage(`Failed to read fixture ${file}: ${reason}. Fix the file by hand, or delete it and record it again with EXPECT_LLM_REPLAY=record.`))
     this.name = 'FixtureError'
     this.file = file
     this.reason = reason
@@ -78,14 +74,17 @@ const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof
 
 function checkResponse(r: unknown, where: string): string | null {
   if (!isObj(r)) return `"${where}" must be an object`
-  if (!Number.isInteger(r.status) || (r.status as number) < 100 || (r.status as number) > 599) return `"${where}.status" must be an HTTP status (an integer 100-599)`
+  if (!Number.isInteger(r.status) || (r.status as number) < 100 || (r.status as number) > 599)
+    return `"${where}.status" must be an HTTP status (an integer 100-599)`
   if (!isObj(r.headers) || !Object.values(r.headers).every((h) => typeof h === 'string')) return `"${where}.headers" must be an object of strings`
   const bodies = ['json', 'sse', 'text', 'base64'].filter((k) => r[k] !== undefined)
   if (bodies.length > 1) return `"${where}" has more than one body (${bodies.join(', ')}); keep exactly one`
   if (r.sse !== undefined && !(Array.isArray(r.sse) && r.sse.every((c) => typeof c === 'string'))) return `"${where}.sse" must be an array of strings`
-  if (r.chunkOffsetsMs !== undefined && !(Array.isArray(r.chunkOffsetsMs) && r.chunkOffsetsMs.every((n) => typeof n === 'number'))) return `"${where}.chunkOffsetsMs" must be an array of numbers`
+  if (r.chunkOffsetsMs !== undefined && !(Array.isArray(r.chunkOffsetsMs) && r.chunkOffsetsMs.every((n) => typeof n === 'number')))
+    return `"${where}.chunkOffsetsMs" must be an array of numbers`
   if (r.text !== undefined && typeof r.text !== 'string') return `"${where}.text" must be a string`
-  if (r.jsonSpace !== undefined && !(Number.isInteger(r.jsonSpace) && (r.jsonSpace as number) > 0 && (r.jsonSpace as number) <= 10)) return `"${where}.jsonSpace" must be a whole number from 1 to 10`
+  if (r.jsonSpace !== undefined && !(Number.isInteger(r.jsonSpace) && (r.jsonSpace as number) > 0 && (r.jsonSpace as number) <= 10))
+    return `"${where}.jsonSpace" must be a whole number from 1 to 10`
   if (r.jsonNewline !== undefined && typeof r.jsonNewline !== 'boolean') return `"${where}.jsonNewline" must be true or false`
   if (r.base64 !== undefined && typeof r.base64 !== 'string') return `"${where}.base64" must be a string`
   if (r.durationMs !== undefined && !(typeof r.durationMs === 'number' && r.durationMs >= 0)) return `"${where}.durationMs" must be a number of milliseconds`
@@ -149,7 +148,10 @@ export function parseFixture(text: string, file: string): Fixture {
   }
   const m = /\.([0-9a-f]{16})\.json$/.exec(file)
   if (m && m[1] !== data.hash.slice(0, 16)) {
-    throw new FixtureError(file, `the file name carries hash ${m[1]} but the fixture's hash starts with ${data.hash.slice(0, 16)}; the file was renamed or copied over`)
+    throw new FixtureError(
+      file,
+      `the file name carries hash ${m[1]} but the fixture's hash starts with ${data.hash.slice(0, 16)}; the file was renamed or copied over`,
+    )
   }
   return data as unknown as Fixture
 }

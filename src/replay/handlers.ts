@@ -102,4 +102,3 @@ export class ReplayError extends Error {
     this.problems = problems
   }
 }
-

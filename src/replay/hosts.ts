@@ -25,8 +25,16 @@ export const PROVIDERS: readonly Provider[] = [
     keyVariables: ['AZURE_OPENAI_API_KEY', 'AZURE_API_KEY'],
   },
   { name: 'Anthropic', origins: ['https://api.anthropic.com'], keyVariables: ['ANTHROPIC_API_KEY'] },
-  { name: 'Google Gemini API', origins: ['https://generativelanguage.googleapis.com'], keyVariables: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY'] },
-  { name: 'Google Vertex AI', origins: ['https://aiplatform.googleapis.com', 'https://*-aiplatform.googleapis.com'], keyVariables: ['GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_VERTEX_API_KEY'] },
+  {
+    name: 'Google Gemini API',
+    origins: ['https://generativelanguage.googleapis.com'],
+    keyVariables: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY'],
+  },
+  {
+    name: 'Google Vertex AI',
+    origins: ['https://aiplatform.googleapis.com', 'https://*-aiplatform.googleapis.com'],
+    keyVariables: ['GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_VERTEX_API_KEY'],
+  },
   { name: 'Mistral', origins: ['https://api.mistral.ai'], keyVariables: ['MISTRAL_API_KEY'] },
   { name: 'Groq', origins: ['https://api.groq.com'], keyVariables: ['GROQ_API_KEY'] },
   { name: 'Together AI', origins: ['https://api.together.xyz', 'https://api.together.ai'], keyVariables: ['TOGETHER_API_KEY', 'TOGETHER_AI_API_KEY'] },
@@ -37,7 +45,11 @@ export const PROVIDERS: readonly Provider[] = [
   { name: 'Voyage AI', origins: ['https://api.voyageai.com'], keyVariables: ['VOYAGE_API_KEY'] },
   { name: 'Perplexity', origins: ['https://api.perplexity.ai'], keyVariables: ['PERPLEXITY_API_KEY'] },
   { name: 'xAI', origins: ['https://api.x.ai'], keyVariables: ['XAI_API_KEY'] },
-  { name: 'Amazon Bedrock', origins: ['https://bedrock-runtime.*.amazonaws.com', 'https://bedrock-runtime-fips.*.amazonaws.com'], keyVariables: ['AWS_ACCESS_KEY_ID', 'AWS_BEARER_TOKEN_BEDROCK'] },
+  {
+    name: 'Amazon Bedrock',
+    origins: ['https://bedrock-runtime.*.amazonaws.com', 'https://bedrock-runtime-fips.*.amazonaws.com'],
+    keyVariables: ['AWS_ACCESS_KEY_ID', 'AWS_BEARER_TOKEN_BEDROCK'],
+  },
   // The AI SDK's default provider for model ids given as strings ('openai/gpt-4.1').
   { name: 'Vercel AI Gateway', origins: ['https://ai-gateway.vercel.sh'], keyVariables: ['AI_GATEWAY_API_KEY', 'VERCEL_OIDC_TOKEN'] },
 ]
@@ -73,7 +85,12 @@ export function parseHostPattern(pattern: string): HostPattern {
     )
   }
   const protocol = `${m[1]!.toLowerCase()}:`
-  const host = new RegExp(`^${m[2]!.toLowerCase().replace(/[.[\]]/g, (c) => `\\${c}`).replace(/\*/g, '[a-z0-9-]+')}$`)
+  const host = new RegExp(
+    `^${m[2]!
+      .toLowerCase()
+      .replace(/[.[\]]/g, (c) => `\\${c}`)
+      .replace(/\*/g, '[a-z0-9-]+')}$`,
+  )
   const port = m[3] === '*' ? undefined : (m[3] ?? DEFAULT_PORT[protocol])
   const parsed = { protocol, host, port }
   patternCache.set(pattern, parsed)

@@ -37,7 +37,11 @@ export function endpointSlug(path: string): string {
 
 /** Splits a dot path (`a.b.0`) or JSON pointer (`/a/b/0`) into segments. */
 function splitFieldPath(path: string): string[] {
-  if (path.startsWith('/')) return path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+  if (path.startsWith('/'))
+    return path
+      .slice(1)
+      .split('/')
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
   return path.split('.')
 }
 

@@ -13,7 +13,8 @@ const LOCAL_PORTS: Readonly<Record<string, string>> = { '11434': 'Ollama', '1234
 /** The API a path belongs to, from its shape: its name and how to call an unknown server that speaks it. */
 function wireFormat(path: string): { api: string; server: string } | undefined {
   if (/\/messages$/.test(path)) return { api: 'Anthropic Messages API', server: 'an Anthropic Messages-compatible server' }
-  if (/:(?:generateContent|streamGenerateContent|embedContent|batchEmbedContents|countTokens)$/.test(path)) return { api: 'Gemini API', server: 'a Gemini-compatible server' }
+  if (/:(?:generateContent|streamGenerateContent|embedContent|batchEmbedContents|countTokens)$/.test(path))
+    return { api: 'Gemini API', server: 'a Gemini-compatible server' }
   if (/\/api\/(?:chat|generate|embed|embeddings)$/.test(path)) return { api: 'native API', server: 'Ollama (native API)' }
   if (/\/(?:chat\/completions|completions|embeddings|responses)$/.test(path)) return { api: 'OpenAI-compatible API', server: 'an OpenAI-compatible server' }
   return undefined

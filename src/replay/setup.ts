@@ -64,7 +64,9 @@ function reportMissingMsw(error: unknown, runner: TestRunner): void {
     immediate: true,
     relevant: (url) => {
       try {
-        return resolveMode(getConfig().replay?.mode).mode !== 'live' && matchesHost([...DEFAULT_HOSTS, ...libraryHosts(), ...(getConfig().replay?.hosts ?? [])], url)
+        return (
+          resolveMode(getConfig().replay?.mode).mode !== 'live' && matchesHost([...DEFAULT_HOSTS, ...libraryHosts(), ...(getConfig().replay?.hosts ?? [])], url)
+        )
       } catch {
         return false
       }
@@ -73,7 +75,9 @@ function reportMissingMsw(error: unknown, runner: TestRunner): void {
       const file = currentFile()
       if (warned.has(file)) return
       warned.add(file)
-      console.warn(formatMessage(`Failed to replay ${request.method} ${request.url}: record/replay is off, so this model request goes to the network. ${reason}.`))
+      console.warn(
+        formatMessage(`Failed to replay ${request.method} ${request.url}: record/replay is off, so this model request goes to the network. ${reason}.`),
+      )
     },
   })
   runner.afterAll(() => watcher.close())
@@ -196,7 +200,9 @@ function startSession(mods: LoadedMsw, runner: TestRunner, mswVersion = 'unknown
     },
     onLiveFailure: (request) => onLiveFailure(request, runner.testPath()),
   })
-  ;(server as unknown as { events?: { on(event: string, fn: (e: { request: Request }) => void): void } }).events?.on('request:start', ({ request }) => watcher.requestSeen(request))
+  ;(server as unknown as { events?: { on(event: string, fn: (e: { request: Request }) => void): void } }).events?.on('request:start', ({ request }) =>
+    watcher.requestSeen(request),
+  )
   ;(session as SessionInternals)[WATCHER] = watcher
   const closeLeftover = (): void => {
     SESSION_STARTING.unsubscribe(closeLeftover)
@@ -253,7 +259,12 @@ function onEscape(engine: ReplayEngine, request: EscapedRequest, testPath: strin
   const fix =
     'The client was created before replay started and kept the fetch from before. Create it after the setup file has run (list expect-llm/vitest in setupFiles; with your own MSW server, call server.listen() at the top level of a setup file), or pass fetch: (url, init) => globalThis.fetch(url, init) to the client.'
   if (mode === 'replay') {
-    engine.reportProblem({ kind: 'escape', testPath, testName, message: formatMessage(`Failed to replay ${what}: the request bypassed record/replay and ${how}. ${fix}`) })
+    engine.reportProblem({
+      kind: 'escape',
+      testPath,
+      testName,
+      message: formatMessage(`Failed to replay ${what}: the request bypassed record/replay and ${how}. ${fix}`),
+    })
     return
   }
   const key = testPath ?? ''

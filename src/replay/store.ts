@@ -88,7 +88,10 @@ export async function listFixtureFiles(layout: StoreLayout): Promise<string[]> {
 export async function listFolder(folder: string): Promise<string[]> {
   try {
     const names = await readdir(folder)
-    return names.filter((n) => FILE_RE.test(n)).sort().map((n) => join(folder, n))
+    return names
+      .filter((n) => FILE_RE.test(n))
+      .sort()
+      .map((n) => join(folder, n))
   } catch {
     return []
   }

@@ -27,7 +27,6 @@ export interface UsageRecord {
   finishedAt: string
 }
 
-
 /**
  * Formats fixture summaries, one line per test file with anything to report:
  * `[expect-llm] Replay fixtures for test/a.test.ts: 3 used, 1 new, 2 unused in test/__llm_fixtures__/a.test.ts.`

@@ -71,7 +71,13 @@ function geminiUsage(u: Record<string, unknown>): NormalizedUsage {
 export function usageOf(value: unknown): { model: string | null; usage: NormalizedUsage | null; outputOnly: boolean } {
   if (value === null || typeof value !== 'object') return { model: null, usage: null, outputOnly: false }
   const rec = value as Record<string, unknown>
-  const inner = (rec.response && typeof rec.response === 'object' ? rec.response : rec.type === 'message_start' && rec.message && typeof rec.message === 'object' ? rec.message : rec) as Record<string, unknown>
+  const inner = (
+    rec.response && typeof rec.response === 'object'
+      ? rec.response
+      : rec.type === 'message_start' && rec.message && typeof rec.message === 'object'
+        ? rec.message
+        : rec
+  ) as Record<string, unknown>
   const model = typeof inner.model === 'string' ? inner.model : typeof inner.modelVersion === 'string' ? inner.modelVersion : null
   const raw = inner.usage ?? inner.usageMetadata
   // Anthropic's message_delta carries only the output count so far (newer API versions add the input ones).
@@ -109,7 +115,13 @@ export function sseDataObjects(events: readonly string[]): unknown[] {
  * Anthropic's `message_start` + `message_delta`; Gemini's last `usageMetadata`).
  */
 export function extractModelAndUsage(response: RecordedResponse): { model: string | null; usage: NormalizedUsage | null } {
-  const objects: unknown[] = response.sse ? sseDataObjects(response.sse) : Array.isArray(response.json) ? response.json : response.json !== undefined ? [response.json] : []
+  const objects: unknown[] = response.sse
+    ? sseDataObjects(response.sse)
+    : Array.isArray(response.json)
+      ? response.json
+      : response.json !== undefined
+        ? [response.json]
+        : []
   let model: string | null = null
   let usage = null as NormalizedUsage | null
   for (const o of objects) {

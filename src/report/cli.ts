@@ -76,13 +76,18 @@ function mergeGroup(all: LoadedReport[], root: string): MergeOutcome {
   if (group.some((g) => g.report.kind !== first.kind)) {
     return { report: first, failures: [`suite "${first.suite}": its reports are of different kinds (golden and compare)`], complete: false }
   }
-  return first.kind === 'golden' ? mergeGoldenShards(group as Array<LoadedReport<GoldenReport>>, { root }) : mergeCompareShards(group as Array<LoadedReport<CompareReport>>)
+  return first.kind === 'golden'
+    ? mergeGoldenShards(group as Array<LoadedReport<GoldenReport>>, { root })
+    : mergeCompareShards(group as Array<LoadedReport<CompareReport>>)
 }
 
 function suiteLine(outcome: MergeOutcome, shards: number): string {
   const r = outcome.report
   const from = shards > 1 || r.merged ? `merged from ${shards} shard${shards === 1 ? '' : 's'}` : 'not sharded'
-  const figures = r.kind === 'golden' ? `${r.summary.ran} cases, pass rate ${r.summary.passRate === null ? 'n/a' : `${(r.summary.passRate * 100).toFixed(1)}%`}` : `${r.cases} cases, variants ${r.variants.join(', ')}`
+  const figures =
+    r.kind === 'golden'
+      ? `${r.summary.ran} cases, pass rate ${r.summary.passRate === null ? 'n/a' : `${(r.summary.passRate * 100).toFixed(1)}%`}`
+      : `${r.cases} cases, variants ${r.variants.join(', ')}`
   return `${outcome.failures.length === 0 ? '✓' : '✗'} ${r.suite}${r.file ? ` (${r.file})` : ''}: ${from}, ${figures}`
 }
 
@@ -109,9 +114,17 @@ export async function runReportCli(argv: string[], io: ReportIo = { out: (l) => 
   }
   const root = resolve(values.root ?? '.')
   const keep = values.keep === undefined ? undefined : Number(values.keep)
-  if (keep !== undefined && !(Number.isInteger(keep) && keep >= 1)) return fail(io, 'run expect-llm report', `--keep ${JSON.stringify(values.keep)} is not a whole number >= 1`, 'Pass for example --keep 50', 2)
+  if (keep !== undefined && !(Number.isInteger(keep) && keep >= 1))
+    return fail(io, 'run expect-llm report', `--keep ${JSON.stringify(values.keep)} is not a whole number >= 1`, 'Pass for example --keep 50', 2)
   const maxAgeMs = values['max-age'] === undefined ? undefined : parseAge(values['max-age'])
-  if (values['max-age'] !== undefined && maxAgeMs === undefined) return fail(io, 'run expect-llm report', `--max-age ${JSON.stringify(values['max-age'])} is not an age`, 'Use a number with a unit, e.g. 90d, 12h or 30m', 2)
+  if (values['max-age'] !== undefined && maxAgeMs === undefined)
+    return fail(
+      io,
+      'run expect-llm report',
+      `--max-age ${JSON.stringify(values['max-age'])} is not an age`,
+      'Use a number with a unit, e.g. 90d, 12h or 30m',
+      2,
+    )
   if (values['no-history'] && (values.history !== undefined || keep !== undefined || maxAgeMs !== undefined)) {
     return fail(io, 'run expect-llm report', '--no-history cannot be combined with --history, --keep or --max-age', 'Drop one of them', 2)
   }
@@ -121,11 +134,20 @@ export async function runReportCli(argv: string[], io: ReportIo = { out: (l) => 
   const loaded = loadReports(inputs)
   for (const p of loaded.problems) io.err(`[expect-llm] ${p}`)
   if (loaded.reports.length === 0) {
-    return fail(io, 'write the HTML report', `no describeGolden or compareGolden report under ${inputs.map((i) => shownPath(resolve(i))).join(', ')}`, 'Run the golden suites first (they write .expect-llm/reports/), or name the folder or files', 1)
+    return fail(
+      io,
+      'write the HTML report',
+      `no describeGolden or compareGolden report under ${inputs.map((i) => shownPath(resolve(i))).join(', ')}`,
+      'Run the golden suites first (they write .expect-llm/reports/), or name the folder or files',
+      1,
+    )
   }
   const prune = (report: AnyReport) => {
     if (historyDir === false || (keep === undefined && maxAgeMs === undefined)) return
-    const { removed } = pruneHistory(historyFileOf(historyDir, report), { ...(keep !== undefined ? { keep } : {}), ...(maxAgeMs !== undefined ? { maxAgeMs } : {}) })
+    const { removed } = pruneHistory(historyFileOf(historyDir, report), {
+      ...(keep !== undefined ? { keep } : {}),
+      ...(maxAgeMs !== undefined ? { maxAgeMs } : {}),
+    })
     if (removed > 0) io.out(`pruned ${removed} old run${removed === 1 ? '' : 's'} of "${report.suite}" from its history`)
   }
 
@@ -161,6 +183,9 @@ export async function runReportCli(argv: string[], io: ReportIo = { out: (l) => 
     { out, historyDir, notes: loaded.problems, ...(values.title ? { title: values.title } : {}) },
   )
   io.out(`HTML report: ${shownPath(out)}`)
-  if (failed) io.err(`[expect-llm] Failed to pass the merged golden suites: ${outcomes.filter((o) => o.failures.length > 0).length} of ${outcomes.length} have a failing check or a missing shard (listed above). Fix the cases or the shards, then merge again.`)
+  if (failed)
+    io.err(
+      `[expect-llm] Failed to pass the merged golden suites: ${outcomes.filter((o) => o.failures.length > 0).length} of ${outcomes.length} have a failing check or a missing shard (listed above). Fix the cases or the shards, then merge again.`,
+    )
   return failed ? 1 : 0
 }

@@ -108,7 +108,9 @@ export function goldenHistoryEntry(report: GoldenReport): GoldenHistoryEntry {
     cases: {
       ids: report.cases.map((c) => c.id),
       verdicts: report.cases.map((c) => (c.output === null && c.error !== undefined ? 'e' : c.pass ? 'p' : 'f')).join(''),
-      scores: Object.fromEntries(names.map((n) => [n, report.cases.map((c) => (c.scores[n as keyof typeof c.scores] ? round(c.scores[n as keyof typeof c.scores]!.score) : null))])),
+      scores: Object.fromEntries(
+        names.map((n) => [n, report.cases.map((c) => (c.scores[n as keyof typeof c.scores] ? round(c.scores[n as keyof typeof c.scores]!.score) : null))]),
+      ),
     },
   }
 }
@@ -176,7 +178,14 @@ export interface HistoryRead {
 
 function isEntry(value: unknown): value is HistoryEntry {
   const e = value as Partial<HistoryEntry> | null
-  return e !== null && typeof e === 'object' && e.v === HISTORY_VERSION && (e.kind === 'golden' || e.kind === 'compare') && typeof e.suite === 'string' && typeof e.createdAt === 'string'
+  return (
+    e !== null &&
+    typeof e === 'object' &&
+    e.v === HISTORY_VERSION &&
+    (e.kind === 'golden' || e.kind === 'compare') &&
+    typeof e.suite === 'string' &&
+    typeof e.createdAt === 'string'
+  )
 }
 
 /** Reads a history file; a missing file is an empty history. Unreadable lines are skipped and listed, never fatal. */

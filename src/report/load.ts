@@ -109,10 +109,15 @@ export function groupBySuite<R extends LoadedReport>(reports: readonly R[]): R[]
 export function latestPerSuite(reports: readonly LoadedReport[]): { reports: AnyReport[]; notes: string[] } {
   const notes: string[] = []
   const picked = groupBySuite(reports).map((group) => {
-    const sorted = [...group].sort((a, b) => Number(Boolean(a.report.shard)) - Number(Boolean(b.report.shard)) || Date.parse(b.report.createdAt) - Date.parse(a.report.createdAt))
+    const sorted = [...group].sort(
+      (a, b) => Number(Boolean(a.report.shard)) - Number(Boolean(b.report.shard)) || Date.parse(b.report.createdAt) - Date.parse(a.report.createdAt),
+    )
     const best = sorted[0]!.report
     const shards = new Set(group.filter((g) => g.report.shard).map((g) => g.report.shard!.index))
-    if (best.shard && shards.size > 1) notes.push(`"${best.suite}" has reports from ${shards.size} shards: this page shows shard ${best.shard.index}/${best.shard.count} only. Run expect-llm report --merge to combine them.`)
+    if (best.shard && shards.size > 1)
+      notes.push(
+        `"${best.suite}" has reports from ${shards.size} shards: this page shows shard ${best.shard.index}/${best.shard.count} only. Run expect-llm report --merge to combine them.`,
+      )
     return best
   })
   return { reports: picked, notes }
@@ -143,7 +148,10 @@ export function writeHtmlReport(reports: readonly AnyReport[], options: HtmlRepo
     for (const r of reports) {
       const file = historyFileOf(options.historyDir, r)
       const read = readHistory(file)
-      if (read.skipped.length > 0) notes.push(`${shownPath(file)}: ${read.skipped.length} unreadable line${read.skipped.length === 1 ? '' : 's'} skipped (line ${read.skipped.map((s) => s.line).join(', ')})`)
+      if (read.skipped.length > 0)
+        notes.push(
+          `${shownPath(file)}: ${read.skipped.length} unreadable line${read.skipped.length === 1 ? '' : 's'} skipped (line ${read.skipped.map((s) => s.line).join(', ')})`,
+        )
       histories.set(suiteKeyOf(r), read.entries)
     }
   }

@@ -32,7 +32,6 @@ export interface MergeOutcome<R = GoldenReport | CompareReport> {
   complete: boolean
 }
 
-
 /** Keys in the order the shards list them (each shard's order is a subsequence of the whole suite's). */
 function mergedOrder(lists: ReadonlyArray<readonly string[]>): string[] {
   const out: string[] = []
@@ -71,11 +70,19 @@ function shardProblems(group: readonly LoadedReport[]): string[] {
   const label = `suite "${first.suite}"${first.file ? ` (${first.file})` : ''}`
   const sharded = group.filter((g) => g.report.shard)
   if (sharded.length !== group.length) {
-    problems.push(`${label}: ${group.length - sharded.length} of its ${group.length} reports are not shard reports (${group.filter((g) => !g.report.shard).map((g) => g.path).join(', ')}); merge the reports of one sharded run only`)
+    problems.push(
+      `${label}: ${group.length - sharded.length} of its ${group.length} reports are not shard reports (${group
+        .filter((g) => !g.report.shard)
+        .map((g) => g.path)
+        .join(', ')}); merge the reports of one sharded run only`,
+    )
     return problems
   }
   const count = first.shard!.count
-  if (group.some((g) => g.report.shard!.count !== count)) problems.push(`${label}: the shards disagree on their count (${union([group.map((g) => String(g.report.shard!.count))]).join(', ')}); merge the reports of one run`)
+  if (group.some((g) => g.report.shard!.count !== count))
+    problems.push(
+      `${label}: the shards disagree on their count (${union([group.map((g) => String(g.report.shard!.count))]).join(', ')}); merge the reports of one run`,
+    )
   const seen = new Map<number, string>()
   for (const g of group) {
     const i = g.report.shard!.index
@@ -84,12 +91,15 @@ function shardProblems(group: readonly LoadedReport[]): string[] {
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i))
   if (missing.length > 0) {
-    problems.push(`${label}: no report from shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')}, so ${missing.length === 1 ? 'its cases' : 'their cases'} never ran here. Check that every shard job uploaded its .expect-llm/reports (a shard whose job failed early writes none)`)
+    problems.push(
+      `${label}: no report from shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')}, so ${missing.length === 1 ? 'its cases' : 'their cases'} never ran here. Check that every shard job uploaded its .expect-llm/reports (a shard whose job failed early writes none)`,
+    )
   }
   const totals = union([group.map((g) => String(g.report.shard!.total))])
   if (totals.length > 1) problems.push(`${label}: the shards ran different datasets (${totals.join(', ')} cases); merge the reports of one run`)
   const commits = union([group.map((g) => g.report.git.commit ?? 'unknown')])
-  if (commits.length > 1) problems.push(`${label}: the shards ran different commits (${commits.map((c) => c.slice(0, 12)).join(', ')}); merge the reports of one run`)
+  if (commits.length > 1)
+    problems.push(`${label}: the shards ran different commits (${commits.map((c) => c.slice(0, 12)).join(', ')}); merge the reports of one run`)
   if (problems.length === 0) {
     const positions = new Set(group.flatMap((g) => g.report.shard!.positions))
     const total = first.shard!.total
@@ -121,7 +131,8 @@ const shared = (group: readonly LoadedReport[]) => {
 }
 
 function worstFirst(cases: readonly ReportCase[]): ReportCase[] {
-  const margin = (c: ReportCase) => (c.output === null ? -Infinity : Math.min(0, ...Object.values(c.scores).map((s) => (s!.threshold === null ? 0 : s!.score - s!.threshold))))
+  const margin = (c: ReportCase) =>
+    c.output === null ? -Infinity : Math.min(0, ...Object.values(c.scores).map((s) => (s!.threshold === null ? 0 : s!.score - s!.threshold)))
   const failed = (c: ReportCase) => Object.values(c.scores).filter((s) => !s!.pass).length
   return [...cases].sort((a, b) => margin(a) - margin(b) || failed(b) - failed(a) || a.passes - b.passes)
 }
@@ -144,7 +155,11 @@ function caseList(cases: readonly ReportCase[], scorer?: string): string {
 }
 
 /** The aggregate checks of a golden suite over its (merged) cases, as its aggregate test makes them. */
-function goldenChecks(report: GoldenReport, root: string, latencies: readonly number[]): { checks: ReportCheck[]; failures: string[]; baseline: GoldenReport['baseline'] } {
+function goldenChecks(
+  report: GoldenReport,
+  root: string,
+  latencies: readonly number[],
+): { checks: ReportCheck[]; failures: string[]; baseline: GoldenReport['baseline'] } {
   const checks: ReportCheck[] = []
   const failures: string[] = []
   const check = (name: string, ok: boolean, message: string, failure?: string) => {
@@ -153,22 +168,44 @@ function goldenChecks(report: GoldenReport, root: string, latencies: readonly nu
   }
   const cases = report.cases
   const { passed, ran, passRate } = report.summary
-  const options = report.options as { thresholds?: { passRate?: number; mean?: Record<string, number>; min?: Record<string, number> }; budget?: { p95LatencyMs?: number; maxTokens?: number; maxCostUsd?: number }; baseline?: { tolerance?: number; tolerances?: Record<string, number> } }
+  const options = report.options as {
+    thresholds?: { passRate?: number; mean?: Record<string, number>; min?: Record<string, number> }
+    budget?: { p95LatencyMs?: number; maxTokens?: number; maxCostUsd?: number }
+    baseline?: { tolerance?: number; tolerances?: Record<string, number> }
+  }
   const t = options.thresholds
   const scorers = report.scorers as Record<string, ReportScorer | undefined>
   const scoreOf = (c: ReportCase, name: string) => c.scores[name as keyof typeof c.scores]
   if (t?.passRate !== undefined && passRate !== null) {
     const ok = passRate >= t.passRate
-    check('passRate', ok, `pass rate ${passed}/${ran} = ${(passRate * 100).toFixed(1)}% ${ok ? '>=' : '<'} ${(t.passRate * 100).toFixed(1)}%`, `pass rate ${passed}/${ran} = ${(passRate * 100).toFixed(1)}% is below ${(t.passRate * 100).toFixed(1)}%. Failing cases, worst first:\n${caseList(cases.filter((c) => !c.pass))}`)
+    check(
+      'passRate',
+      ok,
+      `pass rate ${passed}/${ran} = ${(passRate * 100).toFixed(1)}% ${ok ? '>=' : '<'} ${(t.passRate * 100).toFixed(1)}%`,
+      `pass rate ${passed}/${ran} = ${(passRate * 100).toFixed(1)}% is below ${(t.passRate * 100).toFixed(1)}%. Failing cases, worst first:\n${caseList(cases.filter((c) => !c.pass))}`,
+    )
   }
   for (const [name, min] of Object.entries(t?.mean ?? {})) {
     const sc = scorers[name]
     if (!sc) {
-      check(`mean.${name}`, false, `mean ${name}: no case was scored by "${name}"`, `thresholds.mean.${name} is set but no case was scored by "${name}". List it in "scorers" (or give the cases what it needs).`)
+      check(
+        `mean.${name}`,
+        false,
+        `mean ${name}: no case was scored by "${name}"`,
+        `thresholds.mean.${name} is set but no case was scored by "${name}". List it in "scorers" (or give the cases what it needs).`,
+      )
       continue
     }
     const ok = sc.mean >= min
-    check(`mean.${name}`, ok, `mean ${name} ${fmtScore(sc.mean)} ${ok ? '>=' : '<'} ${fmtScore(min)}`, `mean ${name} ${sc.mean.toFixed(3)} is below ${min}. Cases below ${min}, worst first:\n${caseList(cases.filter((c) => scoreOf(c, name) !== undefined && scoreOf(c, name)!.score < min), name)}`)
+    check(
+      `mean.${name}`,
+      ok,
+      `mean ${name} ${fmtScore(sc.mean)} ${ok ? '>=' : '<'} ${fmtScore(min)}`,
+      `mean ${name} ${sc.mean.toFixed(3)} is below ${min}. Cases below ${min}, worst first:\n${caseList(
+        cases.filter((c) => scoreOf(c, name) !== undefined && scoreOf(c, name)!.score < min),
+        name,
+      )}`,
+    )
   }
   for (const [name, min] of Object.entries(t?.min ?? {})) {
     const sc = scorers[name]
@@ -177,13 +214,23 @@ function goldenChecks(report: GoldenReport, root: string, latencies: readonly nu
       continue
     }
     const below = cases.filter((c) => scoreOf(c, name) !== undefined && scoreOf(c, name)!.score < min)
-    check(`min.${name}`, below.length === 0, `min ${name} ${fmtScore(sc.min)} ${below.length === 0 ? '>=' : '<'} ${fmtScore(min)}`, `${below.length} case${below.length === 1 ? '' : 's'} scored ${name} below ${min}, worst first:\n${caseList(below, name)}`)
+    check(
+      `min.${name}`,
+      below.length === 0,
+      `min ${name} ${fmtScore(sc.min)} ${below.length === 0 ? '>=' : '<'} ${fmtScore(min)}`,
+      `${below.length} case${below.length === 1 ? '' : 's'} scored ${name} below ${min}, worst first:\n${caseList(below, name)}`,
+    )
   }
   const budget = options.budget
   const { app, evaluator, total, latencyMs } = report.usage
   if (budget?.p95LatencyMs !== undefined) {
     const ok = latencyMs.p95 !== null && latencyMs.p95 <= budget.p95LatencyMs
-    check('budget.p95LatencyMs', ok, `P95 latency ${fmtMs(latencyMs.p95)} ${ok ? '<=' : '>'} ${fmtMs(budget.p95LatencyMs)}`, `P95 latency ${fmtMs(latencyMs.p95)} (over ${latencies.length} runs) is over the budget of ${fmtMs(budget.p95LatencyMs)}.`)
+    check(
+      'budget.p95LatencyMs',
+      ok,
+      `P95 latency ${fmtMs(latencyMs.p95)} ${ok ? '<=' : '>'} ${fmtMs(budget.p95LatencyMs)}`,
+      `P95 latency ${fmtMs(latencyMs.p95)} (over ${latencies.length} runs) is over the budget of ${fmtMs(budget.p95LatencyMs)}.`,
+    )
   }
   tokenAndCostChecks(budget, { app, evaluator, total }, check)
   let baseline: GoldenReport['baseline'] = null
@@ -195,7 +242,12 @@ function goldenChecks(report: GoldenReport, root: string, latencies: readonly nu
       const previous = readBaseline(path)
       if (previous === undefined) {
         baseline = { path, status: 'missing' }
-        check('baseline', false, `baseline ${path} is missing`, `the baseline ${path} is missing. Run the suite locally (it writes the baseline) and commit the file; the merge reads it from --root (the checkout).`)
+        check(
+          'baseline',
+          false,
+          `baseline ${path} is missing`,
+          `the baseline ${path} is missing. Run the suite locally (it writes the baseline) and commit the file; the merge reads it from --root (the checkout).`,
+        )
       } else {
         const current: BaselineCases = {}
         for (const c of cases) {
@@ -207,11 +259,16 @@ function goldenChecks(report: GoldenReport, root: string, latencies: readonly nu
         baseline = { path, status: 'compared', comparison }
         const ok = comparison.regressions.length === 0
         const deltas = comparison.scorers.map((d) => `${d.scorer} ${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)}`).join(', ') || 'nothing to compare'
-        const changes = comparison.regressedCases.slice(0, 20).map((ch) => `  - ${ch.id}: ${ch.scorer} ${fmtScore(ch.baseline)} → ${fmtScore(ch.current)}`).join('\n')
+        const changes = comparison.regressedCases
+          .slice(0, 20)
+          .map((ch) => `  - ${ch.id}: ${ch.scorer} ${fmtScore(ch.baseline)} → ${fmtScore(ch.current)}`)
+          .join('\n')
         check(
           'baseline',
           ok,
-          ok ? `baseline: no scorer mean dropped by more than its tolerance (${deltas})` : `baseline: ${comparison.regressions.map((d) => `${d.scorer} mean ${fmtScore(d.current)} vs ${fmtScore(d.baseline)}`).join(', ')}`,
+          ok
+            ? `baseline: no scorer mean dropped by more than its tolerance (${deltas})`
+            : `baseline: ${comparison.regressions.map((d) => `${d.scorer} mean ${fmtScore(d.current)} vs ${fmtScore(d.baseline)}`).join(', ')}`,
           `scores regressed against the baseline ${path}:\n${comparison.regressions.map((d) => `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? '' : 's'}`).join('\n')}${changes ? `\nRegressed cases:\n${changes}` : ''}\nIf the change is intended, update the baseline with -u on your machine and commit it.`,
         )
       }
@@ -262,7 +319,11 @@ export function mergeGoldenShards(group: ReadonlyArray<LoadedReport<GoldenReport
   const report: GoldenReport = {
     ...first,
     ...shared(group),
-    models: { app: union(reports.map((r) => r.models.app)), judge: union(reports.map((r) => r.models.judge)), embedding: union(reports.map((r) => r.models.embedding)) },
+    models: {
+      app: union(reports.map((r) => r.models.app)),
+      judge: union(reports.map((r) => r.models.judge)),
+      embedding: union(reports.map((r) => r.models.embedding)),
+    },
     summary: {
       cases: total,
       ran: cases.length,
@@ -339,10 +400,14 @@ function compareStatistics(rows: readonly CompareRow[], variants: readonly strin
         const supported = diff.low > minDelta
         ok &&= supported
         const sign = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(3)}`
-        lines.push(`${e.better} vs ${rival} on ${scorer}: mean difference ${sign(diff.meanDiff)}, ${Math.round(bootstrap.confidence * 100)}% CI [${sign(diff.low)}, ${sign(diff.high)}] ${supported ? 'is above' : 'does not lie above'} ${minDelta}`)
+        lines.push(
+          `${e.better} vs ${rival} on ${scorer}: mean difference ${sign(diff.meanDiff)}, ${Math.round(bootstrap.confidence * 100)}% CI [${sign(diff.low)}, ${sign(diff.high)}] ${supported ? 'is above' : 'does not lie above'} ${minDelta}`,
+        )
       }
     }
-    const message = ok ? `${e.better} is better: ${lines.join('; ')}` : `${e.better} is not shown to be better than ${rivals.join(', ')}${minDelta ? ` by more than ${minDelta}` : ''}: ${lines.join('; ')}`
+    const message = ok
+      ? `${e.better} is better: ${lines.join('; ')}`
+      : `${e.better} is not shown to be better than ${rivals.join(', ')}${minDelta ? ` by more than ${minDelta}` : ''}: ${lines.join('; ')}`
     expectation = { better: e.better, scorer: scorer as NonNullable<CompareReport['expectation']>['scorer'], minDelta, ok, message }
   }
   const differing = rows
@@ -367,7 +432,9 @@ export function mergeCompareShards(group: ReadonlyArray<LoadedReport<CompareRepo
   const reports = group.map((g) => g.report as CompareReport)
   const missingRows = group.filter((g) => !(g.report as CompareReport).rows || !(g.report as CompareReport).options)
   if (missingRows.length > 0) {
-    problems.push(`suite "${first.suite}": ${missingRows.map((g) => g.path).join(', ')} ${missingRows.length === 1 ? 'has' : 'have'} no case rows (written by an older expect-llm); run the shards again`)
+    problems.push(
+      `suite "${first.suite}": ${missingRows.map((g) => g.path).join(', ')} ${missingRows.length === 1 ? 'has' : 'have'} no case rows (written by an older expect-llm); run the shards again`,
+    )
     return { report: first, failures: problems, complete: false }
   }
   const rows = inOrder(group, (g) => (g.report as CompareReport).rows!)
@@ -398,6 +465,11 @@ export function mergeCompareShards(group: ReadonlyArray<LoadedReport<CompareRepo
 
 /** A report that was not sharded, passed through a merge: its own failed checks still fail the merge. */
 export function unshardedOutcome(report: GoldenReport | CompareReport): MergeOutcome {
-  const failures = report.kind === 'golden' ? report.checks.filter((c) => !c.ok).map((c) => c.message) : report.expectation && !report.expectation.ok ? [report.expectation.message] : []
+  const failures =
+    report.kind === 'golden'
+      ? report.checks.filter((c) => !c.ok).map((c) => c.message)
+      : report.expectation && !report.expectation.ok
+        ? [report.expectation.message]
+        : []
   return { report, failures, complete: true }
 }

@@ -150,7 +150,9 @@ export function goldenPageSuite(report: GoldenReport, history: readonly HistoryE
       latencyMs: Math.round(c.latencyMs),
     }
     if (c.expected !== undefined) page.expected = pageText(c.expected, maxText)
-    if (c.diagnosis) page.diagnosis = c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'
+    if (c.diagnosis)
+      page.diagnosis =
+        c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'
     const errors = c.errors ?? (c.error ? [c.error] : [])
     if (errors.length > 0) page.errors = errors.map((e) => pageText(e, maxText))
     if (c.assertError) page.assertError = pageText(c.assertError, maxText)
@@ -172,7 +174,10 @@ export function goldenPageSuite(report: GoldenReport, history: readonly HistoryE
   const tags = [...new Set(cases.flatMap((c) => c.tags))].sort()
   const u = report.usage
   return {
-    ...runInfo(report, report.checks.every((c) => c.ok)),
+    ...runInfo(
+      report,
+      report.checks.every((c) => c.ok),
+    ),
     kind: 'golden',
     summary: { ...report.summary, regressed: cases.filter((c) => c.regressed).length },
     checks: report.checks,
@@ -224,7 +229,18 @@ export function comparePageSuite(report: CompareReport, history: readonly Histor
     scorers: report.scorers.map((s) => ({
       name: s.scorer,
       means: s.means,
-      pairs: s.pairs.map((p) => ({ a: p.a, b: p.b, cases: p.cases, meanDiff: p.meanDiff, low: p.ci.low, high: p.ci.high, confidence: p.ci.confidence, wins: p.wins, ties: p.ties, losses: p.losses })),
+      pairs: s.pairs.map((p) => ({
+        a: p.a,
+        b: p.b,
+        cases: p.cases,
+        meanDiff: p.meanDiff,
+        low: p.ci.low,
+        high: p.ci.high,
+        confidence: p.ci.confidence,
+        wins: p.wins,
+        ties: p.ties,
+        losses: p.losses,
+      })),
     })),
     mcnemar: report.mcnemar,
     expectation: report.expectation,
@@ -236,7 +252,12 @@ export function comparePageSuite(report: CompareReport, history: readonly Histor
             runs: shown.map((e) =>
               e === null
                 ? { at: report.createdAt, commit: report.git.commit, means: Object.fromEntries(report.scorers.map((s) => [s.scorer, s.means])), current: true }
-                : { at: e.createdAt, commit: e.git.commit, means: Object.fromEntries(Object.entries(e.scorers).map(([n, s]) => [n, s.means])), current: sameRun(e, report) },
+                : {
+                    at: e.createdAt,
+                    commit: e.git.commit,
+                    means: Object.fromEntries(Object.entries(e.scorers).map(([n, s]) => [n, s.means])),
+                    current: sameRun(e, report),
+                  },
             ),
           }
         : null,

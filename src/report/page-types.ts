@@ -88,7 +88,17 @@ export interface PageHistory {
 /** A `describeGolden` suite in the page. */
 export interface PageGolden extends PageRunInfo {
   kind: 'golden'
-  summary: { cases: number; ran: number; passed: number; failed: number; errored: number; flaky: number; regressed: number; passRate: number | null; filteredOut: number }
+  summary: {
+    cases: number
+    ran: number
+    passed: number
+    failed: number
+    errored: number
+    flaky: number
+    regressed: number
+    passRate: number | null
+    filteredOut: number
+  }
   checks: Array<{ name: string; ok: boolean; message: string }>
   budget: {
     p95LatencyMs: number | null
@@ -116,7 +126,18 @@ export interface PageCompare extends PageRunInfo {
   scorers: Array<{
     name: string
     means: Record<string, number>
-    pairs: Array<{ a: string; b: string; cases: number; meanDiff: number; low: number; high: number; confidence: number; wins: number; ties: number; losses: number }>
+    pairs: Array<{
+      a: string
+      b: string
+      cases: number
+      meanDiff: number
+      low: number
+      high: number
+      confidence: number
+      wins: number
+      ties: number
+      losses: number
+    }>
   }>
   mcnemar: Array<{ a: string; b: string; aOnly: number; bOnly: number; pValue: number; method: 'exact' | 'chi-square'; statistic?: number }>
   expectation: null | { better: string; scorer: string; minDelta: number; ok: boolean; message: string }

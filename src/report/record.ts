@@ -22,13 +22,25 @@ export function checkRecordOptions(report: unknown, api: 'describeGolden' | 'com
     throw new TypeError(formatMessage(`Failed to set up ${api}: ${reason}. ${fix}`))
   }
   const { history, html } = report as GoldenReportOptions
-  if (html !== undefined && typeof html !== 'boolean' && (typeof html !== 'string' || html.trim() === '')) fail(`report.html must be true, false or a file path, got ${describeValue(html)}`, "Pass for example report: { html: true } or { html: 'reports/golden.html' }.")
+  if (html !== undefined && typeof html !== 'boolean' && (typeof html !== 'string' || html.trim() === ''))
+    fail(
+      `report.html must be true, false or a file path, got ${describeValue(html)}`,
+      "Pass for example report: { html: true } or { html: 'reports/golden.html' }.",
+    )
   if (history === undefined || history === false) return
-  if (history === null || typeof history !== 'object') fail(`report.history must be false or { dir?, keep?, maxAge? }, got ${describeValue(history)}`, 'Pass for example report: { history: { keep: 100 } }.')
-  for (const key of Object.keys(history)) if (!['dir', 'keep', 'maxAge'].includes(key)) fail(`unknown report.history option "${key}"`, 'Valid options are: dir, keep, maxAge.')
-  if (history.dir !== undefined && (typeof history.dir !== 'string' || history.dir.trim() === '')) fail(`report.history.dir must be a folder path, got ${describeValue(history.dir)}`, "Pass for example { dir: '.expect-llm/history' }.")
-  if (history.keep !== undefined && (typeof history.keep !== 'number' || !Number.isInteger(history.keep) || history.keep < 1)) fail(`report.history.keep must be a whole number >= 1, got ${describeValue(history.keep)}`, 'Pass for example { keep: 100 }.')
-  if (history.maxAge !== undefined && ((typeof history.maxAge !== 'string' && typeof history.maxAge !== 'number') || parseAge(history.maxAge) === undefined)) fail(`report.history.maxAge must be an age such as '90d', '12h' or a number of ms, got ${describeValue(history.maxAge)}`, "Pass for example { maxAge: '90d' }.")
+  if (history === null || typeof history !== 'object')
+    fail(`report.history must be false or { dir?, keep?, maxAge? }, got ${describeValue(history)}`, 'Pass for example report: { history: { keep: 100 } }.')
+  for (const key of Object.keys(history))
+    if (!['dir', 'keep', 'maxAge'].includes(key)) fail(`unknown report.history option "${key}"`, 'Valid options are: dir, keep, maxAge.')
+  if (history.dir !== undefined && (typeof history.dir !== 'string' || history.dir.trim() === ''))
+    fail(`report.history.dir must be a folder path, got ${describeValue(history.dir)}`, "Pass for example { dir: '.expect-llm/history' }.")
+  if (history.keep !== undefined && (typeof history.keep !== 'number' || !Number.isInteger(history.keep) || history.keep < 1))
+    fail(`report.history.keep must be a whole number >= 1, got ${describeValue(history.keep)}`, 'Pass for example { keep: 100 }.')
+  if (history.maxAge !== undefined && ((typeof history.maxAge !== 'string' && typeof history.maxAge !== 'number') || parseAge(history.maxAge) === undefined))
+    fail(
+      `report.history.maxAge must be an age such as '90d', '12h' or a number of ms, got ${describeValue(history.maxAge)}`,
+      "Pass for example { maxAge: '90d' }.",
+    )
 }
 
 /** What the run recorded: lines for the console summary, and failures for the final test. */
@@ -46,7 +58,12 @@ export interface RecordOutcome {
  * const { lines, failures } = recordRun(report, reportFile, options.report || undefined)
  * ```
  */
-export function recordRun(report: GoldenReport | CompareReport, reportFile: string, option: GoldenReportOptions | undefined, env: Record<string, string | undefined> = process.env): RecordOutcome {
+export function recordRun(
+  report: GoldenReport | CompareReport,
+  reportFile: string,
+  option: GoldenReportOptions | undefined,
+  env: Record<string, string | undefined> = process.env,
+): RecordOutcome {
   const lines: string[] = []
   const failures: string[] = []
   const reportsDir = resolve(option?.dir ?? DEFAULT_REPORTS_DIR)
@@ -57,14 +74,20 @@ export function recordRun(report: GoldenReport | CompareReport, reportFile: stri
     try {
       appendHistory(file, historyEntry(report))
       if (history && (history.keep !== undefined || history.maxAge !== undefined)) {
-        pruneHistory(file, { ...(history.keep !== undefined ? { keep: history.keep } : {}), ...(history.maxAge !== undefined ? { maxAgeMs: parseAge(history.maxAge)! } : {}) })
+        pruneHistory(file, {
+          ...(history.keep !== undefined ? { keep: history.keep } : {}),
+          ...(history.maxAge !== undefined ? { maxAgeMs: parseAge(history.maxAge)! } : {}),
+        })
       }
       lines.push(`  history: ${shownPath(file)}`)
     } catch (error) {
-      failures.push(`the run could not be added to its history ${file}: ${(error as Error).message}. Check that the folder is writable, or pass report: { history: false }.`)
+      failures.push(
+        `the run could not be added to its history ${file}: ${(error as Error).message}. Check that the folder is writable, or pass report: { history: false }.`,
+      )
     }
   }
-  const htmlOption = option?.html ?? (env.EXPECT_LLM_HTML_REPORT ? (['1', 'true'].includes(env.EXPECT_LLM_HTML_REPORT) ? true : env.EXPECT_LLM_HTML_REPORT) : false)
+  const htmlOption =
+    option?.html ?? (env.EXPECT_LLM_HTML_REPORT ? (['1', 'true'].includes(env.EXPECT_LLM_HTML_REPORT) ? true : env.EXPECT_LLM_HTML_REPORT) : false)
   if (htmlOption) {
     const out = typeof htmlOption === 'string' ? resolve(htmlOption) : defaultHtmlPath(reportsDir)
     try {
@@ -74,7 +97,9 @@ export function recordRun(report: GoldenReport | CompareReport, reportFile: stri
       writeHtmlReport(picked.reports, { out, historyDir, notes: [...loaded.problems, ...picked.notes] })
       lines.push(`  html: ${shownPath(out)}`)
     } catch (error) {
-      failures.push(`the HTML report could not be written to ${out}: ${(error as Error).message}. Check that the folder is writable, or pass report: { html: false }.`)
+      failures.push(
+        `the HTML report could not be written to ${out}: ${(error as Error).message}. Check that the folder is writable, or pass report: { html: false }.`,
+      )
     }
   }
   return { lines, failures }

@@ -35,7 +35,9 @@ export function currentShard(env: Record<string, string | undefined> = process.e
   const count = m ? Number(m[2]) : NaN
   if (!m || count < 1 || index < 1 || index > count) {
     throw new TypeError(
-      formatMessage(`Failed to read EXPECT_LLM_SHARD: ${JSON.stringify(raw)} is not a shard. Set it to <index>/<count> with 1 <= index <= count, e.g. EXPECT_LLM_SHARD=2/4.`),
+      formatMessage(
+        `Failed to read EXPECT_LLM_SHARD: ${JSON.stringify(raw)} is not a shard. Set it to <index>/<count> with 1 <= index <= count, e.g. EXPECT_LLM_SHARD=2/4.`,
+      ),
     )
   }
   return count === 1 ? undefined : { index, count, source: 'env' }
@@ -80,7 +82,10 @@ export interface SuiteShard extends Shard {
  * The cases a suite runs on this machine: all of them, or this shard's slice when `EXPECT_LLM_SHARD`
  * is set. Called by `describeGolden` and `compareGolden` after `filter`.
  */
-export function takeShardSlice<C extends { id: string }>(cases: readonly C[], env: Record<string, string | undefined> = process.env): { cases: C[]; shard?: SuiteShard } {
+export function takeShardSlice<C extends { id: string }>(
+  cases: readonly C[],
+  env: Record<string, string | undefined> = process.env,
+): { cases: C[]; shard?: SuiteShard } {
   const shard = currentShard(env)
   if (!shard) return { cases: [...cases] }
   const slice = sliceForShard(cases, shard)
@@ -88,7 +93,11 @@ export function takeShardSlice<C extends { id: string }>(cases: readonly C[], en
 }
 
 /** The aggregate checks a suite's options ask for, by the names the report gives them. */
-export function aggregateCheckNames(options: { thresholds?: { passRate?: number; mean?: object; min?: object }; budget?: object; baseline?: unknown }): string[] {
+export function aggregateCheckNames(options: {
+  thresholds?: { passRate?: number; mean?: object; min?: object }
+  budget?: object
+  baseline?: unknown
+}): string[] {
   const t = options.thresholds
   return [
     ...(t?.passRate !== undefined ? ['passRate'] : []),

@@ -44,17 +44,25 @@ export const MODERATION_OPTION_KEYS = ['model', 'categories', 'threshold', 'apiK
 /** Checks moderation options before any call. */
 export function checkModerationOptions(options: unknown, fail: (reason: string, fix: string) => never): ModerationOptions {
   if (options === undefined) return {}
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) fail(`the options must be an object, got ${describeValue(options)}`, `Pass any of: ${MODERATION_OPTION_KEYS.join(', ')}.`)
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    fail(`the options must be an object, got ${describeValue(options)}`, `Pass any of: ${MODERATION_OPTION_KEYS.join(', ')}.`)
   const o = options as Record<string, unknown>
   const unknown = Object.keys(o).filter((k) => o[k] !== undefined && !(MODERATION_OPTION_KEYS as readonly string[]).includes(k))
   if (unknown.length > 0) fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid options are: ${MODERATION_OPTION_KEYS.join(', ')}.`)
   if (o.categories !== undefined && (!Array.isArray(o.categories) || o.categories.length === 0 || o.categories.some((c) => typeof c !== 'string'))) {
-    fail(`categories must be a non-empty list of category names, got ${describeValue(o.categories)}`, "Pass for example { categories: ['harassment', 'hate'] }.")
+    fail(
+      `categories must be a non-empty list of category names, got ${describeValue(o.categories)}`,
+      "Pass for example { categories: ['harassment', 'hate'] }.",
+    )
   }
   if (o.threshold !== undefined && (typeof o.threshold !== 'number' || Number.isNaN(o.threshold) || o.threshold < 0 || o.threshold > 1)) {
-    fail(`threshold must be a number from 0 to 1, got ${describeValue(o.threshold)}`, 'Pass for example { threshold: 0.5 }: a category score at or above it fails.')
+    fail(
+      `threshold must be a number from 0 to 1, got ${describeValue(o.threshold)}`,
+      'Pass for example { threshold: 0.5 }: a category score at or above it fails.',
+    )
   }
-  if (o.model !== undefined && (typeof o.model !== 'string' || o.model === '')) fail(`model must be a non-empty string, got ${describeValue(o.model)}`, `Pass for example { model: '${DEFAULT_MODERATION_MODEL}' }.`)
+  if (o.model !== undefined && (typeof o.model !== 'string' || o.model === ''))
+    fail(`model must be a non-empty string, got ${describeValue(o.model)}`, `Pass for example { model: '${DEFAULT_MODERATION_MODEL}' }.`)
   return o as ModerationOptions
 }
 
@@ -76,7 +84,13 @@ const clients = new Map<string, () => Promise<{ moderations: { create: (body: un
  */
 export async function moderate(text: string, options: ModerationOptions = {}): Promise<ModerationVerdict> {
   const model = options.model ?? DEFAULT_MODERATION_MODEL
-  const settings = { ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...(options.baseURL ? { baseURL: options.baseURL } : {}), ...(options.client ? { client: options.client } : {}), ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}), ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) }
+  const settings = {
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    ...(options.client ? { client: options.client } : {}),
+    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+  }
   const baseURL = effectiveBaseURL(settings)
   const cacheKey = options.client ? '' : JSON.stringify(settings)
   let client = options.client ? undefined : clients.get(cacheKey)
@@ -93,7 +107,11 @@ export async function moderate(text: string, options: ModerationOptions = {}): P
   }
   const result = response.results?.[0]
   if (!result || typeof result.category_scores !== 'object' || result.category_scores === null) {
-    throw new Error(formatMessage(`Failed to read the moderation reply of "${model}" at ${baseURL}: it has no results[0].category_scores. Check that the server implements POST /v1/moderations.`))
+    throw new Error(
+      formatMessage(
+        `Failed to read the moderation reply of "${model}" at ${baseURL}: it has no results[0].category_scores. Check that the server implements POST /v1/moderations.`,
+      ),
+    )
   }
   const scores = result.category_scores
   const counted = Object.keys(scores).filter((c) => options.categories === undefined || options.categories.includes(c))

@@ -83,10 +83,14 @@ export function findPII(text: string, options: PIIOptions = {}): PIIFinding[] {
   if (typeof text !== 'string') fail(`the text must be a string, got ${describeValue(text)}`, 'Pass the model output text.')
   const kinds = options.kinds ?? PII_KINDS
   if (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((k) => !(PII_KINDS as readonly string[]).includes(k))) {
-    fail(`kinds must be a non-empty list of ${PII_KINDS.map((k) => `'${k}'`).join(', ')}, got ${describeValue(kinds)}`, "Pass for example { kinds: ['email', 'card'] }.")
+    fail(
+      `kinds must be a non-empty list of ${PII_KINDS.map((k) => `'${k}'`).join(', ')}, got ${describeValue(kinds)}`,
+      "Pass for example { kinds: ['email', 'card'] }.",
+    )
   }
   const country = options.country ?? 'US'
-  if (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country)) fail(`country must be a two-letter ISO code such as 'US' or 'GB', got ${describeValue(country)}`, "Pass for example { country: 'GB' }.")
+  if (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country))
+    fail(`country must be a two-letter ISO code such as 'US' or 'GB', got ${describeValue(country)}`, "Pass for example { country: 'GB' }.")
   const out: PIIFinding[] = []
   if (kinds.includes('email')) {
     for (const m of text.matchAll(EMAIL)) {

@@ -14,7 +14,17 @@ import { createOpenAI } from '@ai-sdk/openai'
 import OpenAI from 'openai'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { readTrajectory } from '../../src/agents/read.js'
-import { agentReply, aiSdkLoop, aiSdkTools, anthropicLoop, anthropicTools, openaiChatLoop, openaiChatTools, openaiResponsesLoop, openaiResponsesTools } from '../helpers/agent-model.js'
+import {
+  agentReply,
+  aiSdkLoop,
+  aiSdkTools,
+  anthropicLoop,
+  anthropicTools,
+  openaiChatLoop,
+  openaiChatTools,
+  openaiResponsesLoop,
+  openaiResponsesTools,
+} from '../helpers/agent-model.js'
 import { isRecording, replayRecordings, type RecordedReplay } from '../helpers/model-server.js'
 
 const recording = isRecording()
@@ -38,7 +48,13 @@ afterAll(() => recorded.close())
 
 /** The checks every loop must pass, whatever the SDK: the same run, step for step. */
 function expectRefundRun(run: unknown, tools: unknown[] | Record<string, unknown>): void {
-  expect(run).toCallTools([{ name: 'lookupOrder', args: { orderId: 'A17' } }, { name: 'refundOrder', args: { orderId: 'A17', amount: 30 } }], { order: 'strict', extra: 'forbid' })
+  expect(run).toCallTools(
+    [
+      { name: 'lookupOrder', args: { orderId: 'A17' } },
+      { name: 'refundOrder', args: { orderId: 'A17', amount: 30 } },
+    ],
+    { order: 'strict', extra: 'forbid' },
+  )
   expect(run).toHaveValidToolArguments(tools)
   expect(run).toUseAtMostSteps(3, { repeatedCalls: 'forbid' })
   const items = readTrajectory(run).items
@@ -55,12 +71,15 @@ describe('agent loops replayed offline', () => {
     expectRefundRun(input, openaiResponsesTools)
   })
 
-  test.for([{ stream: false }, { stream: true }])('AI SDK generateText / streamText with tools that execute, chat model (stream: $stream)', async ({ stream }) => {
-    const { steps, text } = await aiSdkLoop(provider.chat('gpt-4.1-mini'), { stream })
-    expect(steps).toHaveLength(3)
-    expect(text).toBe('Done: refund R-100 of $30 for order A17 is on its way.')
-    expectRefundRun(steps, aiSdkTools())
-  })
+  test.for([{ stream: false }, { stream: true }])(
+    'AI SDK generateText / streamText with tools that execute, chat model (stream: $stream)',
+    async ({ stream }) => {
+      const { steps, text } = await aiSdkLoop(provider.chat('gpt-4.1-mini'), { stream })
+      expect(steps).toHaveLength(3)
+      expect(text).toBe('Done: refund R-100 of $30 for order A17 is on its way.')
+      expectRefundRun(steps, aiSdkTools())
+    },
+  )
 
   test('AI SDK generateText, Responses model', async () => {
     const { result } = await aiSdkLoop(provider('gpt-4.1-mini'))
@@ -82,7 +101,12 @@ describe('a changed tool result in replay', () => {
   // Recording would record the changed request instead of missing it.
   test.skipIf(recording).for([
     { sdk: 'openai chat', path: '/body/messages/4/content', where: 'messages[4]', run: () => openaiChatLoop(openai, { refundId: 'R-999' }) },
-    { sdk: 'Anthropic', path: '/body/messages/4/content/0/content', where: 'messages[4].content[0]', run: () => anthropicLoop(anthropic, { refundId: 'R-999' }) },
+    {
+      sdk: 'Anthropic',
+      path: '/body/messages/4/content/0/content',
+      where: 'messages[4].content[0]',
+      run: () => anthropicLoop(anthropic, { refundId: 'R-999' }),
+    },
     { sdk: 'AI SDK', path: '/body/messages/4/content', where: 'messages[4]', run: () => aiSdkLoop(provider.chat('gpt-4.1-mini'), { refundId: 'R-999' }) },
   ])('is a miss whose diff points at the tool message and names the tool ($sdk)', async ({ path, where, run }) => {
     await expect(run()).rejects.toThrow()
@@ -93,6 +117,10 @@ describe('a changed tool result in replay', () => {
     expect(message).toContain(`differs at 1 path(s):\n    ${path}\n`)
     expect(message).toMatch(/- recorded: .*R-100/)
     expect(message).toMatch(/\+ actual: {3}.*R-999/)
-    expect(message).toMatch(new RegExp(`\\n  Hint: ${where.replace(/[[\].]/g, '\\$&')} is the result of the tool refundOrder \\(call [\\w-]+\\), and it differs from the recording: the tool returned something else this time\\.`))
+    expect(message).toMatch(
+      new RegExp(
+        `\\n  Hint: ${where.replace(/[[\].]/g, '\\$&')} is the result of the tool refundOrder \\(call [\\w-]+\\), and it differs from the recording: the tool returned something else this time\\.`,
+      ),
+    )
   })
 })

@@ -39,7 +39,12 @@ describe('matchSequence', () => {
           const result = matchSequence(n, m, matches, order, extra)
           expect(result.pass).toBe(oracle(n, m, matches, order, extra))
           // Every expected and every actual call appears exactly once in the aligned rows.
-          expect(result.rows.filter((r) => r.expected !== undefined).map((r) => r.expected).sort()).toEqual(Array.from({ length: m }, (_, e) => e))
+          expect(
+            result.rows
+              .filter((r) => r.expected !== undefined)
+              .map((r) => r.expected)
+              .sort(),
+          ).toEqual(Array.from({ length: m }, (_, e) => e))
           expect(result.rows.filter((r) => r.actual !== undefined).map((r) => r.actual)).toEqual(Array.from({ length: n }, (_, a) => a))
           expect(result.divergence === undefined).toBe(result.pass)
         },
@@ -94,10 +99,12 @@ describe('argsCheck', () => {
 
 describe('jsonStringify', () => {
   test('prints values on one line and asymmetric matchers as the runners do', () => {
-    expect(jsonStringify({ id: 'A1', n: 2, tags: ['x'], nested: { ok: true, none: null } })).toBe('{"id": "A1", "n": 2, "tags": ["x"], "nested": {"ok": true, "none": null}}')
-    expect(jsonStringify({ n: expect.any(Number), s: expect.stringMatching(/^A\d+$/), o: expect.objectContaining({ a: 1 }), c: expect.stringContaining('x') })).toBe(
-      '{"n": Any<Number>, "s": StringMatching /^A\\d+$/, "o": ObjectContaining {"a": 1}, "c": StringContaining "x"}',
+    expect(jsonStringify({ id: 'A1', n: 2, tags: ['x'], nested: { ok: true, none: null } })).toBe(
+      '{"id": "A1", "n": 2, "tags": ["x"], "nested": {"ok": true, "none": null}}',
     )
+    expect(
+      jsonStringify({ n: expect.any(Number), s: expect.stringMatching(/^A\d+$/), o: expect.objectContaining({ a: 1 }), c: expect.stringContaining('x') }),
+    ).toBe('{"n": Any<Number>, "s": StringMatching /^A\\d+$/, "o": ObjectContaining {"a": 1}, "c": StringContaining "x"}')
     expect(jsonStringify(undefined)).toBe('undefined')
   })
 })

@@ -8,7 +8,17 @@ import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readTrajectory, toolCalls } from '../../src/agents/read.js'
 import type { Trajectory, TrajectoryItem, TrajectorySource } from '../../src/agents/types.js'
-import { agentReply, aiSdkLoop, aiSdkTools, anthropicLoop, langchainLoop, openaiChatLoop, openaiChatTools, openaiResponsesLoop, REQUEST } from '../helpers/agent-model.js'
+import {
+  agentReply,
+  aiSdkLoop,
+  aiSdkTools,
+  anthropicLoop,
+  langchainLoop,
+  openaiChatLoop,
+  openaiChatTools,
+  openaiResponsesLoop,
+  REQUEST,
+} from '../helpers/agent-model.js'
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
 
 let server: OpenAIServer
@@ -60,7 +70,11 @@ describe('OpenAI chat completions', () => {
   test('a completion with a tool call is one step with the parsed arguments and the call id', async () => {
     const completion = await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: REQUEST }], tools: openaiChatTools })
     const trajectory = readTrajectory(completion)
-    expect(trajectory).toEqual({ source: 'openai-chat', steps: 1, items: [{ type: 'tool-call', name: 'lookupOrder', arguments: { orderId: 'A17' }, id: completion.choices[0]!.message.tool_calls![0]!.id, step: 0 }] })
+    expect(trajectory).toEqual({
+      source: 'openai-chat',
+      steps: 1,
+      items: [{ type: 'tool-call', name: 'lookupOrder', arguments: { orderId: 'A17' }, id: completion.choices[0]!.message.tool_calls![0]!.id, step: 0 }],
+    })
   })
 
   test('the messages array of a full loop reads as user, calls, results and text in three steps', async () => {
@@ -73,16 +87,31 @@ describe('OpenAI chat completions', () => {
 
   test('one message of the completion reads too', async () => {
     const completion = await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: REQUEST }], tools: openaiChatTools })
-    expect(withoutIds(readTrajectory(completion.choices[0]!.message))).toEqual([{ type: 'tool-call', name: 'lookupOrder', arguments: { orderId: 'A17' }, step: 0 }])
+    expect(withoutIds(readTrajectory(completion.choices[0]!.message))).toEqual([
+      { type: 'tool-call', name: 'lookupOrder', arguments: { orderId: 'A17' }, step: 0 },
+    ])
   })
 
   test('parallel tool calls in one message are one step', async () => {
-    server.setReply(() => ({ toolCalls: [{ name: 'lookupOrder', arguments: { orderId: 'A1' } }, { name: 'lookupOrder', arguments: { orderId: 'A2' } }] }))
+    server.setReply(() => ({
+      toolCalls: [
+        { name: 'lookupOrder', arguments: { orderId: 'A1' } },
+        { name: 'lookupOrder', arguments: { orderId: 'A2' } },
+      ],
+    }))
     try {
-      const completion = await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Two orders' }], tools: openaiChatTools, stream: false })
+      const completion = await openai.chat.completions.create({
+        model: 'gpt-4.1-mini',
+        messages: [{ role: 'user', content: 'Two orders' }],
+        tools: openaiChatTools,
+        stream: false,
+      })
       const trajectory = readTrajectory(completion)
       expect(trajectory.steps).toBe(1)
-      expect(toolCalls(trajectory).map((c) => [c.arguments, c.step])).toEqual([[{ orderId: 'A1' }, 0], [{ orderId: 'A2' }, 0]])
+      expect(toolCalls(trajectory).map((c) => [c.arguments, c.step])).toEqual([
+        [{ orderId: 'A1' }, 0],
+        [{ orderId: 'A2' }, 0],
+      ])
     } finally {
       server.setReply(agentReply)
     }
@@ -104,7 +133,11 @@ describe('OpenAI chat completions', () => {
     const first = await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: REQUEST }], tools: openaiChatTools })
     const second = await openai.chat.completions.create({
       model: 'gpt-4.1-mini',
-      messages: [{ role: 'user', content: REQUEST }, first.choices[0]!.message, { role: 'tool', tool_call_id: first.choices[0]!.message.tool_calls![0]!.id, content: ORDER }],
+      messages: [
+        { role: 'user', content: REQUEST },
+        first.choices[0]!.message,
+        { role: 'tool', tool_call_id: first.choices[0]!.message.tool_calls![0]!.id, content: ORDER },
+      ],
       tools: openaiChatTools,
     })
     const trajectory = readTrajectory([first, second])
@@ -139,7 +172,9 @@ describe('OpenAI Responses API', () => {
 })
 
 describe('Vercel AI SDK (ai 7 + @ai-sdk/openai)', () => {
-  const aiSdkLoopItems = LOOP.filter((i) => i.type !== 'user').map((i) => (i.type === 'tool-result' ? { ...i, result: JSON.parse(i.result as string) as unknown } : i))
+  const aiSdkLoopItems = LOOP.filter((i) => i.type !== 'user').map((i) =>
+    i.type === 'tool-result' ? { ...i, result: JSON.parse(i.result as string) as unknown } : i,
+  )
 
   test('a generateText result with tools and several steps (chat completions model)', async () => {
     const provider = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' })
@@ -177,7 +212,9 @@ describe('Anthropic Messages API', () => {
     const message = await anthropic.messages.create({ model: 'claude-scripted', max_tokens: 100, messages: [{ role: 'user', content: REQUEST }] })
     const trajectory = readTrajectory(message)
     expect(trajectory.source).toBe('anthropic')
-    expect(trajectory.items).toEqual([{ type: 'tool-call', name: 'lookupOrder', arguments: { orderId: 'A17' }, id: (message.content[0] as { id: string }).id, step: 0 }])
+    expect(trajectory.items).toEqual([
+      { type: 'tool-call', name: 'lookupOrder', arguments: { orderId: 'A17' }, id: (message.content[0] as { id: string }).id, step: 0 },
+    ])
   })
 
   test('the conversation of a full loop (tool_result blocks in user messages) reads as the loop', async () => {
@@ -190,7 +227,9 @@ describe('Anthropic Messages API', () => {
 
   test('a stream object itself is refused with the call that gives its result', () => {
     const stream = anthropic.messages.stream({ model: 'claude-scripted', max_tokens: 100, messages: [{ role: 'user', content: REQUEST }] })
-    expect(() => readTrajectory(stream)).toThrow('this is a stream (it has finalMessage()), not its result. Pass the result once the stream has ended: expect(await stream.finalMessage())')
+    expect(() => readTrajectory(stream)).toThrow(
+      'this is a stream (it has finalMessage()), not its result. Pass the result once the stream has ended: expect(await stream.finalMessage())',
+    )
     return stream.done()
   })
 })
@@ -253,10 +292,12 @@ describe('plain arrays and trajectories', () => {
 
 describe('shapes that are not trajectories', () => {
   const supported =
-    'Pass one of: an OpenAI chat completion, one of its messages, or a messages array (tool_calls, role "tool"); an OpenAI Responses API response or its input items (function_call, function_call_output); an AI SDK generateText result, its steps, or its responseMessages (with streamText: await result.steps); an Anthropic message or conversation (tool_use, tool_result blocks); a list of LangChain messages (AIMessage.tool_calls, ToolMessage), or an object with such a messages list; a plain array of { type: \'user\' | \'text\' | \'tool-call\' | \'tool-result\' } items.'
+    "Pass one of: an OpenAI chat completion, one of its messages, or a messages array (tool_calls, role \"tool\"); an OpenAI Responses API response or its input items (function_call, function_call_output); an AI SDK generateText result, its steps, or its responseMessages (with streamText: await result.steps); an Anthropic message or conversation (tool_use, tool_result blocks); a list of LangChain messages (AIMessage.tool_calls, ToolMessage), or an object with such a messages list; a plain array of { type: 'user' | 'text' | 'tool-call' | 'tool-result' } items."
 
   test('an unknown object lists the supported shapes', () => {
-    expect(() => readTrajectory({ answer: 'hi', score: 1 })).toThrow(`[expect-llm] Failed to read the trajectory: an object with keys answer, score is not a trajectory shape expect-llm knows. ${supported}`)
+    expect(() => readTrajectory({ answer: 'hi', score: 1 })).toThrow(
+      `[expect-llm] Failed to read the trajectory: an object with keys answer, score is not a trajectory shape expect-llm knows. ${supported}`,
+    )
   })
 
   test('a string is not a trajectory', () => {
@@ -268,7 +309,9 @@ describe('shapes that are not trajectories', () => {
   })
 
   test('a Promise must be awaited first', () => {
-    expect(() => readTrajectory(Promise.resolve([]))).toThrow('Failed to read the trajectory: the value is a Promise. Await it first: expect(await run()).toCallTool(...).')
+    expect(() => readTrajectory(Promise.resolve([]))).toThrow(
+      'Failed to read the trajectory: the value is a Promise. Await it first: expect(await run()).toCallTool(...).',
+    )
   })
 
   test('an OpenAI stream must be finished first', async () => {
@@ -280,11 +323,18 @@ describe('shapes that are not trajectories', () => {
   test('a completion with several choices asks which one', async () => {
     const completion = await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: REQUEST }], tools: openaiChatTools })
     const two = { ...completion, choices: [completion.choices[0], { ...completion.choices[0], index: 1 }] }
-    expect(() => readTrajectory(two)).toThrow('Failed to read the trajectory: the chat completion has 2 choices. Pass the one to check, e.g. expect(completion.choices[1].message).')
+    expect(() => readTrajectory(two)).toThrow(
+      'Failed to read the trajectory: the chat completion has 2 choices. Pass the one to check, e.g. expect(completion.choices[1].message).',
+    )
   })
 
   test('a message without a known role is named by its index', () => {
-    expect(() => readTrajectory([{ role: 'user', content: 'hi' }, { role: 'robot', content: 'beep' }])).toThrow('message 1 has no known role (got role "robot")')
+    expect(() =>
+      readTrajectory([
+        { role: 'user', content: 'hi' },
+        { role: 'robot', content: 'beep' },
+      ]),
+    ).toThrow('message 1 has no known role (got role "robot")')
   })
 
   test('a tool call without a name is refused', () => {

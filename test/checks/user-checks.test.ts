@@ -21,7 +21,12 @@ beforeEach(() => {
 })
 
 let n = 0
-async function run(options: Omit<GoldenOptions<any, any, any>, 'dataset'>, cases: GoldenCaseInput<any, any, any>[], updateMode: UpdateMode = 'new', testPath = join(dir, `t${++n}.test.ts`)) {
+async function run(
+  options: Omit<GoldenOptions<any, any, any>, 'dataset'>,
+  cases: GoldenCaseInput<any, any, any>[],
+  updateMode: UpdateMode = 'new',
+  testPath = join(dir, `t${++n}.test.ts`),
+) {
   const suite = new GoldenSuite('bot', { dataset: cases, report: { dir: join(dir, 'reports'), console: false }, ...options })
   suite.setCases(validateCases(cases))
   const results = []
@@ -56,7 +61,10 @@ describe('a user check in describeGolden', () => {
   })
 
   test('is gated by thresholds.mean.<key>', async () => {
-    const { outcome, message } = await run({ task: (i: 'a' | 'b') => long[i], scorers: { short: concise.with({ threshold: null }) }, thresholds: { mean: { short: 0.9 } } }, cases)
+    const { outcome, message } = await run(
+      { task: (i: 'a' | 'b') => long[i], scorers: { short: concise.with({ threshold: null }) }, thresholds: { mean: { short: 0.9 } } },
+      cases,
+    )
     expect(outcome.report.checks).toEqual([{ name: 'mean.short', ok: false, message: 'mean short 0.50 < 0.90' }])
     expect(message).toContain('mean short 0.500 is below 0.9. Cases below 0.9, worst first:\n  - b: short 0')
   })
@@ -75,7 +83,13 @@ describe('a user check in describeGolden', () => {
   })
 
   test('compareGolden compares variants on it and decides an expectation by its key', async () => {
-    const suite = new CompareSuite('cmp', { dataset: cases, variants: { long: (i: 'a' | 'b') => long[i], short: (i: 'a' | 'b') => short[i] }, scorers: { short: concise }, expect: { better: 'short', scorer: 'short' }, report: false })
+    const suite = new CompareSuite('cmp', {
+      dataset: cases,
+      variants: { long: (i: 'a' | 'b') => long[i], short: (i: 'a' | 'b') => short[i] },
+      scorers: { short: concise },
+      expect: { better: 'short', scorer: 'short' },
+      report: false,
+    })
     suite.setCases(validateCases(cases))
     for (const c of suite.cases) await suite.runCase(c)
     const outcome = suite.finish({ runner: 'vitest', testPath: join(dir, 'cmp.test.ts') })
@@ -93,7 +107,9 @@ describe('a user check in describeGolden', () => {
         return 0.5
       },
     })
-    await run({ task: () => ({ output: 'x', context: ['doc'] }), scorers: { probe: check.with({ options: { factor: 3 } }) } }, [{ id: 'a', input: { q: 1 }, expected: 'e', acceptable: ['f'] }])
+    await run({ task: () => ({ output: 'x', context: ['doc'] }), scorers: { probe: check.with({ options: { factor: 3 } }) } }, [
+      { id: 'a', input: { q: 1 }, expected: 'e', acceptable: ['f'] },
+    ])
     expect(seen).toEqual([{ output: 'x', id: 'a', key: 'probe', inputText: '{"q":1}', references: ['e', 'f'], context: ['doc'], options: { factor: 3 } }])
   })
 
@@ -110,7 +126,12 @@ describe('a user check in describeGolden', () => {
   })
 
   test('a throwing run errors the case with the check named', async () => {
-    const bad = defineCheck({ name: 'bad', run: () => { throw new Error('boom') } })
+    const bad = defineCheck({
+      name: 'bad',
+      run: () => {
+        throw new Error('boom')
+      },
+    })
     const { results } = await run({ task: () => 'x', scorers: { bad } }, [{ id: 'a', input: 'a' }])
     expect(results[0]!.runs[0]!.error).toBe('scorer bad failed: [expect-llm] Failed to run check "bad": its run function threw: boom')
   })
@@ -131,7 +152,9 @@ describe('a user check in describeGolden', () => {
 
 describe('defineCheck', () => {
   test('rejects a missing name, a missing run, a bad threshold and unknown keys', () => {
-    expect(() => defineCheck({ run: () => 1 } as never)).toThrow('[expect-llm] Failed to define the check: the check has no name (got undefined). Pass { name: \'short\', run }')
+    expect(() => defineCheck({ run: () => 1 } as never)).toThrow(
+      "[expect-llm] Failed to define the check: the check has no name (got undefined). Pass { name: 'short', run }",
+    )
     expect(() => defineCheck({ name: 'x' } as never)).toThrow('check "x" has no run function (got undefined)')
     expect(() => defineCheck({ name: 'x', run: () => 1, threshold: 2 })).toThrow('the threshold of check "x" must be a number from 0 to 1 or null, got 2')
     expect(() => defineCheck({ name: 'x', run: () => 1, treshold: 1 } as never)).toThrow('unknown option "treshold" of check "x"')
@@ -155,7 +178,10 @@ describe('named instances of a built-in check', () => {
     const { results, outcome } = await run(
       {
         task: () => 'Within 30 days.',
-        scorers: { 'judge:correctness': { criteria: 'Is correct', judge }, 'judge:coherence': { criteria: 'Is coherent', scale: '1-5', threshold: 0.5, judge } },
+        scorers: {
+          'judge:correctness': { criteria: 'Is correct', judge },
+          'judge:coherence': { criteria: 'Is coherent', scale: '1-5', threshold: 0.5, judge },
+        },
       },
       [{ id: 'a', input: 'refund window?' }],
     )
@@ -172,7 +198,10 @@ describe('named instances of a built-in check', () => {
 
   test('several retrieval metrics in one suite', async () => {
     const { results } = await run(
-      { task: () => ({ output: 'x', retrieved: ['d3', 'd1', 'd9'] }), scorers: { 'retrieval:recall': { metric: 'recall', k: 2 }, 'retrieval:mrr': { metric: 'mrr' }, 'retrieval:f1': { metric: 'f1', k: 2 } } },
+      {
+        task: () => ({ output: 'x', retrieved: ['d3', 'd1', 'd9'] }),
+        scorers: { 'retrieval:recall': { metric: 'recall', k: 2 }, 'retrieval:mrr': { metric: 'mrr' }, 'retrieval:f1': { metric: 'f1', k: 2 } },
+      },
       [{ id: 'a', input: 'q', relevant: ['d1', 'd2'] }],
     )
     expect(results[0]!.scores['retrieval:recall']!.score).toBe(0.5)
@@ -189,17 +218,29 @@ describe('composite', () => {
     const { results, outcome } = await run(
       {
         task: () => 'You can ask for a refund within 30 days.',
-        scorers: { 'judge:quality': { criteria: 'Good', scale: '1-5', judge }, short: concise, 'composite:overall': { weights: { 'judge:quality': 2, short: 1 }, threshold: 0.9 } },
+        scorers: {
+          'judge:quality': { criteria: 'Good', scale: '1-5', judge },
+          short: concise,
+          'composite:overall': { weights: { 'judge:quality': 2, short: 1 }, threshold: 0.9 },
+        },
       },
       [{ id: 'a', input: 'q', expected: 'Refunds within 30 days.' }],
     )
     // judge 4 on 1-5 = 0.75, short 1: (2 × 0.75 + 1) / 3
-    expect(results[0]!.scores['composite:overall']).toEqual({ score: 2.5 / 3, threshold: 0.9, pass: false, detail: 'judge:quality 0.75 × 0.667 + short 1 × 0.333' })
+    expect(results[0]!.scores['composite:overall']).toEqual({
+      score: 2.5 / 3,
+      threshold: 0.9,
+      pass: false,
+      detail: 'judge:quality 0.75 × 0.667 + short 1 × 0.333',
+    })
     expect(outcome.report.scorers['composite:overall']!.mean).toBeCloseTo(2.5 / 3, 12)
   })
 
   test('does not score a case that one of its parts did not score', async () => {
-    const { results } = await run({ task: () => 'x', scorers: { rougeL: true, short: concise.with({ threshold: null }), composite: { weights: { rougeL: 1, short: 1 } } } }, [{ id: 'a', input: 'q' }])
+    const { results } = await run(
+      { task: () => 'x', scorers: { rougeL: true, short: concise.with({ threshold: null }), composite: { weights: { rougeL: 1, short: 1 } } } },
+      [{ id: 'a', input: 'q' }],
+    )
     // rougeL needs a reference, which the case lacks: no composite score, only the user check's.
     expect(Object.keys(results[0]!.scores)).toEqual(['short'])
   })
@@ -208,7 +249,9 @@ describe('composite', () => {
     expect(() => new GoldenSuite('s', { dataset: [], task: () => '', scorers: { rougeL: true, composite: { weights: { rogueL: 1 } } } })).toThrow(
       'composite.weights names "rogueL", which is not another scorer of the suite. Weight the keys listed in "scorers": rougeL.',
     )
-    expect(() => new GoldenSuite('s', { dataset: [], task: () => '', scorers: { rougeL: true, composite: { weights: { rougeL: 0 } } } })).toThrow('composite.weights.rougeL must be a number > 0, got 0')
+    expect(() => new GoldenSuite('s', { dataset: [], task: () => '', scorers: { rougeL: true, composite: { weights: { rougeL: 0 } } } })).toThrow(
+      'composite.weights.rougeL must be a number > 0, got 0',
+    )
   })
 })
 
@@ -216,7 +259,10 @@ describe('safety checks in a suite', () => {
   test('pii and secrets score 1 for a clean output and 0 otherwise, with the findings masked', async () => {
     const key = ['sk', 'proj', 'abcdefghijklmnopqrstuvwx'].join('-')
     const outputs: Record<string, string> = { clean: 'Your order 4000012345 ships on 2024-05-01.', leak: `Use ${key}, or mail jane@example.com` }
-    const { results } = await run({ task: (i: string) => outputs[i]!, scorers: { pii: true, secrets: true } }, [{ id: 'clean', input: 'clean' }, { id: 'leak', input: 'leak' }])
+    const { results } = await run({ task: (i: string) => outputs[i]!, scorers: { pii: true, secrets: true } }, [
+      { id: 'clean', input: 'clean' },
+      { id: 'leak', input: 'leak' },
+    ])
     expect(results[0]!.scores).toMatchObject({ pii: { score: 1, pass: true }, secrets: { score: 1, pass: true } })
     expect(results[1]!.scores.pii).toMatchObject({ score: 0, pass: false, detail: 'contains email j***@example.com' })
     expect(results[1]!.scores.secrets).toMatchObject({ score: 0, pass: false, detail: 'leaks an "sk-..." API key' })

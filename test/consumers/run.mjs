@@ -80,7 +80,10 @@ const missChecks = {
   // The lines of the failure report: from the first failure to the summary.
   report: (plain) => {
     const from = plain.search(/^\s*(FAIL|●) /m)
-    const lines = plain.slice(from).split('\n').filter((l) => l.trim() && !/^\s*(Test Files|Tests|Test Suites|Snapshots|Time|Start at|Duration|Ran all)\b/.test(l))
+    const lines = plain
+      .slice(from)
+      .split('\n')
+      .filter((l) => l.trim() && !/^\s*(Test Files|Tests|Test Suites|Snapshots|Time|Start at|Duration|Ran all)\b/.test(l))
     return `${lines.length} lines for the miss`
   },
 }
@@ -102,7 +105,8 @@ const vitestSteps = [
       if (!existsSync(history) || readFileSync(history, 'utf8').trim().split('\n').length !== 1) return `${history}: not one run`
       const data = pageData(join(dir, '.expect-llm/report.html'))
       const suite = data.suites.find((x) => x.name === 'refund and delivery answers')
-      if (!suite || suite.summary.ran !== 2 || suite.history.runs.length !== 1) return `the page does not show the suite's 2 cases and 1 run: ${JSON.stringify(suite?.summary)}`
+      if (!suite || suite.summary.ran !== 2 || suite.history.runs.length !== 1)
+        return `the page does not show the suite's 2 cases and 1 run: ${JSON.stringify(suite?.summary)}`
       return undefined
     },
   },
@@ -150,7 +154,10 @@ const vitestSteps = [
     label: '-u with CI=true (must fail on the regression, baseline kept)',
     args: ['node_modules/vitest/vitest.mjs', 'run', '--config', 'trust/vitest.config.ts', '-u', 'trust/baseline.trust.ts'],
     fails: true,
-    output: ['CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline)', 'scores regressed against the baseline'],
+    output: [
+      'CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline)',
+      'scores regressed against the baseline',
+    ],
     check: (dir) => {
       const path = 'trust/__golden__/baseline.trust.ts/refund-answers.json'
       if (readFileSync(join(dir, path), 'utf8') !== readFileSync(join(here, 'projects/vitest', path), 'utf8')) return `${path} was rewritten`
@@ -184,27 +191,60 @@ function typeMatrix(programs, ts59 = programs) {
   const files = {}
   const steps = []
   const resolutions = { bundler: { module: 'ESNext', moduleResolution: 'bundler' }, node16: { module: 'Node16', moduleResolution: 'Node16' } }
-  const config = (program, options, skipLibCheck) => JSON.stringify({ compilerOptions: { target: 'ES2022', ...options, strict: true, noEmit: true, skipLibCheck, types: program.types }, files: program.files }, null, 2)
+  const config = (program, options, skipLibCheck) =>
+    JSON.stringify(
+      { compilerOptions: { target: 'ES2022', ...options, strict: true, noEmit: true, skipLibCheck, types: program.types }, files: program.files },
+      null,
+      2,
+    )
   for (const [resolution, options] of Object.entries(resolutions)) {
     for (const program of programs) {
       for (const skipLibCheck of [false, true]) {
         const name = `tsconfig.${program.name}.${resolution}.${skipLibCheck ? 'skip' : 'check'}.json`
         files[name] = config(program, options, skipLibCheck)
-        steps.push({ label: `TS 7 ${program.name} ${resolution} skipLibCheck=${skipLibCheck}`, args: ['node_modules/typescript-7/bin/tsc', '-p', name], group: 'tsc' })
+        steps.push({
+          label: `TS 7 ${program.name} ${resolution} skipLibCheck=${skipLibCheck}`,
+          args: ['node_modules/typescript-7/bin/tsc', '-p', name],
+          group: 'tsc',
+        })
       }
     }
     for (const program of ts59) {
       const name = `tsconfig.${program.name}.${resolution}.ts59.json`
       files[name] = config(program, options, false)
       const info = (project) => join(cacheRoot, project, '.tsbuildinfo', name)
-      steps.push({ label: `TS 5.9 ${program.name} ${resolution} skipLibCheck=false`, args: (project) => ['node_modules/typescript/bin/tsc', '-p', name, '--incremental', '--tsBuildInfoFile', info(project)], group: 'tsc' })
+      steps.push({
+        label: `TS 5.9 ${program.name} ${resolution} skipLibCheck=false`,
+        args: (project) => ['node_modules/typescript/bin/tsc', '-p', name, '--incremental', '--tsBuildInfoFile', info(project)],
+        group: 'tsc',
+      })
     }
   }
   for (const program of programs) {
     // Without the "types" entry the same files get no matcher types: they rely on that one step.
     const without = `tsconfig.${program.name}.without-types.json`
-    files[without] = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'Node16', moduleResolution: 'Node16', strict: true, noEmit: true, types: program.types.filter((t) => !t.startsWith('expect-llm')) }, files: program.files }, null, 2)
-    steps.push({ label: `${program.name} without the types entry (must fail)`, args: ['node_modules/typescript-7/bin/tsc', '-p', without], fails: true, output: [/Property 'toHaveRougeLAbove' does not exist/], group: 'tsc' })
+    files[without] = JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'Node16',
+          moduleResolution: 'Node16',
+          strict: true,
+          noEmit: true,
+          types: program.types.filter((t) => !t.startsWith('expect-llm')),
+        },
+        files: program.files,
+      },
+      null,
+      2,
+    )
+    steps.push({
+      label: `${program.name} without the types entry (must fail)`,
+      args: ['node_modules/typescript-7/bin/tsc', '-p', without],
+      fails: true,
+      output: [/Property 'toHaveRougeLAbove' does not exist/],
+      group: 'tsc',
+    })
   }
   return { files, steps }
 }
@@ -239,10 +279,31 @@ const projects = {
         args: ['node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/test', '--testPathPatterns', '\\.test\\.cjs$'],
         absent: ['[expect-llm] Failed to start record/replay', 'msw could not be loaded'],
       },
-      ['jest (ESM mode, replay)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/test', '--testPathPatterns', '\\.test\\.mjs$']],
+      [
+        'jest (ESM mode, replay)',
+        [
+          '--experimental-vm-modules',
+          'node_modules/jest/bin/jest.js',
+          '--config',
+          jestConfig.name,
+          '--roots',
+          '<rootDir>/test',
+          '--testPathPatterns',
+          '\\.test\\.mjs$',
+        ],
+      ],
       {
         label: 'a changed prompt (must fail with one block)',
-        args: ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/miss', '--testPathPatterns', '\\.test\\.mjs$'],
+        args: [
+          '--experimental-vm-modules',
+          'node_modules/jest/bin/jest.js',
+          '--config',
+          jestConfig.name,
+          '--roots',
+          '<rootDir>/miss',
+          '--testPathPatterns',
+          '\\.test\\.mjs$',
+        ],
         ...missChecks,
       },
       {
@@ -259,7 +320,16 @@ const projects = {
       },
       {
         label: 'unawaited matcher, ESM mode (must fail)',
-        args: ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', jestConfig.name, '--roots', '<rootDir>/trust', '--testPathPatterns', '\\.test\\.mjs$'],
+        args: [
+          '--experimental-vm-modules',
+          'node_modules/jest/bin/jest.js',
+          '--config',
+          jestConfig.name,
+          '--roots',
+          '<rootDir>/trust',
+          '--testPathPatterns',
+          '\\.test\\.mjs$',
+        ],
         fails: true,
         output: ['[expect-llm] toPassJudge(...) was not awaited: add await (trust/unawaited.test.mjs:8:23). The test ended before it finished'],
       },
@@ -276,16 +346,39 @@ const projects = {
     ],
   },
   // Type checks only; `without`: packages that must not be installed (checked).
-  'types-vitest-5': { template: 'types-vitest', stableDir: true, without: ['openai', 'msw', '@types/node'], deps: { ...typescripts, vitest: '^5.1.0' }, ...vitestTypes },
-  'types-vitest-4.1': { template: 'types-vitest', stableDir: true, without: ['openai', 'msw', '@types/node'], deps: { ...typescripts, vitest: '~4.1.0' }, ...vitestTypes },
-  'types-jest-30': { template: 'types-jest', stableDir: true, without: ['openai', 'msw'], deps: { ...typescripts, '@jest/globals': '^30.0.0', '@types/jest': '^30.0.0' }, ...jestTypes },
+  'types-vitest-5': {
+    template: 'types-vitest',
+    stableDir: true,
+    without: ['openai', 'msw', '@types/node'],
+    deps: { ...typescripts, vitest: '^5.1.0' },
+    ...vitestTypes,
+  },
+  'types-vitest-4.1': {
+    template: 'types-vitest',
+    stableDir: true,
+    without: ['openai', 'msw', '@types/node'],
+    deps: { ...typescripts, vitest: '~4.1.0' },
+    ...vitestTypes,
+  },
+  'types-jest-30': {
+    template: 'types-jest',
+    stableDir: true,
+    without: ['openai', 'msw'],
+    deps: { ...typescripts, '@jest/globals': '^30.0.0', '@types/jest': '^30.0.0' },
+    ...jestTypes,
+  },
 }
 
 const selected = process.argv.slice(2)
 for (const name of selected) if (!projects[name]) throw new Error(`[consumers] unknown project "${name}"; known: ${Object.keys(projects).join(', ')}`)
 const names = selected.length > 0 ? selected : Object.keys(projects)
 
-const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } }).toString()
+const npm = (args, cwd) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  }).toString()
 const seconds = (start) => `${((performance.now() - start) / 1000).toFixed(1)} s`
 const version = (dir, name) => JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
 
@@ -293,7 +386,9 @@ const version = (dir, name) => JSON.parse(readFileSync(join(dir, 'node_modules',
 if (!existsSync(join(root, 'dist/index.js'))) throw new Error('[consumers] dist/ is missing: run `npm run build` first (npm test does).')
 mkdirSync(cacheRoot, { recursive: true })
 for (const f of readdirSync(cacheRoot)) if (f.endsWith('.tgz')) rmSync(join(cacheRoot, f))
-const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', cacheRoot], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString())[0]
+const packed = JSON.parse(
+  execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', cacheRoot], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString(),
+)[0]
 const tarball = join(cacheRoot, packed.filename)
 console.log(`[consumers] packed ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} kB`)
 
@@ -306,7 +401,18 @@ function pageData(file) {
 
 /** Runs one step; returns a problem, or undefined. */
 function runStep(step, dir, env, project) {
-  const { label, args: given, fails = false, exit, output = [], absent = [], once = [], check, report, env: extra } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
+  const {
+    label,
+    args: given,
+    fails = false,
+    exit,
+    output = [],
+    absent = [],
+    once = [],
+    check,
+    report,
+    env: extra,
+  } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
   const args = typeof given === 'function' ? given(project) : given
   const started = performance.now()
   const run = spawnSync(process.execPath, args, { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8', timeout: 180_000 })
@@ -337,14 +443,21 @@ for (const name of names) {
   const project = projects[name]
   const started = performance.now()
   // 2. The dependency install, cached: a project with the tarball and the peers, installed once per key.
-  const key = createHash('sha256').update(JSON.stringify({ deps: project.deps, expectLlmDeps: pkg.dependencies, node: process.versions.node.split('.')[0] })).digest('hex').slice(0, 16)
+  const key = createHash('sha256')
+    .update(JSON.stringify({ deps: project.deps, expectLlmDeps: pkg.dependencies, node: process.versions.node.split('.')[0] }))
+    .digest('hex')
+    .slice(0, 16)
   const cached = join(cacheRoot, name)
   const manifest = (deps) => `${JSON.stringify({ name: `expect-llm-consumer-${name}`, private: true, type: 'module', dependencies: deps }, null, 2)}\n`
   if (!existsSync(join(cached, `.key-${key}`))) {
     rmSync(cached, { recursive: true, force: true })
     mkdirSync(cached, { recursive: true })
     writeFileSync(join(cached, 'package.json'), manifest(project.deps))
-    console.log(`[consumers] ${name}: installing ${Object.entries(project.deps).map(([k, v]) => `${k}@${v}`).join(', ')} and the tarball (cached for later runs)`)
+    console.log(
+      `[consumers] ${name}: installing ${Object.entries(project.deps)
+        .map(([k, v]) => `${k}@${v}`)
+        .join(', ')} and the tarball (cached for later runs)`,
+    )
     npm(['install', tarball], cached)
     writeFileSync(join(cached, `.key-${key}`), '')
     writeFileSync(join(cached, '.tarball'), packed.integrity)
@@ -390,14 +503,28 @@ for (const name of names) {
       if (process.env.CONSUMERS_TIMING) console.log(`[consumers]   npm install <tarball> over the cached install: ${seconds(t)}`)
     }
     for (const dep of ['openai', 'msw', '@types/node']) {
-      if (project.without?.includes(dep) && existsSync(join(dir, 'node_modules', dep))) throw new Error(`${dep} is installed, but this project must compile without it`)
+      if (project.without?.includes(dep) && existsSync(join(dir, 'node_modules', dep)))
+        throw new Error(`${dep} is installed, but this project must compile without it`)
     }
     const installed = JSON.parse(readFileSync(join(dir, 'node_modules/expect-llm/package.json'), 'utf8'))
-    if (installed.version !== pkg.version || existsSync(join(dir, 'node_modules/expect-llm/src'))) throw new Error('the installed expect-llm is not the packed one')
+    if (installed.version !== pkg.version || existsSync(join(dir, 'node_modules/expect-llm/src')))
+      throw new Error('the installed expect-llm is not the packed one')
 
     // 4. The steps, with CI=true (replay only) and no key.
     const env = { ...process.env, CI: 'true', NODE_OPTIONS: '' }
-    for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'EXPECT_LLM_REPLAY', 'EXPECT_LLM_ALLOW_RECORD_IN_CI', 'EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI', 'EXPECT_LLM_SCRIPTED_MODEL', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'JEST_WORKER_ID']) delete env[k]
+    for (const k of [
+      'OPENAI_API_KEY',
+      'OPENAI_BASE_URL',
+      'EXPECT_LLM_REPLAY',
+      'EXPECT_LLM_ALLOW_RECORD_IN_CI',
+      'EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI',
+      'EXPECT_LLM_SCRIPTED_MODEL',
+      'VITEST',
+      'VITEST_WORKER_ID',
+      'VITEST_POOL_ID',
+      'JEST_WORKER_ID',
+    ])
+      delete env[k]
     const results = []
     const grouped = new Map()
     // CONSUMERS_KEEP_GOING=1 runs every step and lists each failure (to see what a build gets wrong).
@@ -420,7 +547,10 @@ for (const name of names) {
       detail = `${failures.length} step(s) failed:\n  - ${failures.join('\n  - ')}`
       throw new Error(detail)
     }
-    const versions = ['vitest', 'jest', '@jest/globals', 'msw', 'openai', 'ai', 'typescript', 'typescript-7'].filter((d) => project.deps[d]).map((d) => `${d} ${version(dir, d)}`).join(', ')
+    const versions = ['vitest', 'jest', '@jest/globals', 'msw', 'openai', 'ai', 'typescript', 'typescript-7']
+      .filter((d) => project.deps[d])
+      .map((d) => `${d} ${version(dir, d)}`)
+      .join(', ')
     detail = `${versions}; ${results.join('; ')}`
     ok = true
   } catch (error) {

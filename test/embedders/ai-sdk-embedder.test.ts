@@ -57,7 +57,12 @@ describe('a Google embedding model', () => {
   })
 
   test('fails when the vectors are not as wide as dimensions asks', async () => {
-    const server = await startGoogleServer(() => ({ embeddings: [[1, 0, 0], [0, 1, 0]] }))
+    const server = await startGoogleServer(() => ({
+      embeddings: [
+        [1, 0, 0],
+        [0, 1, 0],
+      ],
+    }))
     try {
       await expect(aiSdkEmbedder({ model: gemini(server).embeddingModel('gemini-embedding-001'), dimensions: 6, maxRetries: 0 }).embed(texts)).rejects.toThrow(
         '[expect-llm] Failed to embed texts with "gemini-embedding-001" at AI SDK provider "google.generative-ai": asked for 6 dimensions, the server returned 3.',
@@ -90,24 +95,38 @@ describe('a Google embedding model', () => {
 
   test('records and replays with the server stopped: same vectors, no key in the fixtures', async () => {
     const server = await startGoogleServer()
-    const { recorded, replayed, fixtures } = await recordThenReplay([server.origin], () => server.close(), async () => {
-      const embedder = aiSdkEmbedder({ model: gemini(server).embeddingModel('gemini-embedding-001'), maxRetries: 0 })
-      expect(embedsPerCall(embedder)).toBe(true) // one request per call under record/replay
-      return embedder.embed(texts)
-    })
+    const { recorded, replayed, fixtures } = await recordThenReplay(
+      [server.origin],
+      () => server.close(),
+      async () => {
+        const embedder = aiSdkEmbedder({ model: gemini(server).embeddingModel('gemini-embedding-001'), maxRetries: 0 })
+        expect(embedsPerCall(embedder)).toBe(true) // one request per call under record/replay
+        return embedder.embed(texts)
+      },
+    )
     expect(replayed).toEqual(recorded)
-    expect(fixtures.map((f) => [f.key.path, f.meta.endpoint])).toEqual([['/v1beta/models/gemini-embedding-001:batchEmbedContents', 'models-gemini-embedding-001_batchembedcontents']])
+    expect(fixtures.map((f) => [f.key.path, f.meta.endpoint])).toEqual([
+      ['/v1beta/models/gemini-embedding-001:batchEmbedContents', 'models-gemini-embedding-001_batchembedcontents'],
+    ])
     expect(JSON.stringify(fixtures)).not.toContain(fakeKey)
   })
 
   test('a miss names the API and the model read from the path', async () => {
     const server = await startGoogleServer()
-    await recordThenReplay([server.origin], () => server.close(), () => aiSdkEmbedder({ model: gemini(server).embeddingModel('gemini-embedding-001'), maxRetries: 0 }).embed(texts))
+    await recordThenReplay(
+      [server.origin],
+      () => server.close(),
+      () => aiSdkEmbedder({ model: gemini(server).embeddingModel('gemini-embedding-001'), maxRetries: 0 }).embed(texts),
+    )
     replayMode('replay')
     await expect(aiSdkEmbedder({ model: gemini(server).embeddingModel('gemini-embedding-001'), maxRetries: 0 }).embed(['something else'])).rejects.toThrow(
       'Failed to replay POST /v1beta/models/gemini-embedding-001:embedContent (model gemini-embedding-001)',
     )
-    expect(replayProblems().map((p) => p.message).join('\n')).toContain('Provider:      a Gemini-compatible server')
+    expect(
+      replayProblems()
+        .map((p) => p.message)
+        .join('\n'),
+    ).toContain('Provider:      a Gemini-compatible server')
   })
 })
 

@@ -26,7 +26,12 @@ describe('a server that answers float arrays to a base64 request (LM Studio, old
   test('the vectors arrive whole, as the server sent them', async () => {
     const server = await startLocalServer('lmstudio')
     try {
-      const vectors = await openAIEmbedder({ baseURL: server.baseURL, apiKey: 'lm-studio', model: 'text-embedding-nomic-embed-text-v1.5', maxRetries: 0 }).embed(texts)
+      const vectors = await openAIEmbedder({
+        baseURL: server.baseURL,
+        apiKey: 'lm-studio',
+        model: 'text-embedding-nomic-embed-text-v1.5',
+        maxRetries: 0,
+      }).embed(texts)
       expect(vectors).toEqual(texts.map(fakeEmbedding))
       // The request is the one the SDK always sent, so recordings made before stay valid.
       expect(server.requests[0]?.body).toMatchObject({ encoding_format: 'base64' })
@@ -37,8 +42,10 @@ describe('a server that answers float arrays to a base64 request (LM Studio, old
 
   test('records and replays with the server stopped, same vectors', async () => {
     const server = await startLocalServer('lmstudio')
-    const { recorded, replayed } = await recordThenReplay([server.origin], () => server.close(), () =>
-      openAIEmbedder({ baseURL: server.baseURL, apiKey: 'lm-studio', model: 'nomic-embed-text', maxRetries: 0 }).embed(texts),
+    const { recorded, replayed } = await recordThenReplay(
+      [server.origin],
+      () => server.close(),
+      () => openAIEmbedder({ baseURL: server.baseURL, apiKey: 'lm-studio', model: 'nomic-embed-text', maxRetries: 0 }).embed(texts),
     )
     expect(replayed).toEqual(recorded)
     expect(cosineSimilarity(replayed[0]!, replayed[1]!)).toBeCloseTo(cosineSimilarity(fakeEmbedding(texts[0]!), fakeEmbedding(texts[1]!)), 12)
@@ -58,7 +65,9 @@ describe('a server that ignores dimensions (Ollama before it supported them)', (
   test('fails with the width it got instead of comparing vectors of another size', async () => {
     const server = await startLocalServer('ollama')
     try {
-      await expect(openAIEmbedder({ baseURL: server.baseURL, apiKey: 'ollama', model: 'nomic-embed-text', dimensions: 4, maxRetries: 0 }).embed(texts)).rejects.toThrow(
+      await expect(
+        openAIEmbedder({ baseURL: server.baseURL, apiKey: 'ollama', model: 'nomic-embed-text', dimensions: 4, maxRetries: 0 }).embed(texts),
+      ).rejects.toThrow(
         `[expect-llm] Failed to embed texts with "nomic-embed-text" at ${server.baseURL}: asked for 4 dimensions, the server returned 8. The model or server ignores "dimensions" (only some models shorten their embeddings): leave it out of configure({ embedder }).`,
       )
     } finally {
@@ -66,7 +75,7 @@ describe('a server that ignores dimensions (Ollama before it supported them)', (
     }
   })
 
-  test('without dimensions, embeds at the model\'s width', async () => {
+  test("without dimensions, embeds at the model's width", async () => {
     const server = await startLocalServer('ollama')
     try {
       const vectors = await openAIEmbedder({ baseURL: server.baseURL, apiKey: 'ollama', model: 'nomic-embed-text', maxRetries: 0 }).embed(texts)

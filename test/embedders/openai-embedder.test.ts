@@ -24,7 +24,8 @@ afterEach(() => {
   resetLedger()
 })
 
-const embedder = (options: { maxBatchSize?: number; dimensions?: number } = {}) => openAIEmbedder({ model: 'text-embedding-3-small', client: clientFor(server.baseURL), ...options })
+const embedder = (options: { maxBatchSize?: number; dimensions?: number } = {}) =>
+  openAIEmbedder({ model: 'text-embedding-3-small', client: clientFor(server.baseURL), ...options })
 
 describe('openAIEmbedder', () => {
   test('decodes the base64 vectors the SDK asks for by default', async () => {
@@ -67,7 +68,9 @@ describe('openAIEmbedder', () => {
   })
 
   test('keys the cache by model: the same text embedded by another model is requested again, with its own vector', async () => {
-    server.setReply((req) => ({ embeddings: (req.body.input as string[]).map(() => (req.body.model === 'text-embedding-3-large' ? [0, 0, 0, 1] : [1, 0, 0, 0])) }))
+    server.setReply((req) => ({
+      embeddings: (req.body.input as string[]).map(() => (req.body.model === 'text-embedding-3-large' ? [0, 0, 0, 1] : [1, 0, 0, 0])),
+    }))
     const small = await embedder().embed(['a'])
     const large = await openAIEmbedder({ model: 'text-embedding-3-large', client: clientFor(server.baseURL) }).embed(['a'])
     expect(server.requests.map((r) => r.body.model)).toEqual(['text-embedding-3-small', 'text-embedding-3-large'])

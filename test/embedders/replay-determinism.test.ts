@@ -55,7 +55,10 @@ test('records one request per call, with the shared reference in each, and repla
   await e.embed(['second answer', 'reference'])
   // Not merged into one request, not trimmed by the cache: each call is its own request (the third is
   // served from the recording of the second).
-  expect(inputsSent()).toEqual([['first answer', 'reference'], ['second answer', 'reference']])
+  expect(inputsSent()).toEqual([
+    ['first answer', 'reference'],
+    ['second answer', 'reference'],
+  ])
 
   mode('replay')
   clearEmbeddingCache()

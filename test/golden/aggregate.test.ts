@@ -1,13 +1,31 @@
 // The pure steps of GoldenSuite.finish (src/golden/aggregate.ts), each on hand-made case results.
 import { describe, expect, test } from 'vitest'
-import { aggregateScorers, baselineCases, baselineComparisonCheck, budgetChecks, failingList, reportCases, retrievalAverages, thresholdChecks, usageSummary, worstFirst } from '../../src/golden/aggregate.js'
+import {
+  aggregateScorers,
+  baselineCases,
+  baselineComparisonCheck,
+  budgetChecks,
+  failingList,
+  reportCases,
+  retrievalAverages,
+  thresholdChecks,
+  usageSummary,
+  worstFirst,
+} from '../../src/golden/aggregate.js'
 import type { CaseResult, CaseRun } from '../../src/golden/run.js'
 import type { ScoreResult } from '../../src/golden/scorers.js'
 import { validateCases } from '../../src/golden/dataset.js'
 import { GoldenSuite } from '../../src/golden/suite.js'
 
 function run(output: string, latencyMs = 100, usage: Partial<CaseRun['usage']> = {}): CaseRun {
-  return { output, scores: {}, pass: true, latencyMs, latencySource: 'measured', usage: { calls: 1, inputTokens: 10, outputTokens: 5, costUsd: 0.001, models: ['m'], ...usage } }
+  return {
+    output,
+    scores: {},
+    pass: true,
+    latencyMs,
+    latencySource: 'measured',
+    usage: { calls: 1, inputTokens: 10, outputTokens: 5, costUsd: 0.001, models: ['m'], ...usage },
+  }
 }
 function result(id: string, scores: Record<string, ScoreResult>, runs: CaseRun[] = [run(`out ${id}`)]): CaseResult {
   const pass = Object.values(scores).every((s) => s.pass)
@@ -30,7 +48,10 @@ describe('retrieval averages', () => {
   // Micro: P = 3/6 = 0.5, R = 3/4 = 0.75, F1 = 2·0.5·0.75/1.25 = 0.6.
   // Macro: P = (2/4 + 1/2)/2 = 0.5, R = (2/3 + 1)/2 = 5/6, F1 = (F1(0.5, 2/3) + F1(0.5, 1))/2 = (4/7 + 2/3)/2 = 13/21.
   test('micro and macro precision, recall and F1 at k', () => {
-    const r = retrievalAverages([{ found: 2, k: 4, relevant: 3 }, { found: 1, k: 2, relevant: 1 }])
+    const r = retrievalAverages([
+      { found: 2, k: 4, relevant: 3 },
+      { found: 1, k: 2, relevant: 1 },
+    ])
     expect(r.micro.precision).toBe(0.5)
     expect(r.micro.recall).toBe(0.75)
     expect(r.micro.f1).toBeCloseTo(0.6, 15)
@@ -39,7 +60,7 @@ describe('retrieval averages', () => {
     expect(r.macro.f1).toBeCloseTo(13 / 21, 15)
   })
 
-  test('a suite reports them for each retrieval instance, beside MRR as Wikipedia\'s worked example computes it', async () => {
+  test("a suite reports them for each retrieval instance, beside MRR as Wikipedia's worked example computes it", async () => {
     // Wikipedia, "Mean reciprocal rank": queries cat, torus and virus rank their first right answer 3rd, 2nd
     // and 1st, so MRR = (1/3 + 1/2 + 1)/3 = 11/18 ≈ 0.61.
     const retrieved: Record<string, string[]> = { cat: ['catten', 'cati', 'cats'], torus: ['torii', 'tori', 'toruses'], virus: ['viruses', 'virii', 'viri'] }
@@ -48,13 +69,21 @@ describe('retrieval averages', () => {
       { id: 'torus', input: 'torus', relevant: ['tori'] },
       { id: 'virus', input: 'virus', relevant: ['viruses'] },
     ])
-    const suite = new GoldenSuite('mrr', { dataset: [], task: (i: string) => ({ output: i, retrieved: retrieved[i]! }), scorers: { 'retrieval:mrr': { metric: 'mrr' }, 'retrieval:f1': { metric: 'f1', k: 2 } }, report: false })
+    const suite = new GoldenSuite('mrr', {
+      dataset: [],
+      task: (i: string) => ({ output: i, retrieved: retrieved[i]! }),
+      scorers: { 'retrieval:mrr': { metric: 'mrr' }, 'retrieval:f1': { metric: 'f1', k: 2 } },
+      report: false,
+    })
     suite.setCases(cases as never)
     for (const c of suite.cases) await suite.runCase(c)
     const { report } = suite.finish({ runner: 'vitest', testPath: undefined, updateMode: 'none', env: {} })
     expect(report.scorers['retrieval:mrr']!.mean).toBeCloseTo(11 / 18, 15)
     // At k = 2: cat finds 0, torus 1, virus 1 of 1 relevant each, in 2 slots each.
-    expect(report.scorers['retrieval:f1']!.retrieval).toEqual({ micro: { precision: 2 / 6, recall: 2 / 3, f1: (2 * (1 / 3) * (2 / 3)) / 1 }, macro: { precision: 1 / 3, recall: 2 / 3, f1: 4 / 9 } })
+    expect(report.scorers['retrieval:f1']!.retrieval).toEqual({
+      micro: { precision: 2 / 6, recall: 2 / 3, f1: (2 * (1 / 3) * (2 / 3)) / 1 },
+      macro: { precision: 1 / 3, recall: 2 / 3, f1: 4 / 9 },
+    })
   })
 })
 
@@ -100,7 +129,11 @@ describe('usageSummary and budgetChecks', () => {
 
   test('budget checks over tokens, latency and an unknown cost', () => {
     const out = budgetChecks({ p95LatencyMs: 250, maxTokens: 2000, maxCostUsd: 1 }, ran, usage)
-    expect(out.map((l) => [l.check.name, l.check.ok])).toEqual([['budget.p95LatencyMs', false], ['budget.maxTokens', true], ['budget.maxCostUsd', false]])
+    expect(out.map((l) => [l.check.name, l.check.ok])).toEqual([
+      ['budget.p95LatencyMs', false],
+      ['budget.maxTokens', true],
+      ['budget.maxCostUsd', false],
+    ])
     expect(out[2]!.check.message).toBe('cost unknown: no price for unpriced')
   })
 })
@@ -111,13 +144,30 @@ describe('baseline steps', () => {
   })
 
   test('a comparison without regressions passes and lists the deltas', () => {
-    const comparison = { scorers: [{ scorer: 'x', baseline: 0.5, current: 0.6, delta: 0.1, tolerance: 0.05, cases: 2 }], regressions: [], regressedCases: [], improvedCases: [], newCases: [] }
-    expect(baselineComparisonCheck('b.json', comparison as never, false)).toEqual({ check: { name: 'baseline', ok: true, message: 'baseline: no scorer mean dropped by more than its tolerance (x +0.100)' } })
+    const comparison = {
+      scorers: [{ scorer: 'x', baseline: 0.5, current: 0.6, delta: 0.1, tolerance: 0.05, cases: 2 }],
+      regressions: [],
+      regressedCases: [],
+      improvedCases: [],
+      newCases: [],
+    }
+    expect(baselineComparisonCheck('b.json', comparison as never, false)).toEqual({
+      check: { name: 'baseline', ok: true, message: 'baseline: no scorer mean dropped by more than its tolerance (x +0.100)' },
+    })
   })
 })
 
 describe('reportCases', () => {
   test('one entry per case with its first output, scores, latency and usage', () => {
-    expect(reportCases([result('a', { x: s(1) })])[0]).toMatchObject({ id: 'a', input: 'q a', output: 'out a', pass: true, runs: 1, scores: { x: s(1) }, latencyMs: 100, usage: { inputTokens: 10, outputTokens: 5, costUsd: 0.001 } })
+    expect(reportCases([result('a', { x: s(1) })])[0]).toMatchObject({
+      id: 'a',
+      input: 'q a',
+      output: 'out a',
+      pass: true,
+      runs: 1,
+      scores: { x: s(1) },
+      latencyMs: 100,
+      usage: { inputTokens: 10, outputTokens: 5, costUsd: 0.001 },
+    })
   })
 })

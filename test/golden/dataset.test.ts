@@ -30,7 +30,12 @@ describe('formats', () => {
   test('loads JSON Lines with explicit and derived ids, tags, keywords and answerable', () => {
     const cases = loadDatasetSync(join(fixtures, 'handbook.jsonl'))
     expect(cases.map((c) => c.id)).toEqual(['refund-window', 'shipping-cost', 'ceo-address', caseIdFor('Do you ship to Canada?')])
-    expect(cases[0]).toMatchObject({ input: 'How long do I have to ask for a refund?', keywords: ['30 days'], tags: ['refunds'], source: expect.stringMatching(/handbook\.jsonl:1$/) })
+    expect(cases[0]).toMatchObject({
+      input: 'How long do I have to ask for a refund?',
+      keywords: ['30 days'],
+      tags: ['refunds'],
+      source: expect.stringMatching(/handbook\.jsonl:1$/),
+    })
     expect(cases[1]?.acceptable).toEqual(['Orders over $50 ship for free.'])
     expect(cases[2]).toMatchObject({ answerable: false, source: expect.stringMatching(/:3$/) })
     expect(cases[3]?.id).toMatch(/^case-[0-9a-f]{8}$/)
@@ -48,14 +53,27 @@ describe('formats', () => {
 
   test('loads YAML with object inputs and metadata, with line numbers', () => {
     const cases = loadDatasetSync(join(fixtures, 'handbook.yaml'))
-    expect(cases[1]).toMatchObject({ id: 'order-lookup', input: { question: 'Where is my order?', orderId: 'A-1001' }, relevant: ['orders-faq'], metadata: { channel: 'chat' } })
+    expect(cases[1]).toMatchObject({
+      id: 'order-lookup',
+      input: { question: 'Where is my order?', orderId: 'A-1001' },
+      relevant: ['orders-faq'],
+      metadata: { channel: 'chat' },
+    })
     expect(cases.map((c) => c.source?.split(':').at(-1))).toEqual(['3', '8'])
     expect(loadDatasetSync(file('list.yml', '- input: a\n- input: b\n')).map((c) => c.input)).toEqual(['a', 'b'])
   })
 
   test('CSV header names are trimmed: "id, input, expected" names the same columns as "id,input,expected"', () => {
     const cases = loadDatasetSync(file('spaced.csv', 'id, input, expected, keywords\nrefund,How long for a refund?,Within 30 days.,30 days|refund\n'))
-    expect(cases).toEqual([{ id: 'refund', input: 'How long for a refund?', expected: 'Within 30 days.', keywords: ['30 days', 'refund'], source: expect.stringMatching(/spaced\.csv:2$/) }])
+    expect(cases).toEqual([
+      {
+        id: 'refund',
+        input: 'How long for a refund?',
+        expected: 'Within 30 days.',
+        keywords: ['30 days', 'refund'],
+        source: expect.stringMatching(/spaced\.csv:2$/),
+      },
+    ])
   })
 
   test('loads CSV: lists split on |, booleans, unknown columns into metadata, quoted multi-line cells', () => {
@@ -101,7 +119,10 @@ describe('errors name the file, the line and the field', () => {
   })
 
   test('a missing input, a wrong type and an unknown field, all listed', () => {
-    const path = file('fields.jsonl', ['{"id": "a"}', '{"input": "q", "keywords": "refund"}', '{"input": "q2", "expectd": "typo"}', '{"input": "q3", "answerable": "no"}'].join('\n'))
+    const path = file(
+      'fields.jsonl',
+      ['{"id": "a"}', '{"input": "q", "keywords": "refund"}', '{"input": "q2", "expectd": "typo"}', '{"input": "q3", "answerable": "no"}'].join('\n'),
+    )
     const e = errorOf(() => loadDatasetSync(path))
     expect(e.problems).toEqual([
       expect.stringMatching(/fields\.jsonl:1: field "input" is missing$/),
@@ -126,7 +147,11 @@ describe('errors name the file, the line and the field', () => {
 
   test('CSV: a column that looks like a misspelled case field is reported, not kept as metadata', () => {
     const e = errorOf(() => loadDatasetSync(file('typo.csv', 'input,expeted,source\nq1,a1,web\nq2,a2,app\n')))
-    expect(e.problems).toEqual([expect.stringMatching(/typo\.csv:2: column "expeted" is not a case field \(did you mean "expected"\?\); name it "metadata\.expeted" to keep it as metadata$/)])
+    expect(e.problems).toEqual([
+      expect.stringMatching(
+        /typo\.csv:2: column "expeted" is not a case field \(did you mean "expected"\?\); name it "metadata\.expeted" to keep it as metadata$/,
+      ),
+    ])
   })
 
   test('a duplicate id names both lines', () => {
@@ -161,6 +186,8 @@ describe('errors name the file, the line and the field', () => {
       'dataset[1]: field "input" is empty (a string (""))',
       'dataset[2]: the case is a string ("text"), not an object',
     ])
-    await expect(loadDataset(async () => Promise.reject(new Error('503 from the CMS')))).rejects.toThrow('[expect-llm] Failed to load the golden dataset: the loader threw: 503 from the CMS.')
+    await expect(loadDataset(async () => Promise.reject(new Error('503 from the CMS')))).rejects.toThrow(
+      '[expect-llm] Failed to load the golden dataset: the loader threw: 503 from the CMS.',
+    )
   })
 })

@@ -55,7 +55,10 @@ test('each case is a test with its scores in task.meta, the final test passed, a
   })
   expect(tasks[1]!.meta.golden?.scores.keywords).toEqual({ score: 1, threshold: 1, pass: true })
 
-  const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.json')).sort()
+  const files = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
   expect(files.map((f) => f.split('/').at(-1))).toEqual(['in-process-bot.json', 'in-process-compare.json'])
   const report = JSON.parse(readFileSync(join(dir, files.find((f) => f.endsWith('in-process-bot.json'))!), 'utf8'))
   expect(report.summary).toMatchObject({ cases: 2, ran: 2, passed: 2, failed: 0, passRate: 1 })

@@ -18,13 +18,23 @@ const answers: Record<string, string> = { 'refund?': 'Within 30 days.', 'shippin
 
 describe('evaluate', () => {
   test('returns the report: per-scorer aggregates, cases, checks, and ok with the failures', async () => {
-    const report = await evaluate(cases, { task: (q: string) => answers[q]!, scorers: { concise, rougeL: null }, thresholds: { passRate: 0.5, mean: { concise: 0.9 } } })
+    const report = await evaluate(cases, {
+      task: (q: string) => answers[q]!,
+      scorers: { concise, rougeL: null },
+      thresholds: { passRate: 0.5, mean: { concise: 0.9 } },
+    })
     expect(report.runner).toBe('evaluate')
     expect(report.suite).toBe('evaluate')
     expect(report.scorers.concise).toMatchObject({ count: 2, mean: 0.5 })
     expect(report.scorers.rougeL!.count).toBe(2)
-    expect(report.cases.map((c) => [c.id, c.pass])).toEqual([['a', true], ['b', false]])
-    expect(report.checks.map((c) => [c.name, c.ok])).toEqual([['passRate', true], ['mean.concise', false]])
+    expect(report.cases.map((c) => [c.id, c.pass])).toEqual([
+      ['a', true],
+      ['b', false],
+    ])
+    expect(report.checks.map((c) => [c.name, c.ok])).toEqual([
+      ['passRate', true],
+      ['mean.concise', false],
+    ])
     expect(report.ok).toBe(false)
     expect(report.failures).toEqual(['mean concise 0.500 is below 0.9. Cases below 0.9, worst first:\n  - b: concise 0  shipping?'])
   })
@@ -48,6 +58,8 @@ describe('evaluate', () => {
   })
 
   test('runner-bound options are refused', async () => {
-    await expect(evaluate(cases, { task: () => 'x', baseline: true } as never)).rejects.toThrow('Failed to evaluate: "baseline" is an option of describeGolden only.')
+    await expect(evaluate(cases, { task: () => 'x', baseline: true } as never)).rejects.toThrow(
+      'Failed to evaluate: "baseline" is an option of describeGolden only.',
+    )
   })
 })

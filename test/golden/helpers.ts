@@ -11,7 +11,23 @@ export const repo = fileURLToPath(new URL('../..', import.meta.url))
 /** Environment of a child run: no CI variables (the runner would not write snapshots), no colours, plus `extra`. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra }
-  for (const key of ['CI', 'GITHUB_ACTIONS', 'GITHUB_SHA', 'GITHUB_REF_NAME', 'GITHUB_HEAD_REF', 'CI_COMMIT_SHA', 'CI_COMMIT_REF_NAME', 'CONTINUOUS_INTEGRATION', 'BUILD_NUMBER', 'RUN_ID', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'TEST', 'NODE_ENV']) {
+  for (const key of [
+    'CI',
+    'GITHUB_ACTIONS',
+    'GITHUB_SHA',
+    'GITHUB_REF_NAME',
+    'GITHUB_HEAD_REF',
+    'CI_COMMIT_SHA',
+    'CI_COMMIT_REF_NAME',
+    'CONTINUOUS_INTEGRATION',
+    'BUILD_NUMBER',
+    'RUN_ID',
+    'VITEST',
+    'VITEST_WORKER_ID',
+    'VITEST_POOL_ID',
+    'TEST',
+    'NODE_ENV',
+  ]) {
     if (!(key in extra)) delete env[key]
   }
   return env
@@ -26,7 +42,10 @@ export function vitestSandbox(files: string[], from = 'test/golden/child'): stri
   }
   // Bare imports in the suites (openai) resolve through the repository's packages.
   symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir')
-  writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.golden.ts'], setupFiles: [${JSON.stringify(`${repo}src/entries/vitest.ts`)}] } }\n`)
+  writeFileSync(
+    join(dir, 'vitest.config.mjs'),
+    `export default { test: { include: ['*.golden.ts'], setupFiles: [${JSON.stringify(`${repo}src/entries/vitest.ts`)}] } }\n`,
+  )
   return dir
 }
 
@@ -55,7 +74,20 @@ export function runChild(args: string[], cwd: string, env: NodeJS.ProcessEnv): P
 /** Runs Vitest in `dir` with the JSON and JUnit reporters; returns their parsed/plain outputs too. */
 export async function runVitest(dir: string, env: Record<string, string>, extraArgs: string[] = []): Promise<ChildRun & { json: VitestJson; junit: string }> {
   const run = await runChild(
-    [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs'), '--reporter=default', '--reporter=json', '--outputFile.json=report.json', '--reporter=junit', '--outputFile.junit=junit.xml', ...extraArgs],
+    [
+      join(repo, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--root',
+      dir,
+      '--config',
+      join(dir, 'vitest.config.mjs'),
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=report.json',
+      '--reporter=junit',
+      '--outputFile.junit=junit.xml',
+      ...extraArgs,
+    ],
     dir,
     childEnv(env),
   )
@@ -71,5 +103,7 @@ export async function runVitest(dir: string, env: Record<string, string>, extraA
 export interface VitestJson {
   numFailedTests: number
   numPassedTests: number
-  testResults: Array<{ assertionResults: Array<{ title: string; fullName: string; status: string; failureMessages: string[]; meta?: Record<string, unknown> }> }>
+  testResults: Array<{
+    assertionResults: Array<{ title: string; fullName: string; status: string; failureMessages: string[]; meta?: Record<string, unknown> }>
+  }>
 }

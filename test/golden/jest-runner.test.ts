@@ -25,12 +25,21 @@ test('one test per case and an aggregate under Jest ESM, scores in the output, r
     })}\n`,
   )
   const run = await runChild(
-    ['--experimental-vm-modules', join(repo, 'node_modules/jest/bin/jest.js'), '--config', join(dir, 'jest.config.cjs'), '--json', `--outputFile=${join(dir, 'jest.json')}`],
+    [
+      '--experimental-vm-modules',
+      join(repo, 'node_modules/jest/bin/jest.js'),
+      '--config',
+      join(dir, 'jest.config.cjs'),
+      '--json',
+      `--outputFile=${join(dir, 'jest.json')}`,
+    ],
     dir,
     childEnv({ GOLDEN_DATASET: join(repo, 'fixtures/golden/handbook.jsonl'), NODE_NO_WARNINGS: '1' }),
   )
   expect(run.code, run.output).toBe(0)
-  const json = JSON.parse(readFileSync(join(dir, 'jest.json'), 'utf8')) as { testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }> }
+  const json = JSON.parse(readFileSync(join(dir, 'jest.json'), 'utf8')) as {
+    testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }>
+  }
   expect(json.testResults[0]!.assertionResults.map((r) => [r.title, r.status])).toEqual([
     ['refund-window: How long do I have to ask for a refund?', 'passed'],
     ['shipping-cost: How much is shipping?', 'passed'],
@@ -52,7 +61,14 @@ test('EXPECT_LLM_SHARD under Jest: each shard runs its slice of the cases, expec
   const titles: string[][] = []
   for (const shard of ['1/2', '2/2']) {
     const run = await runChild(
-      ['--experimental-vm-modules', join(repo, 'node_modules/jest/bin/jest.js'), '--config', join(dir, 'jest.config.cjs'), '--json', `--outputFile=${join(dir, 'jest.json')}`],
+      [
+        '--experimental-vm-modules',
+        join(repo, 'node_modules/jest/bin/jest.js'),
+        '--config',
+        join(dir, 'jest.config.cjs'),
+        '--json',
+        `--outputFile=${join(dir, 'jest.json')}`,
+      ],
       dir,
       childEnv({ GOLDEN_DATASET: join(repo, 'fixtures/golden/handbook.jsonl'), NODE_NO_WARNINGS: '1', EXPECT_LLM_SHARD: shard }),
     )
@@ -63,7 +79,10 @@ test('EXPECT_LLM_SHARD under Jest: each shard runs its slice of the cases, expec
   expect(titles[0]!.length + titles[1]!.length).toBe(4)
   expect(titles[0]!.filter((t) => titles[1]!.includes(t))).toEqual([])
   const lines: string[] = []
-  const code = await runReportCli(['--merge', join(dir, '.expect-llm/reports'), '--root', dir, '--out', join(dir, 'merged.html')], { out: (l) => lines.push(l), err: (l) => lines.push(l) })
+  const code = await runReportCli(['--merge', join(dir, '.expect-llm/reports'), '--root', dir, '--out', join(dir, 'merged.html')], {
+    out: (l) => lines.push(l),
+    err: (l) => lines.push(l),
+  })
   expect(lines[0]).toBe('✓ handbook bot under jest (basic.golden.test.mjs): merged from 2 shards, 4 cases, pass rate 50.0%')
   expect(code, lines.join('\n')).toBe(0)
 }, 60_000)

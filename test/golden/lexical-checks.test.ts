@@ -93,12 +93,19 @@ describe('the report gives a bootstrap confidence interval per check', () => {
   test('low <= mean-ish mid <= high, as BootstrapAggregator over the case scores (seed 42, 1,000 resamples)', async () => {
     const answers: Record<string, string> = { a: 'The cat is on the mat.', b: 'A dog.', c: 'The cat sat on a mat.' }
     const cases = Object.keys(answers).map((id) => ({ id, input: id, expected: 'The cat is on the mat.' }))
-    const suite = new GoldenSuite('ci', { dataset: cases, task: (i: string) => answers[i] as string, scorers: { chrF: true, rougeL: true }, report: { dir: join(dir, 'reports'), console: false } })
+    const suite = new GoldenSuite('ci', {
+      dataset: cases,
+      task: (i: string) => answers[i] as string,
+      scorers: { chrF: true, rougeL: true },
+      report: { dir: join(dir, 'reports'), console: false },
+    })
     suite.setCases(validateCases(cases))
     const results = []
     for (const c of suite.cases) results.push(await suite.runCase(c))
     const outcome = suite.finish({ runner: 'vitest', testPath: join(dir, 'ci.test.ts'), updateMode: 'new' })
-    const report = outcome.report as { scorers: Record<string, { mean: number; ci: { low: number; mid: number; high: number; confidence: number; samples: number; seed: number } }> }
+    const report = outcome.report as {
+      scorers: Record<string, { mean: number; ci: { low: number; mid: number; high: number; confidence: number; samples: number; seed: number } }>
+    }
     for (const name of ['chrF', 'rougeL']) {
       const sc = report.scorers[name]!
       const aggregator = new BootstrapAggregator({ seed: 42, samples: 1000, confidence: 0.95 })

@@ -18,7 +18,9 @@ const answers: Record<string, string> = {
 }
 
 test('record against the local server, stop it, replay: identical report, recorded latency and usage', async () => {
-  const server = await startOpenAIServer({ reply: (req) => (req.endpoint === 'chat' ? { text: answers[req.lastUserText] ?? '?', latencyMs: 60, usage: { input: 12, output: 9 } } : {}) })
+  const server = await startOpenAIServer({
+    reply: (req) => (req.endpoint === 'chat' ? { text: answers[req.lastUserText] ?? '?', latencyMs: 60, usage: { input: 12, output: 9 } } : {}),
+  })
   const env = { CHILD_ORIGIN: server.origin, CHILD_BASE_URL: server.baseURL, EXPECT_LLM_REPLAY: 'record', EXPECT_LLM_ALLOW_RECORD_IN_CI: '1' }
   const reportFile = join(dir, '.expect-llm', 'reports', 'e2e.golden.ts', 'support-bot-e2e.json')
   let recorded
@@ -29,11 +31,11 @@ test('record against the local server, stop it, replay: identical report, record
     // Under record/replay each case embeds its own output and references in one request of its own (two
     // outputs are word for word their reference, so those requests hold one text), whatever ran before.
     const embedded = server.requests.filter((r) => r.endpoint === 'embeddings').map((r) => r.body.input as string[])
-    expect(embedded.sort((a, b) => a[0]!.localeCompare(b[0]!))).toEqual([
-      [answers['refund window']],
-      [answers['shipping cost'], 'Shipping is free on orders over $50.'],
-      [answers['ship to canada']],
-    ].sort((a, b) => a[0]!.localeCompare(b[0]!)))
+    expect(embedded.sort((a, b) => a[0]!.localeCompare(b[0]!))).toEqual(
+      [[answers['refund window']], [answers['shipping cost'], 'Shipping is free on orders over $50.'], [answers['ship to canada']]].sort((a, b) =>
+        a[0]!.localeCompare(b[0]!),
+      ),
+    )
   } finally {
     await server.close()
   }
@@ -53,7 +55,8 @@ test('record against the local server, stop it, replay: identical report, record
     ['aggregate', 'passed'],
   ])
   const second = JSON.parse(readFileSync(reportFile, 'utf8'))
-  const pick = (r: { cases: Array<{ id: string; output: string; scores: unknown; usage: unknown }> }) => r.cases.map((c) => ({ id: c.id, output: c.output, scores: c.scores, usage: c.usage }))
+  const pick = (r: { cases: Array<{ id: string; output: string; scores: unknown; usage: unknown }> }) =>
+    r.cases.map((c) => ({ id: c.id, output: c.output, scores: c.scores, usage: c.usage }))
   expect(pick(second)).toEqual(pick(first))
   expect(second.cases[0].usage).toEqual({ inputTokens: 12, outputTokens: 9, costUsd: (12 * 0.15 + 9 * 0.6) / 1e6 })
   expect(second.models.app).toEqual(['gpt-4o-mini'])

@@ -109,9 +109,13 @@ describe('paired bootstrap', () => {
 
   test('refuses a resample count that is not a whole number >= 1, and a confidence outside (0, 1)', () => {
     const bad = (options: { resamples?: number; confidence?: number }) => () => pairedBootstrap([0, 1], [1, 1], options)
-    expect(bad({ resamples: 0 })).toThrow('[expect-llm] Failed to bootstrap the paired difference: resamples must be a whole number >= 1, got 0. Pass for example 10000.')
+    expect(bad({ resamples: 0 })).toThrow(
+      '[expect-llm] Failed to bootstrap the paired difference: resamples must be a whole number >= 1, got 0. Pass for example 10000.',
+    )
     expect(bad({ resamples: 2.5 })).toThrow('resamples must be a whole number >= 1, got 2.5')
-    expect(bad({ confidence: 0 })).toThrow('[expect-llm] Failed to bootstrap the paired difference: confidence must be between 0 and 1, got 0. Pass for example 0.95.')
+    expect(bad({ confidence: 0 })).toThrow(
+      '[expect-llm] Failed to bootstrap the paired difference: confidence must be between 0 and 1, got 0. Pass for example 0.95.',
+    )
     expect(bad({ confidence: 1 })).toThrow('confidence must be between 0 and 1, got 1')
     expect(bad({ confidence: 0.5, resamples: 1 })).not.toThrow()
   })

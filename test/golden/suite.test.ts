@@ -62,17 +62,36 @@ describe('scorers and the defaults that follow the case', () => {
   })
 
   test('a listed refusal scorer also catches a refused answerable question', async () => {
-    const { results } = await run({ task: () => "I don't know.", scorers: { refusal: true } }, [{ id: 'a', input: 'hours?' }, { id: 'b', input: 'secret?', answerable: false }])
-    expect(results.map((r) => [r.c.id, r.scores.refusal?.pass])).toEqual([['a', false], ['b', true]])
+    const { results } = await run({ task: () => "I don't know.", scorers: { refusal: true } }, [
+      { id: 'a', input: 'hours?' },
+      { id: 'b', input: 'secret?', answerable: false },
+    ])
+    expect(results.map((r) => [r.c.id, r.scores.refusal?.pass])).toEqual([
+      ['a', false],
+      ['b', true],
+    ])
     expect(results[0]!.scores.refusal?.detail).toContain('refused an answerable question')
   })
 
   test('retrieval with the lucky-tie guard, and the diagnosis of a wrong answer', async () => {
     const task = (input: string) =>
       input === 'lucky'
-        ? { output: 'Refunds take 30 days.', retrieved: [{ id: 'faq', score: 0.9 }, { id: 'refunds', score: 0.7 }, { id: 'shipping', score: 0.7 }] }
+        ? {
+            output: 'Refunds take 30 days.',
+            retrieved: [
+              { id: 'faq', score: 0.9 },
+              { id: 'refunds', score: 0.7 },
+              { id: 'shipping', score: 0.7 },
+            ],
+          }
         : input === 'misused'
-          ? { output: 'Refunds take a year.', retrieved: [{ id: 'refunds', score: 0.9 }, { id: 'faq', score: 0.5 }] }
+          ? {
+              output: 'Refunds take a year.',
+              retrieved: [
+                { id: 'refunds', score: 0.9 },
+                { id: 'faq', score: 0.5 },
+              ],
+            }
           : { output: 'Refunds take 30 days.', retrieved: ['refunds'] }
     const { results } = await run({ task, scorers: { retrieval: { k: 2 }, contains: true } }, [
       { id: 'lucky', input: 'lucky', expected: '30 days', relevant: ['refunds'] },
@@ -105,7 +124,11 @@ describe('scorers and the defaults that follow the case', () => {
       return { score: req.output.includes('30') ? 1 : 0, reason: 'mentions the window' }
     }
     const { results } = await run(
-      { task: (i: string) => (i === 'a' ? 'You have 30 days for a refund.' : 'Shipping is free.'), scorers: { semantic: { threshold: 0.8, embedder }, judge: { judge } }, concurrency: 2 },
+      {
+        task: (i: string) => (i === 'a' ? 'You have 30 days for a refund.' : 'Shipping is free.'),
+        scorers: { semantic: { threshold: 0.8, embedder }, judge: { judge } },
+        concurrency: 2,
+      },
       [
         { id: 'a', input: 'a', expected: 'Refunds within 30 days.', criteria: 'States the refund window' },
         { id: 'b', input: 'b', expected: 'Refunds within 30 days.' },
@@ -120,19 +143,29 @@ describe('scorers and the defaults that follow the case', () => {
   })
 
   test('unknown scorers and bad thresholds are rejected before any case runs', () => {
-    expect(() => new GoldenSuite('s', { dataset: [], task: () => '', scorers: { rogueL: 0.3 } as never })).toThrow('[expect-llm] Failed to set up the golden scorers: unknown scorer "rogueL". Valid scorers are: exact, contains, tokenF1, rougeL')
-    expect(() => new GoldenSuite('s', { dataset: [], task: () => '', scorers: { rougeL: 1.5 } })).toThrow('the threshold of "rougeL" must be a number from 0 to 1 or null, got a number (1.5)')
+    expect(() => new GoldenSuite('s', { dataset: [], task: () => '', scorers: { rogueL: 0.3 } as never })).toThrow(
+      '[expect-llm] Failed to set up the golden scorers: unknown scorer "rogueL". Valid scorers are: exact, contains, tokenF1, rougeL',
+    )
+    expect(() => new GoldenSuite('s', { dataset: [], task: () => '', scorers: { rougeL: 1.5 } })).toThrow(
+      'the threshold of "rougeL" must be a number from 0 to 1 or null, got a number (1.5)',
+    )
     expect(() => new GoldenSuite('s', { dataset: [], task: () => '', repeat: 2, passAt: 3 })).toThrow('"passAt" (3) is more than "repeat" (2)')
   })
 })
 
 describe('aggregate checks', () => {
   test('passRate fails with the failing cases listed worst first; case tests stay soft', async () => {
-    const { outcome, message, suite, results } = await run({ task: (i: string) => answers[i] as string, scorers: { rougeL: 0.5 }, thresholds: { passRate: 0.9 } }, cases)
+    const { outcome, message, suite, results } = await run(
+      { task: (i: string) => answers[i] as string, scorers: { rougeL: 0.5 }, thresholds: { passRate: 0.9 } },
+      cases,
+    )
     expect(outcome.report.summary).toMatchObject({ ran: 4, passed: 1, failed: 3, passRate: 0.25 })
     expect(message).toContain('[expect-llm] Golden suite "support bot" failed 1 check:')
     expect(message).toContain('1. pass rate 1/4 = 25.0% is below 90.0%. Failing cases, worst first:')
-    const listed = message!.split('\n').filter((l) => l.startsWith('  - ')).map((l) => l.slice(4).split(':')[0])
+    const listed = message!
+      .split('\n')
+      .filter((l) => l.startsWith('  - '))
+      .map((l) => l.slice(4).split(':')[0])
     // ceo: refusal 0 (margin -1); canada: keywords 0.5 (margin -0.5); ship: rougeL 0.18 (margin -0.32).
     expect(listed).toEqual(['ceo', 'canada', 'ship'])
     expect(results.map((r) => suite.caseFailure(r))).toEqual([undefined, undefined, undefined, undefined])
@@ -152,7 +185,9 @@ describe('aggregate checks', () => {
 
   test('without passRate a failing case fails its own test with the scores, input, expected and actual', async () => {
     const { suite, results } = await run({ task: (i: string) => answers[i] as string, scorers: { rougeL: 0.5 } }, cases.slice(1, 2))
-    expect(suite.caseFailure(results[0]!)).toMatch(/^\[expect-llm\] Golden case "ship" failed\.\n {2}rougeL: 0\.18 < 0\.50\n {2}input: {4}ship\n {2}expected: Shipping is free on orders over \$50\.\n {2}actual: {3}Shipping costs five dollars\.$/)
+    expect(suite.caseFailure(results[0]!)).toMatch(
+      /^\[expect-llm\] Golden case "ship" failed\.\n {2}rougeL: 0\.18 < 0\.50\n {2}input: {4}ship\n {2}expected: Shipping is free on orders over \$50\.\n {2}actual: {3}Shipping costs five dollars\.$/,
+    )
   })
 
   test('scorer errors: each on its own lines, never cut in the middle, in the summary and the case failure', async () => {
@@ -192,13 +227,18 @@ describe('aggregate checks', () => {
   })
 
   test('per-scorer mean and min thresholds', async () => {
-    const { outcome, message } = await run({ task: (i: string) => answers[i] as string, scorers: { rougeL: null }, thresholds: { mean: { rougeL: 0.9 }, min: { rougeL: 0.1 } } }, cases)
+    const { outcome, message } = await run(
+      { task: (i: string) => answers[i] as string, scorers: { rougeL: null }, thresholds: { mean: { rougeL: 0.9 }, min: { rougeL: 0.1 } } },
+      cases,
+    )
     expect(outcome.report.scorers.rougeL).toMatchObject({ count: 3, threshold: null, passRate: 1 })
     expect(outcome.report.checks.map((c) => [c.name, c.ok])).toEqual([
       ['mean.rougeL', false],
       ['min.rougeL', true],
     ])
-    expect(message).toMatch(/mean rougeL 0\.\d+ is below 0\.9\. Cases below 0\.9, worst first:\n {2}- canada: rougeL 0\.63 {2}canada\n {2}- ship: rougeL 0\.18 {2}ship/)
+    expect(message).toMatch(
+      /mean rougeL 0\.\d+ is below 0\.9\. Cases below 0\.9, worst first:\n {2}- canada: rougeL 0\.63 {2}canada\n {2}- ship: rougeL 0\.18 {2}ship/,
+    )
   })
 
   test('repeat and passAt: flaky cases are listed with their pass counts', async () => {
@@ -225,7 +265,9 @@ describe('aggregate checks', () => {
 
   test('passAt holds per scorer too: a case whose scorer passed 1 run of 3 fails that scorer with passAt: 2', async () => {
     let call = 0
-    const { results, outcome, suite } = await run({ task: () => (++call === 1 ? 'yes' : 'no'), scorers: { exact: true }, repeat: 3, passAt: 2 }, [{ id: 'rare', input: 'q', expected: 'yes' }])
+    const { results, outcome, suite } = await run({ task: () => (++call === 1 ? 'yes' : 'no'), scorers: { exact: true }, repeat: 3, passAt: 2 }, [
+      { id: 'rare', input: 'q', expected: 'yes' },
+    ])
     const [rare] = results
     expect(rare).toMatchObject({ passes: 1, pass: false, flaky: true })
     expect(rare!.scores.exact).toMatchObject({ pass: false, threshold: 1 })
@@ -241,7 +283,10 @@ describe('aggregate checks', () => {
       return { output: i, latencyMs: Number(i), usage: { inputTokens: 2000, outputTokens: 500, model: 'gpt-4o-mini' } }
     }
     const latencies = ['100', '200', '300', '400', '5000']
-    const { outcome, message } = await run({ task, budget: { p95LatencyMs: 1000, maxTokens: 10_000, maxCostUsd: 1 } }, latencies.map((l) => ({ id: `c${l}`, input: l })))
+    const { outcome, message } = await run(
+      { task, budget: { p95LatencyMs: 1000, maxTokens: 10_000, maxCostUsd: 1 } },
+      latencies.map((l) => ({ id: `c${l}`, input: l })),
+    )
     const u = outcome.report.usage
     // P95 of [100, 200, 300, 400, 5000] = 400 + 0.8 × 4600 = 4080
     expect(u.latencyMs).toMatchObject({ p50: 300, sources: { task: 5 } })
@@ -270,7 +315,9 @@ describe('aggregate checks', () => {
   })
 
   test('a cost budget with an unpriced model fails and names the model', async () => {
-    const { message } = await run({ task: () => ({ output: 'x', usage: { inputTokens: 10, model: 'my-local-llama' } }), budget: { maxCostUsd: 1 } }, [{ input: 'q' }])
+    const { message } = await run({ task: () => ({ output: 'x', usage: { inputTokens: 10, model: 'my-local-llama' } }), budget: { maxCostUsd: 1 } }, [
+      { input: 'q' },
+    ])
     expect(message).toContain("no price for my-local-llama. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } })")
   })
 
@@ -282,8 +329,21 @@ describe('aggregate checks', () => {
     expect(outcome.reportFile!.endsWith(join(basename(testPath), 'support-bot.json'))).toBe(true)
     expect(outcome.reportFile!.split(sep)).not.toContain('..')
     const report = JSON.parse(readFileSync(outcome.reportFile!, 'utf8'))
-    expect(report).toMatchObject({ schemaVersion: 1, kind: 'golden', suite: 'support bot', runner: 'vitest', git: { commit: expect.stringMatching(/^[0-9a-f]{40}$/) }, summary: { cases: 4, ran: 4 } })
-    expect(report.cases[0]).toMatchObject({ id: 'refund', input: 'refund', output: answers.refund, pass: true, scores: { rougeL: { score: 1, threshold: 0.5, pass: true } } })
+    expect(report).toMatchObject({
+      schemaVersion: 1,
+      kind: 'golden',
+      suite: 'support bot',
+      runner: 'vitest',
+      git: { commit: expect.stringMatching(/^[0-9a-f]{40}$/) },
+      summary: { cases: 4, ran: 4 },
+    })
+    expect(report.cases[0]).toMatchObject({
+      id: 'refund',
+      input: 'refund',
+      output: answers.refund,
+      pass: true,
+      scores: { rougeL: { score: 1, threshold: 0.5, pass: true } },
+    })
     expect(Date.parse(report.createdAt)).not.toBeNaN()
   })
 })
@@ -291,7 +351,8 @@ describe('aggregate checks', () => {
 describe('baseline', () => {
   const testPath = join(dir, 'baseline', 'bot.test.ts')
   const good = (i: string) => answers[i] as string
-  const worse = (i: string) => (i === 'refund' ? 'Refunds are possible.' : i === 'canada' ? 'Yes, we ship to Canada in 5 to 7 business days.' : (answers[i] as string))
+  const worse = (i: string) =>
+    i === 'refund' ? 'Refunds are possible.' : i === 'canada' ? 'Yes, we ship to Canada in 5 to 7 business days.' : (answers[i] as string)
   const opts = { scorers: { rougeL: null }, baseline: { tolerance: 0.05 } }
 
   test('written when missing, compared next time, failing on a mean drop with regressed and improved cases, updated with -u', async () => {
@@ -322,8 +383,18 @@ describe('baseline', () => {
 
   test('a drop within the tolerance passes; a missing baseline in CI fails without writing', async () => {
     const path2 = join(dir, 'tol', 'bot.test.ts')
-    await run({ task: () => 'a b c d e f g h i j', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c d e f g h i j' }], 'new', path2)
-    const slight = await run({ task: () => 'a b c d e f g h i j k', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c d e f g h i j' }], 'new', path2)
+    await run(
+      { task: () => 'a b c d e f g h i j', scorers: { rougeL: null }, baseline: true },
+      [{ id: 'x', input: 'x', expected: 'a b c d e f g h i j' }],
+      'new',
+      path2,
+    )
+    const slight = await run(
+      { task: () => 'a b c d e f g h i j k', scorers: { rougeL: null }, baseline: true },
+      [{ id: 'x', input: 'x', expected: 'a b c d e f g h i j' }],
+      'new',
+      path2,
+    )
     expect(slight.outcome.report.baseline?.comparison?.scorers[0]?.delta).toBeCloseTo(20 / 21 - 1, 6)
     expect(slight.message).toBeUndefined()
 
@@ -344,7 +415,9 @@ describe('baseline update (-u) in CI', () => {
     const warn = console.warn
     console.warn = (m: string) => warnings.push(m)
     try {
-      const worse = await run({ task: () => 'z', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'all', testPath, { CI: 'true' })
+      const worse = await run({ task: () => 'z', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'all', testPath, {
+        CI: 'true',
+      })
       expect(readFileSync(path, 'utf8')).toBe(before)
       expect(worse.outcome.report.baseline).toMatchObject({ status: 'compared' })
       expect(worse.message).toContain('scores regressed against the baseline')
@@ -352,7 +425,11 @@ describe('baseline update (-u) in CI', () => {
     } finally {
       console.warn = warn
     }
-    expect(warnings).toEqual([expect.stringContaining(`[expect-llm] Failed to update the golden baseline ${path}: CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline).`)])
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        `[expect-llm] Failed to update the golden baseline ${path}: CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline).`,
+      ),
+    ])
     expect(warnings[0]).toContain('set EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 to update it in CI on purpose')
   })
 
@@ -366,7 +443,10 @@ describe('baseline update (-u) in CI', () => {
   test('EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 allows it on purpose', async () => {
     const testPath = join(dir, 'ci-allowed', 'bot.test.ts')
     await run({ task: () => 'a b c', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'new', testPath)
-    const updated = await run({ task: () => 'z', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'all', testPath, { CI: 'true', EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI: '1' })
+    const updated = await run({ task: () => 'z', scorers: { rougeL: null }, baseline: true }, [{ id: 'x', input: 'x', expected: 'a b c' }], 'all', testPath, {
+      CI: 'true',
+      EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI: '1',
+    })
     expect(updated.outcome.report.baseline).toMatchObject({ status: 'updated' })
     expect(readBaseline(baselinePath(testPath, 'support bot'))?.cases.x?.scores.rougeL).toBe(0)
   })
@@ -402,7 +482,9 @@ describe('compareGolden core', () => {
   test('expect fails when the data do not support it', async () => {
     const outcome = await compare({ variants: { v1, v2 }, scorers: { exact: true }, expect: { better: 'v1' } }, data)
     expect(outcome.failure).toContain('[expect-llm] Golden comparison "v1 vs v2" failed:')
-    expect(outcome.failure).toMatch(/v1 is not shown to be better than v2: v1 vs v2 on exact: mean difference -0\.500, 95% CI \[-0\.\d+, -0\.\d+\] does not lie above 0/)
+    expect(outcome.failure).toMatch(
+      /v1 is not shown to be better than v2: v1 vs v2 on exact: mean difference -0\.500, 95% CI \[-0\.\d+, -0\.\d+\] does not lie above 0/,
+    )
     const close = await compare({ variants: { v1, v2 }, scorers: { exact: true }, expect: { better: 'v2', minDelta: 0.6 } }, data)
     expect(close.failure).toContain('v2 is not shown to be better than v1 by more than 0.6')
   })
@@ -418,11 +500,18 @@ describe('compareGolden core', () => {
     expect(pair.ci.low).toBeLessThan(0)
     expect(pair.ci.high).toBeGreaterThan(0)
     expect(outcome.report.expectation).toMatchObject({ better: 'v2', ok: false })
-    expect(outcome.failure).toMatch(/v2 is not shown to be better than v1: v2 vs v1 on exact: mean difference \+0\.167, 95% CI \[-0\.\d+, \+0\.\d+\] does not lie above 0/)
+    expect(outcome.failure).toMatch(
+      /v2 is not shown to be better than v1: v2 vs v1 on exact: mean difference \+0\.167, 95% CI \[-0\.\d+, \+0\.\d+\] does not lie above 0/,
+    )
   })
 
   test('a case error lists each variant error on its own line, unabridged', async () => {
-    const suite = new CompareSuite('v1 vs v2', { dataset: [], report: false, variants: { v1: () => 'a', v2: () => Promise.reject(new Error('the model server is down.\nStart it first.')) }, scorers: { exact: true } })
+    const suite = new CompareSuite('v1 vs v2', {
+      dataset: [],
+      report: false,
+      variants: { v1: () => 'a', v2: () => Promise.reject(new Error('the model server is down.\nStart it first.')) },
+      scorers: { exact: true },
+    })
     suite.setCases(validateCases([{ id: 'q', input: 'q', expected: 'a' }]))
     const errors = suite.caseErrors(await suite.runCase(suite.cases[0]!))
     expect(errors).toBe('[expect-llm] Failed to compare golden case "q":\n  - v2: the task threw: the model server is down.\n    Start it first.')
@@ -430,6 +519,8 @@ describe('compareGolden core', () => {
 
   test('setup errors name the option', () => {
     expect(() => new CompareSuite('c', { dataset: [], variants: { only: () => '' } })).toThrow('"variants" must be an object with at least two tasks')
-    expect(() => new CompareSuite('c', { dataset: [], variants: { a: () => '', b: () => '' }, scorers: { exact: true }, expect: { better: 'c' } })).toThrow('expect.better is "c", which is not a variant. Name one of: a, b.')
+    expect(() => new CompareSuite('c', { dataset: [], variants: { a: () => '', b: () => '' }, scorers: { exact: true }, expect: { better: 'c' } })).toThrow(
+      'expect.better is "c", which is not a variant. Name one of: a, b.',
+    )
   })
 })

@@ -25,7 +25,9 @@ test('one test per case, then the aggregate; scores in annotations, task.meta an
   ])
   // The fourth case is filtered out by id.
   expect(results.every((r) => r.status === 'passed')).toBe(true)
-  expect(results[1]!.meta).toMatchObject({ golden: { suite: 'handbook bot', id: 'shipping-cost', pass: false, scores: { rougeL: { threshold: 0.5, pass: false } } } })
+  expect(results[1]!.meta).toMatchObject({
+    golden: { suite: 'handbook bot', id: 'shipping-cost', pass: false, scores: { rougeL: { threshold: 0.5, pass: false } } },
+  })
   // Annotations reach the JUnit reporter as properties.
   expect(first.junit).toMatch(/<property name="golden" value="tokenF1 1 ✓ · rougeL 1 ✓ · keywords 1 ✓"/)
   expect(first.junit).toMatch(/<property name="golden" value="tokenF1 0\.20 ✓ · rougeL 0\.20 ✗ \(&lt; 0\.50\)"/)
@@ -33,7 +35,9 @@ test('one test per case, then the aggregate; scores in annotations, task.meta an
   // annotate: false: the case test carries task.meta.golden, and the JUnit report has no annotation for it.
   const quiet = all.find((r) => r.fullName === 'quiet suite refund-window: How long do I have to ask for a refund?')
   expect(quiet?.meta).toMatchObject({ golden: { suite: 'quiet suite', id: 'refund-window', scores: { rougeL: { score: 1 } } } })
-  expect(first.junit).toMatch(/<testcase classname="basic\.golden\.ts" name="quiet suite &gt; refund-window: How long do I have to ask for a refund\?" time="[\d.]+">\s*<\/testcase>/)
+  expect(first.junit).toMatch(
+    /<testcase classname="basic\.golden\.ts" name="quiet suite &gt; refund-window: How long do I have to ask for a refund\?" time="[\d.]+">\s*<\/testcase>/,
+  )
   expect(first.output).toContain('pass rate: 2/3 (66.7%)')
 
   const report = JSON.parse(readFileSync(reportFile, 'utf8'))
@@ -53,7 +57,9 @@ test('one test per case, then the aggregate; scores in annotations, task.meta an
 
   const regressed = await runVitest(dir, { ...env, GOLDEN_VARIANT: 'worse' })
   expect(regressed.code).toBe(1)
-  const byTitle = Object.fromEntries(regressed.json.testResults[0]!.assertionResults.filter((r) => r.fullName.startsWith('handbook bot ')).map((r) => [r.title, r]))
+  const byTitle = Object.fromEntries(
+    regressed.json.testResults[0]!.assertionResults.filter((r) => r.fullName.startsWith('handbook bot ')).map((r) => [r.title, r]),
+  )
   expect(byTitle['refund-window: How long do I have to ask for a refund?']?.status).toBe('passed')
   const failure = byTitle.aggregate?.failureMessages.join('\n') ?? ''
   expect(failure).toContain('[expect-llm] Golden suite "handbook bot" failed 1 check:')

@@ -80,7 +80,8 @@ function textOf(content: unknown): string {
 /** The tool results in a request, in order, as text, whatever the wire format. */
 export function toolResultsIn(req: RecordedRequest): string[] {
   const body = req.body ?? {}
-  if (req.endpoint === 'responses') return (Array.isArray(body.input) ? body.input : []).filter((i: any) => i?.type === 'function_call_output').map((i: any) => textOf(i.output))
+  if (req.endpoint === 'responses')
+    return (Array.isArray(body.input) ? body.input : []).filter((i: any) => i?.type === 'function_call_output').map((i: any) => textOf(i.output))
   const messages: any[] = Array.isArray(body.messages) ? body.messages : []
   if (req.endpoint === 'messages') {
     return messages.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((b: any) => b?.type === 'tool_result').map((b: any) => textOf(b.content)) : []))
@@ -113,7 +114,10 @@ export function agentReply(req: RecordedRequest): ScriptedReply {
 const MAX_TURNS = 6
 
 /** An OpenAI chat loop; returns the full `messages` array (user, assistant, tool, ..., final assistant). */
-export async function openaiChatLoop(client: OpenAI, options: { stream?: boolean; model?: string; refundId?: string } = {}): Promise<OpenAI.Chat.Completions.ChatCompletionMessageParam[]> {
+export async function openaiChatLoop(
+  client: OpenAI,
+  options: { stream?: boolean; model?: string; refundId?: string } = {},
+): Promise<OpenAI.Chat.Completions.ChatCompletionMessageParam[]> {
   const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [{ role: 'user', content: REQUEST }]
   for (let turn = 0; turn < MAX_TURNS; turn++) {
     const request = { model: options.model ?? 'gpt-4.1-mini', messages, tools: openaiChatTools }
@@ -130,7 +134,10 @@ export async function openaiChatLoop(client: OpenAI, options: { stream?: boolean
 }
 
 /** An OpenAI Responses loop; returns the conversation's input items and every response. */
-export async function openaiResponsesLoop(client: OpenAI, options: { stream?: boolean; refundId?: string } = {}): Promise<{ input: OpenAI.Responses.ResponseInputItem[]; responses: OpenAI.Responses.Response[] }> {
+export async function openaiResponsesLoop(
+  client: OpenAI,
+  options: { stream?: boolean; refundId?: string } = {},
+): Promise<{ input: OpenAI.Responses.ResponseInputItem[]; responses: OpenAI.Responses.Response[] }> {
   const input: OpenAI.Responses.ResponseInputItem[] = [{ role: 'user', content: REQUEST }]
   const responses: OpenAI.Responses.Response[] = []
   for (let turn = 0; turn < MAX_TURNS; turn++) {
@@ -140,7 +147,8 @@ export async function openaiResponsesLoop(client: OpenAI, options: { stream?: bo
     input.push(...(response.output as OpenAI.Responses.ResponseInputItem[]))
     const calls = response.output.flatMap((i) => (i.type === 'function_call' ? [i as OpenAI.Responses.ResponseFunctionToolCall] : []))
     if (calls.length === 0) return { input, responses }
-    for (const call of calls) input.push({ type: 'function_call_output', call_id: call.call_id, output: runTool(call.name, JSON.parse(call.arguments), options.refundId) })
+    for (const call of calls)
+      input.push({ type: 'function_call_output', call_id: call.call_id, output: runTool(call.name, JSON.parse(call.arguments), options.refundId) })
   }
   throw new Error('the Responses loop did not finish')
 }
@@ -154,7 +162,10 @@ export async function anthropicLoop(client: Anthropic, options: { stream?: boole
     messages.push({ role: 'assistant', content: message.content })
     const uses = message.content.filter((b): b is Anthropic.Messages.ToolUseBlock => b.type === 'tool_use')
     if (uses.length === 0) return messages
-    messages.push({ role: 'user', content: uses.map((u) => ({ type: 'tool_result' as const, tool_use_id: u.id, content: runTool(u.name, u.input, options.refundId) })) })
+    messages.push({
+      role: 'user',
+      content: uses.map((u) => ({ type: 'tool_result' as const, tool_use_id: u.id, content: runTool(u.name, u.input, options.refundId) })),
+    })
   }
   throw new Error('the Anthropic loop did not finish')
 }
@@ -176,7 +187,10 @@ export function aiSdkTools(refundId?: string) {
 }
 
 /** An AI SDK loop: `generateText`, or `streamText` read to the end, with up to 5 steps (ai 7: `stopWhen: isStepCount(5)`). */
-export async function aiSdkLoop(model: LanguageModel, options: { stream?: boolean; refundId?: string } = {}): Promise<{ steps: Array<StepResult<ToolSet>>; text: string; result: unknown }> {
+export async function aiSdkLoop(
+  model: LanguageModel,
+  options: { stream?: boolean; refundId?: string } = {},
+): Promise<{ steps: Array<StepResult<ToolSet>>; text: string; result: unknown }> {
   // Typed as a plain ToolSet: inferring the tools' own types through generateText costs seconds of type-checking.
   const tools: ToolSet = aiSdkTools(options.refundId)
   const settings = { model, prompt: REQUEST, tools, stopWhen: isStepCount(5) }
@@ -200,7 +214,8 @@ export async function langchainLoop(baseURL: string): Promise<BaseMessage[]> {
     const reply = await model.invoke(messages)
     messages.push(reply)
     if (!reply.tool_calls?.length) return messages
-    for (const call of reply.tool_calls) messages.push(new ToolMessage({ tool_call_id: call.id ?? '', name: call.name, content: runTool(call.name, call.args) }))
+    for (const call of reply.tool_calls)
+      messages.push(new ToolMessage({ tool_call_id: call.id ?? '', name: call.name, content: runTool(call.name, call.args) }))
   }
   throw new Error('the LangChain loop did not finish')
 }

@@ -42,7 +42,13 @@ export interface GoogleServer {
   close(): Promise<void>
 }
 
-const STATUS: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED' }
+const STATUS: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+}
 
 const textsOf = (parts: unknown): string => (Array.isArray(parts) ? parts.map((p: any) => (typeof p?.text === 'string' ? p.text : '')).join('') : '')
 
@@ -53,7 +59,11 @@ export async function startGoogleServer(reply: GoogleScript = () => ({})): Promi
     const m = /\/models\/([^/:]+):([A-Za-z]+)$/.exec(incoming.path)
     const body = incoming.body ?? {}
     const users = Array.isArray(body.contents) ? body.contents.filter((c: any) => (c?.role ?? 'user') === 'user') : []
-    const texts: string[] = Array.isArray(body.requests) ? body.requests.map((r: any) => textsOf(r?.content?.parts)) : body.content ? [textsOf(body.content.parts)] : []
+    const texts: string[] = Array.isArray(body.requests)
+      ? body.requests.map((r: any) => textsOf(r?.content?.parts))
+      : body.content
+        ? [textsOf(body.content.parts)]
+        : []
     const request: GoogleRequest = { ...incoming, model: m?.[1] ?? '', action: m?.[2] ?? '', lastUserText: textsOf(users.at(-1)?.parts), texts }
     const index = requests.length
     requests.push(request)
@@ -67,7 +77,13 @@ export async function startGoogleServer(reply: GoogleScript = () => ({})): Promi
       return
     }
     const width = (body.requests?.[0] ?? body).outputDimensionality as number | undefined
-    const vectors = r.embeddings ?? texts.map((t) => fakeEmbedding(t).concat(new Array(Math.max(0, (width ?? 4) - 4)).fill(0)).slice(0, width ?? 4))
+    const vectors =
+      r.embeddings ??
+      texts.map((t) =>
+        fakeEmbedding(t)
+          .concat(new Array(Math.max(0, (width ?? 4) - 4)).fill(0))
+          .slice(0, width ?? 4),
+      )
     if (request.action === 'embedContent') return sendJson(res, 200, { embedding: { values: vectors[0] } })
     if (request.action === 'batchEmbedContents') return sendJson(res, 200, { embeddings: vectors.map((values) => ({ values })) })
     const text = r.text ?? `echo: ${request.lastUserText}`
@@ -78,8 +94,17 @@ export async function startGoogleServer(reply: GoogleScript = () => ({})): Promi
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       pieces.forEach((piece, i) => {
         const last = i === pieces.length - 1
-        const usage = { promptTokenCount: words(request.lastUserText), candidatesTokenCount: words(text), totalTokenCount: words(request.lastUserText) + words(text) }
-        const chunk = { candidates: [{ content: { parts: [{ text: piece }], role: 'model' }, ...(last ? { finishReason: 'STOP' } : {}), index: 0 }], ...(last ? { usageMetadata: usage } : {}), modelVersion: request.model, responseId: `resp_test_${index}` }
+        const usage = {
+          promptTokenCount: words(request.lastUserText),
+          candidatesTokenCount: words(text),
+          totalTokenCount: words(request.lastUserText) + words(text),
+        }
+        const chunk = {
+          candidates: [{ content: { parts: [{ text: piece }], role: 'model' }, ...(last ? { finishReason: 'STOP' } : {}), index: 0 }],
+          ...(last ? { usageMetadata: usage } : {}),
+          modelVersion: request.model,
+          responseId: `resp_test_${index}`,
+        }
         res.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`)
       })
       res.end()
@@ -87,7 +112,11 @@ export async function startGoogleServer(reply: GoogleScript = () => ({})): Promi
     }
     sendJson(res, 200, {
       candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }],
-      usageMetadata: { promptTokenCount: words(request.lastUserText), candidatesTokenCount: words(text), totalTokenCount: words(request.lastUserText) + words(text) },
+      usageMetadata: {
+        promptTokenCount: words(request.lastUserText),
+        candidatesTokenCount: words(text),
+        totalTokenCount: words(request.lastUserText) + words(text),
+      },
       modelVersion: request.model,
       responseId: `resp_test_${index}`,
     })

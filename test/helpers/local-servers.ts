@@ -35,7 +35,8 @@ function structuredOutputGate(kind: LocalServerKind, req: RecordedRequest): Scri
   const format = req.body?.response_format?.type as string | undefined
   if (format === undefined) return undefined
   if (kind === 'vllm' && format === 'json_schema') return { status: 400, errorMessage: 'The provided JSON schema contains features not supported by xgrammar.' }
-  if (kind === 'lmstudio' && format !== 'json_schema' && format !== 'text') return { status: 400, errorMessage: "'response_format.type' must be 'json_schema' or 'text'" }
+  if (kind === 'lmstudio' && format !== 'json_schema' && format !== 'text')
+    return { status: 400, errorMessage: "'response_format.type' must be 'json_schema' or 'text'" }
   return undefined
 }
 

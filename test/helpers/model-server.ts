@@ -79,7 +79,13 @@ export async function replayRecordings(testFileUrl: string, script: ReplyScript)
   const server: OpenAIServer | undefined = recording ? await startOpenAIServer({ reply: script }) : undefined
   const origin = server ? server.origin : new URL(CLOSED_BASE_URL).origin
   const redact = (input: RedactInput): RedactInput => ({ ...input, key: { ...input.key, origin: RECORDED_ORIGIN } })
-  const replay = llmReplay({ mode: 'replay', hosts: [origin], redact, rootDir: fileURLToPath(new URL('../..', import.meta.url)), testPath: () => fileURLToPath(testFileUrl) })
+  const replay = llmReplay({
+    mode: 'replay',
+    hosts: [origin],
+    redact,
+    rootDir: fileURLToPath(new URL('../..', import.meta.url)),
+    testPath: () => fileURLToPath(testFileUrl),
+  })
   let stop: () => void
   const session = getReplaySession()
   if (session) {

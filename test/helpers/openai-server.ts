@@ -239,7 +239,14 @@ function send(res: ServerResponse, status: number, json: unknown, headers: Recor
 }
 
 /** Anthropic's error types by status (its API reference, "Errors"). */
-const ANTHROPIC_ERROR_TYPES: Record<number, string> = { 400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_error', 529: 'overloaded_error' }
+const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  429: 'rate_limit_error',
+  529: 'overloaded_error',
+}
 
 function errorBody(status: number, message: string, shape: ServerQuirks['errorShape']): unknown {
   const type = status === 401 ? 'invalid_request_error' : status === 429 ? 'rate_limit_exceeded' : 'server_error'
@@ -275,7 +282,12 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
   if (reply.status && reply.status >= 400) {
     if (req.endpoint === 'messages') {
       const type = ANTHROPIC_ERROR_TYPES[reply.status] ?? 'api_error'
-      send(res, reply.status, { type: 'error', error: { type, message: reply.errorMessage ?? `forced ${reply.status}` } }, { 'request-id': 'req_test', ...headers })
+      send(
+        res,
+        reply.status,
+        { type: 'error', error: { type, message: reply.errorMessage ?? `forced ${reply.status}` } },
+        { 'request-id': 'req_test', ...headers },
+      )
       return
     }
     send(res, reply.status, errorBody(reply.status, reply.errorMessage ?? `forced ${reply.status}`, quirks.errorShape), headers)
@@ -358,16 +370,40 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
       for (const piece of splitJson(c.arguments)) events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null))
     })
     events.push(chunk({}, finish))
-    if (includeUsage) events.push({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens } })
+    if (includeUsage)
+      events.push({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [],
+        usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens },
+      })
     await streamEvents(res, status, headers, [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), 'data: [DONE]\n\n'], reply.chunkDelayMs, reply.breakAfter)
     return
   }
   if (req.endpoint === 'responses') {
     const id = 'resp_test'
     const msgId = 'msg_test'
-    const usage = { input_tokens: inputTokens, input_tokens_details: { cached_tokens: 0 }, output_tokens: outputTokens, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: inputTokens + outputTokens }
-    const messageItem = replyText === undefined ? undefined : { id: msgId, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: replyText, annotations: [] }] }
-    const callItems = calls.map((c) => ({ id: `fc_${c.id.replace(/^call_/, '')}`, type: 'function_call', status: 'completed', call_id: c.id, name: c.name, arguments: c.arguments }))
+    const usage = {
+      input_tokens: inputTokens,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: outputTokens,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: inputTokens + outputTokens,
+    }
+    const messageItem =
+      replyText === undefined
+        ? undefined
+        : { id: msgId, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: replyText, annotations: [] }] }
+    const callItems = calls.map((c) => ({
+      id: `fc_${c.id.replace(/^call_/, '')}`,
+      type: 'function_call',
+      status: 'completed',
+      call_id: c.id,
+      name: c.name,
+      arguments: c.arguments,
+    }))
     const output: object[] = [...(messageItem ? [messageItem] : []), ...callItems]
     const full = { id, object: 'response', created_at: created, status: 'completed', model, output, usage }
     if (!req.stream) {
@@ -377,14 +413,22 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
     const base = { id, object: 'response', created_at: created, model, output: [] as unknown[], usage: null }
     let seq = 0
     const ev = (type: string, data: object): string => `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: seq++, ...data })}\n\n`
-    const events = [ev('response.created', { response: { ...base, status: 'in_progress' } }), ev('response.in_progress', { response: { ...base, status: 'in_progress' } })]
+    const events = [
+      ev('response.created', { response: { ...base, status: 'in_progress' } }),
+      ev('response.in_progress', { response: { ...base, status: 'in_progress' } }),
+    ]
     if (messageItem && replyText !== undefined) {
       events.push(
         ev('response.output_item.added', { output_index: 0, item: { id: msgId, type: 'message', status: 'in_progress', role: 'assistant', content: [] } }),
         ev('response.content_part.added', { item_id: msgId, output_index: 0, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }),
         ...splitText(replyText).map((delta) => ev('response.output_text.delta', { item_id: msgId, output_index: 0, content_index: 0, delta })),
         ev('response.output_text.done', { item_id: msgId, output_index: 0, content_index: 0, text: replyText }),
-        ev('response.content_part.done', { item_id: msgId, output_index: 0, content_index: 0, part: { type: 'output_text', text: replyText, annotations: [] } }),
+        ev('response.content_part.done', {
+          item_id: msgId,
+          output_index: 0,
+          content_index: 0,
+          part: { type: 'output_text', text: replyText, annotations: [] },
+        }),
         ev('response.output_item.done', { output_index: 0, item: messageItem }),
       )
     }
@@ -392,20 +436,42 @@ async function respond(req: RecordedRequest, reply: ScriptedReply, res: ServerRe
       const output_index = (messageItem ? 1 : 0) + i
       events.push(ev('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', arguments: '' } }))
       for (const delta of splitJson(item.arguments)) events.push(ev('response.function_call_arguments.delta', { item_id: item.id, output_index, delta }))
-      events.push(ev('response.function_call_arguments.done', { item_id: item.id, output_index, arguments: item.arguments }), ev('response.output_item.done', { output_index, item }))
+      events.push(
+        ev('response.function_call_arguments.done', { item_id: item.id, output_index, arguments: item.arguments }),
+        ev('response.output_item.done', { output_index, item }),
+      )
     })
     events.push(ev('response.completed', { response: full }))
     await streamEvents(res, status, headers, events, reply.chunkDelayMs)
     return
   }
   if (req.endpoint === 'messages') {
-    await respondAnthropic(req, res, { status, headers, model, text: replyText, thinking: reply.reasoning, stopReason: reply.stopReason, calls, inputTokens, outputTokens, chunkDelayMs: reply.chunkDelayMs, breakAfter: reply.breakAfter })
+    await respondAnthropic(req, res, {
+      status,
+      headers,
+      model,
+      text: replyText,
+      thinking: reply.reasoning,
+      stopReason: reply.stopReason,
+      calls,
+      inputTokens,
+      outputTokens,
+      chunkDelayMs: reply.chunkDelayMs,
+      breakAfter: reply.breakAfter,
+    })
     return
   }
   send(res, 404, { error: { message: `no such endpoint ${req.path}`, type: 'invalid_request_error' } })
 }
 
-async function streamEvents(res: ServerResponse, status: number, headers: Record<string, string>, events: string[], delayMs = 0, breakAfter?: number): Promise<void> {
+async function streamEvents(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  events: string[],
+  delayMs = 0,
+  breakAfter?: number,
+): Promise<void> {
   res.writeHead(status, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-request-id': 'req_stream', ...headers })
   for (const [i, e] of events.entries()) {
     if (res.destroyed) return
@@ -454,11 +520,29 @@ async function respondAnthropic(req: RecordedRequest, res: ServerResponse, r: An
   const stopReason = r.stopReason ?? (r.calls.length > 0 ? 'tool_use' : 'end_turn')
   const usage = { input_tokens: r.inputTokens, output_tokens: r.outputTokens }
   if (!req.stream) {
-    send(res, r.status, { id, type: 'message', role: 'assistant', model: r.model, content, stop_reason: stopReason, stop_sequence: null, usage }, { 'request-id': `req_${id}`, ...r.headers })
+    send(
+      res,
+      r.status,
+      { id, type: 'message', role: 'assistant', model: r.model, content, stop_reason: stopReason, stop_sequence: null, usage },
+      { 'request-id': `req_${id}`, ...r.headers },
+    )
     return
   }
   const ev = (type: string, data: object): string => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`
-  const events = [ev('message_start', { message: { id, type: 'message', role: 'assistant', model: r.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: r.inputTokens, output_tokens: 1 } } })]
+  const events = [
+    ev('message_start', {
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: r.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: r.inputTokens, output_tokens: 1 },
+      },
+    }),
+  ]
   let index = 0
   if (r.text !== undefined) {
     events.push(ev('content_block_start', { index, content_block: { type: 'text', text: '' } }))
@@ -472,6 +556,9 @@ async function respondAnthropic(req: RecordedRequest, res: ServerResponse, r: An
     events.push(ev('content_block_stop', { index }))
     index++
   }
-  events.push(ev('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: r.outputTokens } }), ev('message_stop', {}))
+  events.push(
+    ev('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: r.outputTokens } }),
+    ev('message_stop', {}),
+  )
   await streamEvents(res, r.status, r.headers, events, r.chunkDelayMs, r.breakAfter)
 }

@@ -22,7 +22,9 @@ export const fakeAnthropicKey = ['sk', 'ant', 'api03', 'local0test0key0not0real0
 
 /** The verdict a scripted server gives for the answer in a judge prompt. */
 export function gradedVerdict(prompt: string): { reasoning: string; score: number } {
-  return prompt.includes(`<answer>\n${good}\n</answer>`) ? { reasoning: 'Same facts as the reference.', score: 1 } : { reasoning: 'Reverses the condition.', score: 0 }
+  return prompt.includes(`<answer>\n${good}\n</answer>`)
+    ? { reasoning: 'Same facts as the reference.', score: 1 }
+    : { reasoning: 'Reverses the condition.', score: 0 }
 }
 
 /** The same verdict as JSON text, as a model would reply. */

@@ -11,7 +11,9 @@ const executablePath = execFileSync('sh', ['-c', 'command -v chromium || command
 const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] })
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1500 }, colorScheme: 'light' })
-  await page.goto(`${pathToFileURL(`${root}.expect-llm/report.html`).href}#suite=${encodeURIComponent(process.argv[2] ?? 'examples/support-bot/test/golden.test.ts#support-bot-prompt-v1')}`)
+  await page.goto(
+    `${pathToFileURL(`${root}.expect-llm/report.html`).href}#suite=${encodeURIComponent(process.argv[2] ?? 'examples/support-bot/test/golden.test.ts#support-bot-prompt-v1')}`,
+  )
   await page.waitForSelector('html[data-ready=true]')
   await page.screenshot({ path: `${root}docs/report.png` })
   console.log('wrote docs/report.png')

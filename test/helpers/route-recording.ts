@@ -21,7 +21,12 @@ export function routeRecording(routes: Record<string, string>): () => void {
       const target = table.get(url.origin)
       if (!target || !(request.headers.get('accept') ?? '').includes('msw/passthrough')) return realFetch(request)
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
-      return realFetch(`${target}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, ...(body ? { body } : {}), signal: request.signal })
+      return realFetch(`${target}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(body ? { body } : {}),
+        signal: request.signal,
+      })
     }
   }
   const table = g[ROUTES]

@@ -53,7 +53,16 @@ export async function startScriptedHttpServer(handle: (req: IncomingJson, res: S
           body = undefined
         }
         const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-        const incoming: IncomingJson = { method: req.method ?? 'GET', url: req.url ?? '/', path: url.pathname, query: url.searchParams, headers: req.headers, body, rawBody, bytes }
+        const incoming: IncomingJson = {
+          method: req.method ?? 'GET',
+          url: req.url ?? '/',
+          path: url.pathname,
+          query: url.searchParams,
+          headers: req.headers,
+          body,
+          rawBody,
+          bytes,
+        }
         try {
           await handle(incoming, res)
         } catch (error) {

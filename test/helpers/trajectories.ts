@@ -43,7 +43,13 @@ export function loopingRun(): Message[] {
     { role: 'assistant', content: null, tool_calls: [call(`call_${n}`, 'lookupOrder', { orderId: 'A17' })] },
     { role: 'tool', tool_call_id: `call_${n}`, content: '{"error":"timeout"}' },
   ]
-  return [{ role: 'user', content: 'Where is order A17?' }, ...turn(1), ...turn(2), ...turn(3), { role: 'assistant', content: 'Sorry, I could not find your order.' }]
+  return [
+    { role: 'user', content: 'Where is order A17?' },
+    ...turn(1),
+    ...turn(2),
+    ...turn(3),
+    { role: 'assistant', content: 'Sorry, I could not find your order.' },
+  ]
 }
 
 /** An agent that sends broken arguments: a negative amount, a missing field, arguments that are not JSON, an unknown tool. */
@@ -68,13 +74,21 @@ export function sloppyRun(): Message[] {
 export const chatTools: OpenAI.Chat.Completions.ChatCompletionTool[] = [
   {
     type: 'function',
-    function: { name: 'lookupOrder', parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'], additionalProperties: false } },
+    function: {
+      name: 'lookupOrder',
+      parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'], additionalProperties: false },
+    },
   },
   {
     type: 'function',
     function: {
       name: 'refundOrder',
-      parameters: { type: 'object', properties: { orderId: { type: 'string' }, amount: { type: 'number', exclusiveMinimum: 0 } }, required: ['orderId', 'amount'], additionalProperties: false },
+      parameters: {
+        type: 'object',
+        properties: { orderId: { type: 'string' }, amount: { type: 'number', exclusiveMinimum: 0 } },
+        required: ['orderId', 'amount'],
+        additionalProperties: false,
+      },
     },
   },
   { type: 'function', function: { name: 'escalate', parameters: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] } } },

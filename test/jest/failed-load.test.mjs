@@ -9,11 +9,15 @@ import { expect, test } from '@jest/globals'
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 
 test('after a file that failed to load, a replay-mode request of the next file never reaches the network', () => {
-  const run = spawnSync(process.execPath, ['--experimental-vm-modules', join(repo, 'node_modules/jest/bin/jest.js'), '--config', join(repo, 'test/jest/failed-load/jest.config.cjs'), '--runInBand'], {
-    cwd: repo,
-    env: { ...process.env, EXPECT_LLM_REPLAY: '' },
-    encoding: 'utf8',
-  })
+  const run = spawnSync(
+    process.execPath,
+    ['--experimental-vm-modules', join(repo, 'node_modules/jest/bin/jest.js'), '--config', join(repo, 'test/jest/failed-load/jest.config.cjs'), '--runInBand'],
+    {
+      cwd: repo,
+      env: { ...process.env, EXPECT_LLM_REPLAY: '' },
+      encoding: 'utf8',
+    },
+  )
   const output = `${run.stdout}${run.stderr}`
   expect(output).toContain("Cannot find module './this-module-does-not-exist.mjs'")
   expect(output).toMatch(/PASS .*b-replays\.child\.mjs/)

@@ -93,7 +93,9 @@ module.exports = function defineMatcherCases({ describe, test, expect }) {
     })
 
     test('a wrong input type is a clear error, not a crash', () => {
-      expect(failure(() => expect(42).toHaveRougeLAbove('x', 0.5))).toContain('[expect-llm] Failed to run toHaveRougeLAbove: the received value must be a string')
+      expect(failure(() => expect(42).toHaveRougeLAbove('x', 0.5))).toContain(
+        '[expect-llm] Failed to run toHaveRougeLAbove: the received value must be a string',
+      )
     })
   })
 
@@ -109,7 +111,10 @@ module.exports = function defineMatcherCases({ describe, test, expect }) {
       { role: 'assistant', content: 'Refunded: R-1.' },
     ]
     const tools = [
-      { type: 'function', function: { name: 'lookupOrder', parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] } } },
+      {
+        type: 'function',
+        function: { name: 'lookupOrder', parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] } },
+      },
       { type: 'function', function: { name: 'refundOrder', parameters: { type: 'object', properties: { amount: { type: 'number', maximum: 20 } } } } },
     ]
 
@@ -138,7 +143,9 @@ module.exports = function defineMatcherCases({ describe, test, expect }) {
     })
 
     test('a value that is not a trajectory is a clear error', () => {
-      expect(failure(() => expect('Refunded.').toCallTool('refundOrder'))).toContain('[expect-llm] Failed to run toCallTool: a string ("Refunded.") is not a trajectory shape expect-llm knows.')
+      expect(failure(() => expect('Refunded.').toCallTool('refundOrder'))).toContain(
+        '[expect-llm] Failed to run toCallTool: a string ("Refunded.") is not a trajectory shape expect-llm knows.',
+      )
     })
   })
 }

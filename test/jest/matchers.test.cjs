@@ -14,10 +14,34 @@ describe('CommonJS build', () => {
 
   test('expect-llm/matchers exports every matcher for a manual expect.extend', () => {
     expect(Object.keys(matchers).sort()).toEqual([
-      'toAgreeWithLabels', 'toBeConcise', 'toBeFaithfulTo', 'toBeRelevantTo', 'toBeSemanticallySimilar',
-      'toCallTool', 'toCallTools', 'toCompleteGoal', 'toContainAnswer', 'toContainKeywords', 'toContainPII', 'toHaveBleuAbove', 'toHaveChrFAbove',
-      'toHaveEditSimilarityAbove', 'toHaveRougeLAbove', 'toHaveRougeNAbove', 'toHaveTerBelow', 'toHaveTokenF1Above', 'toHaveValidToolArguments',
-      'toLeakSecrets', 'toMatchAnswer', 'toMatchSchema', 'toPassCheck', 'toPassJudge', 'toPassModeration', 'toRefuse', 'toRetrieve', 'toUseAtMostSteps',
+      'toAgreeWithLabels',
+      'toBeConcise',
+      'toBeFaithfulTo',
+      'toBeRelevantTo',
+      'toBeSemanticallySimilar',
+      'toCallTool',
+      'toCallTools',
+      'toCompleteGoal',
+      'toContainAnswer',
+      'toContainKeywords',
+      'toContainPII',
+      'toHaveBleuAbove',
+      'toHaveChrFAbove',
+      'toHaveEditSimilarityAbove',
+      'toHaveRougeLAbove',
+      'toHaveRougeNAbove',
+      'toHaveTerBelow',
+      'toHaveTokenF1Above',
+      'toHaveValidToolArguments',
+      'toLeakSecrets',
+      'toMatchAnswer',
+      'toMatchSchema',
+      'toPassCheck',
+      'toPassJudge',
+      'toPassModeration',
+      'toRefuse',
+      'toRetrieve',
+      'toUseAtMostSteps',
     ])
   })
 })

@@ -21,7 +21,8 @@ function reply({ endpoint, body, prompt }) {
     if (text.includes('5 business days')) claims.push({ claim: 'Refund arrives in 5 business days.', supported: false, reason: 'not in the context' })
     return { text: JSON.stringify({ claims, reasoning: 'checked', score: 1 }) }
   }
-  if (prompt.includes('achieved a goal')) return prompt.includes('called refundOrder') ? verdict(1, 'Refunded and confirmed.') : verdict(0, 'No refund call was made.')
+  if (prompt.includes('achieved a goal'))
+    return prompt.includes('called refundOrder') ? verdict(1, 'Refunded and confirmed.') : verdict(0, 'No refund call was made.')
   if (prompt.includes('declines to answer')) return text.startsWith('That is for our team') ? verdict(1, 'deflects') : verdict(0, 'answers')
   return text === good ? verdict(1, 'Correct and on topic.') : verdict(0, 'Wrong or off topic.')
 }
@@ -41,7 +42,11 @@ beforeAll(async () => {
   server = await startModelServer(reply)
   const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test', maxRetries: 0 })
   // The server is this file's model, called live: its origin would otherwise join the replay hosts.
-  configure({ replay: { allowedHosts: [new URL(server.baseURL).origin] }, judge: { client, model: 'judge-model' }, embedder: { client, model: 'text-embedding-3-small' } })
+  configure({
+    replay: { allowedHosts: [new URL(server.baseURL).origin] },
+    judge: { client, model: 'judge-model' },
+    embedder: { client, model: 'text-embedding-3-small' },
+  })
 })
 
 afterAll(async () => {
@@ -62,12 +67,16 @@ describe('model-backed matchers under Jest (ESM build)', () => {
 
   test('toBeRelevantTo passes and fails', async () => {
     await expect(good).toBeRelevantTo('How long do I have to ask for a refund?')
-    expect(await failure(expect(offTopic).toBeRelevantTo('How long do I have to ask for a refund?'))).toContain('Received relevance:    0 (FAIL, judge judge-model)')
+    expect(await failure(expect(offTopic).toBeRelevantTo('How long do I have to ask for a refund?'))).toContain(
+      'Received relevance:    0 (FAIL, judge judge-model)',
+    )
   })
 
   test('toBeFaithfulTo passes and fails', async () => {
     await expect(good).toBeFaithfulTo(context)
-    expect(await failure(expect(`${good} It arrives in 5 business days.`).toBeFaithfulTo(context))).toContain('Unsupported claims (1):\n  - "Refund arrives in 5 business days." (not in the context)')
+    expect(await failure(expect(`${good} It arrives in 5 business days.`).toBeFaithfulTo(context))).toContain(
+      'Unsupported claims (1):\n  - "Refund arrives in 5 business days." (not in the context)',
+    )
   })
 
   test('toRefuse passes and fails', async () => {
@@ -85,7 +94,9 @@ describe('model-backed matchers under Jest (ESM build)', () => {
       { role: 'assistant', content: 'Refunded: R-1.' },
     ]
     await expect(refunded).toCompleteGoal('Refund order A17')
-    expect(await failure(expect(refunded.slice(0, 1).concat({ role: 'assistant', content: 'Refunded!' })).toCompleteGoal('Refund order A17'))).toContain(`Judge's reasoning: "No refund call was made."`)
+    expect(await failure(expect(refunded.slice(0, 1).concat({ role: 'assistant', content: 'Refunded!' })).toCompleteGoal('Refund order A17'))).toContain(
+      `Judge's reasoning: "No refund call was made."`,
+    )
   })
 
   test('toAgreeWithLabels passes and fails', async () => {
@@ -94,6 +105,8 @@ describe('model-backed matchers under Jest (ESM build)', () => {
       { output: reversed, label: 'FAIL' },
     ]
     await expect({ reference: good }).toAgreeWithLabels(labelled)
-    expect(await failure(expect(() => true).toAgreeWithLabels(labelled.map((c) => ({ ...c, criteria: 'x' }))))).toContain("Received: agreement 0.5 (1 of 2, 50%), Cohen's kappa 0")
+    expect(await failure(expect(() => true).toAgreeWithLabels(labelled.map((c) => ({ ...c, criteria: 'x' }))))).toContain(
+      "Received: agreement 0.5 (1 of 2, 50%), Cohen's kappa 0",
+    )
   })
 })

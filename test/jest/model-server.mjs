@@ -24,7 +24,11 @@ export async function startModelServer(reply) {
       if (r.status) return send(r.status, { error: { message: r.errorMessage ?? 'error', type: 'invalid_request_error' } })
       if (endpoint === 'embeddings') {
         const base64 = body.encoding_format === 'base64'
-        const data = r.embeddings.map((v, index) => ({ object: 'embedding', index, embedding: base64 ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v }))
+        const data = r.embeddings.map((v, index) => ({
+          object: 'embedding',
+          index,
+          embedding: base64 ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v,
+        }))
         return send(200, { object: 'list', data, model: body.model, usage: { prompt_tokens: body.input.length, total_tokens: body.input.length } })
       }
       return send(200, {

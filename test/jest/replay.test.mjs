@@ -19,7 +19,8 @@ const origin = new URL(server.baseURL).origin
 configure({ replay: { hosts: [origin], rootDir: root, dir: 'fixtures' } })
 // Built at module level, as apps often do: it must still be intercepted.
 const client = new OpenAI({ apiKey: 'sk-test-jest-replay', baseURL: server.baseURL, maxRetries: 0 })
-const ask = async (content) => (await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] })).choices[0].message.content
+const ask = async (content) =>
+  (await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] })).choices[0].message.content
 const setMode = (mode) => {
   process.env.EXPECT_LLM_REPLAY = mode
   process.env.EXPECT_LLM_ALLOW_RECORD_IN_CI = '1' // CI forces replay; this suite records on purpose
@@ -38,7 +39,11 @@ describe('record/replay under Jest ESM', () => {
     setMode('replay')
     await expect(ask('Asked before anything was recorded')).rejects.toMatchObject({ status: 404 })
     expect(server.requests).toHaveLength(0)
-    expect(getReplaySession().replay.takeProblems().map((p) => p.kind)).toEqual(['miss'])
+    expect(
+      getReplaySession()
+        .replay.takeProblems()
+        .map((p) => p.kind),
+    ).toEqual(['miss'])
   })
 
   test('records a module-level client through the setup file, then replays it with zero requests', async () => {

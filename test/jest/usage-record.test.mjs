@@ -21,11 +21,15 @@ mkdirSync(folder, { recursive: true })
 copyFileSync(join(repo, 'test/jest/child/fixtures', unused), join(folder, unused))
 
 function runChild(args, env = {}) {
-  const run = spawnSync(process.execPath, ['--experimental-vm-modules', join(repo, 'node_modules/jest/bin/jest.js'), '--config', join(repo, 'test/jest/child/jest.config.cjs'), ...args], {
-    cwd: repo,
-    env: { ...process.env, CHILD_ROOT: root, EXPECT_LLM_REPLAY: '', ...env },
-    encoding: 'utf8',
-  })
+  const run = spawnSync(
+    process.execPath,
+    ['--experimental-vm-modules', join(repo, 'node_modules/jest/bin/jest.js'), '--config', join(repo, 'test/jest/child/jest.config.cjs'), ...args],
+    {
+      cwd: repo,
+      env: { ...process.env, CHILD_ROOT: root, EXPECT_LLM_REPLAY: '', ...env },
+      encoding: 'utf8',
+    },
+  )
   const dir = join(root, '.expect-llm', 'replay', 'usage')
   const [name] = readdirSync(dir)
   return { status: run.status, output: `${run.stdout}${run.stderr}`, record: JSON.parse(readFileSync(join(dir, name), 'utf8')) }

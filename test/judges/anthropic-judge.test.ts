@@ -63,7 +63,12 @@ describe('anthropicJudge replies', () => {
   test('reads the structured reply', async () => {
     const server = await startOpenAIServer({ reply: grader })
     try {
-      expect(await verdictOf(judgeWith(server), good)).toMatchObject({ pass: true, score: 1, reason: 'Same facts as the reference.', judgeName: 'claude-haiku-4-5' })
+      expect(await verdictOf(judgeWith(server), good)).toMatchObject({
+        pass: true,
+        score: 1,
+        reason: 'Same facts as the reference.',
+        judgeName: 'claude-haiku-4-5',
+      })
       expect(await verdictOf(judgeWith(server), wrong)).toMatchObject({ pass: false, score: 0 })
     } finally {
       await server.close()
@@ -82,7 +87,9 @@ describe('anthropicJudge replies', () => {
   test('falls back to free text once when the model rejects output_config.format, and says how to skip the rejected request', async () => {
     const server = await startOpenAIServer({
       reply: (req) =>
-        req.body?.output_config ? { status: 400, errorMessage: 'output_config.format: structured outputs are not supported for the model claude-3-haiku-20240307.' } : { text: 'The answer states the same window.\nVerdict: PASS' },
+        req.body?.output_config
+          ? { status: 400, errorMessage: 'output_config.format: structured outputs are not supported for the model claude-3-haiku-20240307.' }
+          : { text: 'The answer states the same window.\nVerdict: PASS' },
     })
     try {
       const judge = judgeWith(server, { model: 'claude-3-haiku-20240307' })
@@ -99,7 +106,9 @@ describe('anthropicJudge replies', () => {
   })
 
   test('drops a temperature that an unlisted model rejects', async () => {
-    const server = await startOpenAIServer({ reply: (req) => (req.body?.temperature !== undefined ? { status: 400, errorMessage: '`temperature` is not supported for this model.' } : grader(req)) })
+    const server = await startOpenAIServer({
+      reply: (req) => (req.body?.temperature !== undefined ? { status: 400, errorMessage: '`temperature` is not supported for this model.' } : grader(req)),
+    })
     try {
       expect(await verdictOf(judgeWith(server, { model: 'claude-nova-6' }))).toMatchObject({ pass: true })
       expect(server.requests.map((r) => r.body.temperature)).toEqual([0, undefined])
@@ -135,7 +144,9 @@ describe('anthropicJudge errors', () => {
   test('explains an unknown model', async () => {
     const server = await startOpenAIServer({ reply: () => ({ status: 404, errorMessage: 'model: claude-haiku-9' }) })
     try {
-      await expect(verdictOf(judgeWith(server, { model: 'claude-haiku-9' }))).rejects.toThrow('the model or endpoint was not found (404: model: claude-haiku-9). Check the model name in configure({ judge: { model } }) (Anthropic model ids look like claude-haiku-4-5)')
+      await expect(verdictOf(judgeWith(server, { model: 'claude-haiku-9' }))).rejects.toThrow(
+        'the model or endpoint was not found (404: model: claude-haiku-9). Check the model name in configure({ judge: { model } }) (Anthropic model ids look like claude-haiku-4-5)',
+      )
     } finally {
       await server.close()
     }
@@ -165,27 +176,42 @@ describe('configured as settings', () => {
 describe('record and replay', () => {
   test('records the Messages calls and replays them with the server stopped: same verdicts, no key in the fixtures', async () => {
     const server = await startOpenAIServer({ reply: grader })
-    const { recorded, replayed, fixtures } = await recordThenReplay([server.origin], () => server.close(), async () => {
-      const judge = judgeWith(server)
-      return [(await verdictOf(judge, good)).pass, (await verdictOf(judge, wrong)).pass]
-    })
+    const { recorded, replayed, fixtures } = await recordThenReplay(
+      [server.origin],
+      () => server.close(),
+      async () => {
+        const judge = judgeWith(server)
+        return [(await verdictOf(judge, good)).pass, (await verdictOf(judge, wrong)).pass]
+      },
+    )
     expect(recorded).toEqual([true, false])
     expect(replayed).toEqual([true, false])
     expect(fixtures.map((f) => [f.meta.endpoint, f.meta.model])).toEqual([
       ['messages', 'claude-haiku-4-5'],
       ['messages', 'claude-haiku-4-5'],
     ])
-    expect(fixtures.map((f) => f.meta.usage)).toEqual([expect.objectContaining({ inputTokens: expect.any(Number) }), expect.objectContaining({ inputTokens: expect.any(Number) })])
+    expect(fixtures.map((f) => f.meta.usage)).toEqual([
+      expect.objectContaining({ inputTokens: expect.any(Number) }),
+      expect.objectContaining({ inputTokens: expect.any(Number) }),
+    ])
     expect(JSON.stringify(fixtures)).not.toContain(fakeAnthropicKey)
   })
 
   test('a changed prompt misses, and the miss names the provider and the model', async () => {
     const server = await startOpenAIServer({ reply: grader })
-    await recordThenReplay([server.origin], () => server.close(), async () => (await verdictOf(judgeWith(server), good)).pass)
+    await recordThenReplay(
+      [server.origin],
+      () => server.close(),
+      async () => (await verdictOf(judgeWith(server), good)).pass,
+    )
     // The replay root was removed with the helper; a fresh replay of another prompt has no fixture at all.
     replayMode('replay')
-    await expect(verdictOf(judgeWith(server), 'Refunds are possible for a month.')).rejects.toThrow(/Failed to replay POST \/v1\/messages \(model claude-haiku-4-5\)/)
-    const missMessage = replayProblems().map((p) => p.message).join('\n')
+    await expect(verdictOf(judgeWith(server), 'Refunds are possible for a month.')).rejects.toThrow(
+      /Failed to replay POST \/v1\/messages \(model claude-haiku-4-5\)/,
+    )
+    const missMessage = replayProblems()
+      .map((p) => p.message)
+      .join('\n')
     expect(missMessage).toContain('Provider:      an Anthropic Messages-compatible server')
   })
 })

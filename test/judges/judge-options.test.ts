@@ -32,7 +32,9 @@ describe('verbatim templates', () => {
     server.setReply(() => ({ text: 'Yes' }))
     const v = await verdictOf({ template: MINICHECK, context: 'Paris is the capital and largest city of France.', verbatim: true, judge: judgeWith() })
     const body = chatRequests(server.requests)[0]?.body
-    expect(body.messages).toEqual([{ role: 'user', content: 'Document: Paris is the capital and largest city of France.\nClaim: Paris is the capital of France.' }])
+    expect(body.messages).toEqual([
+      { role: 'user', content: 'Document: Paris is the capital and largest city of France.\nClaim: Paris is the capital of France.' },
+    ])
     expect(body.response_format).toBeUndefined()
     expect(v).toMatchObject({ pass: true, score: 1 })
   })
@@ -65,7 +67,9 @@ describe('placeholder aliases', () => {
   })
 
   test('{query} without an input is reported as {input}', () => {
-    expect(() => prepareJudgeCall({ template: 'Q: {query} A: {response}' }, 'o', {}, failWith('run the judge'))).toThrow('the template uses {input} but no input was given')
+    expect(() => prepareJudgeCall({ template: 'Q: {query} A: {response}' }, 'o', {}, failWith('run the judge'))).toThrow(
+      'the template uses {input} but no input was given',
+    )
   })
 })
 

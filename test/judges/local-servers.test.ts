@@ -6,14 +6,28 @@ import { resolveJudge } from '../../src/judges/resolve.js'
 import type { JudgeOptions } from '../../src/judges/types.js'
 import { getLedger } from '../../src/ledger.js'
 import { startLocalServer } from '../helpers/local-servers.js'
-import { chatRequests, jsonVerdict, startOpenAIServer, wantsJsonSchema, type OpenAIServer, type RecordedRequest, type ScriptedReply } from '../helpers/model-server.js'
+import {
+  chatRequests,
+  jsonVerdict,
+  startOpenAIServer,
+  wantsJsonSchema,
+  type OpenAIServer,
+  type RecordedRequest,
+  type ScriptedReply,
+} from '../helpers/model-server.js'
 import { good, graded, gradedVerdict, useProviderTestHooks, verdictOf, wrong } from '../helpers/provider-judging.js'
 import { recordThenReplay } from '../helpers/record-then-replay.js'
 
 const hooks = useProviderTestHooks()
 
 /** The judge settings a user writes for a local server (a fresh object, hence a fresh judge, per call). */
-const settings = (server: OpenAIServer, extra: JudgeOptions = {}): JudgeOptions => ({ baseURL: server.baseURL, apiKey: 'ollama', model: 'qwen3:8b', maxRetries: 0, ...extra })
+const settings = (server: OpenAIServer, extra: JudgeOptions = {}): JudgeOptions => ({
+  baseURL: server.baseURL,
+  apiKey: 'ollama',
+  model: 'qwen3:8b',
+  maxRetries: 0,
+  ...extra,
+})
 
 const judge = (options: JudgeOptions, output: string) => verdictOf(resolveJudge(options), output)
 
@@ -40,10 +54,14 @@ describe('Ollama (an install that ignores response_format, a model that thinks a
 
   test('records and replays with the server stopped, same verdicts', async () => {
     const server = await startLocalServer('ollama', freeText)
-    const { recorded, replayed, fixtures } = await recordThenReplay([server.origin], () => server.close(), async () => {
-      const options = settings(server)
-      return [(await judge(options, good)).pass, (await judge(options, wrong)).pass]
-    })
+    const { recorded, replayed, fixtures } = await recordThenReplay(
+      [server.origin],
+      () => server.close(),
+      async () => {
+        const options = settings(server)
+        return [(await judge(options, good)).pass, (await judge(options, wrong)).pass]
+      },
+    )
     expect(recorded).toEqual([true, false])
     expect(replayed).toEqual([true, false])
     expect(fixtures.map((f) => f.meta.endpoint)).toEqual(['chat-completions', 'chat-completions'])
@@ -61,7 +79,9 @@ describe('vLLM (rejects the schema with a 400 in its older top-level error body)
       expect(await judge(options, wrong)).toMatchObject({ pass: false })
       expect(chatRequests(server.requests).map(wantsJsonSchema)).toEqual([true, false, false])
       expect(hooks.warn).toHaveBeenCalledTimes(1)
-      expect(String(hooks.warn.mock.calls[0]?.[0])).toContain(`[expect-llm] The judge model "qwen3:8b" at ${server.baseURL} rejected structured output (400: The provided JSON schema contains features not supported by xgrammar.); it is asked in free text from now on`)
+      expect(String(hooks.warn.mock.calls[0]?.[0])).toContain(
+        `[expect-llm] The judge model "qwen3:8b" at ${server.baseURL} rejected structured output (400: The provided JSON schema contains features not supported by xgrammar.); it is asked in free text from now on`,
+      )
       expect(String(hooks.warn.mock.calls[0]?.[0])).toContain('set configure({ judge: { structuredOutput: false } }) to skip it.')
     } finally {
       await server.close()
@@ -70,10 +90,14 @@ describe('vLLM (rejects the schema with a 400 in its older top-level error body)
 
   test('with structuredOutput: false, records and replays with the server stopped', async () => {
     const server = await startLocalServer('vllm', structuredOrFree)
-    const { recorded, replayed } = await recordThenReplay([server.origin], () => server.close(), async () => {
-      const options = settings(server, { structuredOutput: false })
-      return [(await judge(options, good)).pass, (await judge(options, wrong)).pass]
-    })
+    const { recorded, replayed } = await recordThenReplay(
+      [server.origin],
+      () => server.close(),
+      async () => {
+        const options = settings(server, { structuredOutput: false })
+        return [(await judge(options, good)).pass, (await judge(options, wrong)).pass]
+      },
+    )
     expect(recorded).toEqual([true, false])
     expect(replayed).toEqual([true, false])
   })
@@ -92,7 +116,9 @@ describe('vLLM (rejects the schema with a 400 in its older top-level error body)
     // does the same on openai 7.
     const server = await startOpenAIServer({ reply: () => ({ status: 400, errorBody: '' }) })
     try {
-      await expect(judge(settings(server), good)).rejects.toThrow(`[expect-llm] Failed to call the judge model "qwen3:8b" at ${server.baseURL}: the server answered 400 (status code (no body)).`)
+      await expect(judge(settings(server), good)).rejects.toThrow(
+        `[expect-llm] Failed to call the judge model "qwen3:8b" at ${server.baseURL}: the server answered 400 (status code (no body)).`,
+      )
       expect(chatRequests(server.requests).map(wantsJsonSchema)).toEqual([true, false])
       expect(hooks.warn).not.toHaveBeenCalled()
     } finally {
@@ -114,7 +140,7 @@ describe('vLLM (rejects the schema with a 400 in its older top-level error body)
 })
 
 describe('LM Studio (json_schema only, errors as a string)', () => {
-  test('accepts the judge\'s json_schema request as it is', async () => {
+  test("accepts the judge's json_schema request as it is", async () => {
     const server = await startLocalServer('lmstudio', (req) => ({ text: graded(req.lastUserText) }))
     try {
       expect(await judge(settings(server, { model: 'lmstudio-community/qwen3-8b' }), good)).toMatchObject({ pass: true, score: 1 })
@@ -124,10 +150,12 @@ describe('LM Studio (json_schema only, errors as a string)', () => {
     }
   })
 
-  test('shows the server\'s own words when it refuses a request', async () => {
+  test("shows the server's own words when it refuses a request", async () => {
     const server = await startLocalServer('lmstudio', () => ({ status: 404, errorMessage: 'No models loaded. Please load a model in the developer page.' }))
     try {
-      await expect(judge(settings(server), good)).rejects.toThrow('the model or endpoint was not found (404: No models loaded. Please load a model in the developer page.)')
+      await expect(judge(settings(server), good)).rejects.toThrow(
+        'the model or endpoint was not found (404: No models loaded. Please load a model in the developer page.)',
+      )
     } finally {
       await server.close()
     }
@@ -136,7 +164,9 @@ describe('LM Studio (json_schema only, errors as a string)', () => {
 
 describe('a model that accepts no temperature but the default', () => {
   const reasoningModel = (req: RecordedRequest): ScriptedReply =>
-    req.body?.temperature !== undefined ? { status: 400, errorMessage: "Unsupported value: 'temperature' does not support this value with this model. Only the default (1) value is supported." } : jsonVerdict(1, 'ok')
+    req.body?.temperature !== undefined
+      ? { status: 400, errorMessage: "Unsupported value: 'temperature' does not support this value with this model. Only the default (1) value is supported." }
+      : jsonVerdict(1, 'ok')
 
   test('is asked again without temperature, once, with a notice naming temperature: null', async () => {
     const server = await startOpenAIServer({ reply: reasoningModel })
@@ -165,7 +195,9 @@ describe('a model that accepts no temperature but the default', () => {
   test('an explicit temperature the model rejects is an error, not silently dropped', async () => {
     const server = await startOpenAIServer({ reply: reasoningModel })
     try {
-      await expect(judge(settings(server, { model: 'gpt-5-mini', temperature: 0.2 }), good)).rejects.toThrow("the server answered 400 (Unsupported value: 'temperature' does not support this value with this model.")
+      await expect(judge(settings(server, { model: 'gpt-5-mini', temperature: 0.2 }), good)).rejects.toThrow(
+        "the server answered 400 (Unsupported value: 'temperature' does not support this value with this model.",
+      )
     } finally {
       await server.close()
     }

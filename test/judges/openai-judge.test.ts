@@ -67,17 +67,30 @@ describe('openAIJudge request', () => {
 describe('openAIJudge replies', () => {
   test('reads a structured reply', async () => {
     server.setReply(() => jsonVerdict(1, 'States the 30-day window.'))
-    expect(await verdictOf({ criteria: 'x', judge: judgeWith() })).toMatchObject({ pass: true, score: 1, reason: 'States the 30-day window.', judgeName: 'judge-model' })
+    expect(await verdictOf({ criteria: 'x', judge: judgeWith() })).toMatchObject({
+      pass: true,
+      score: 1,
+      reason: 'States the 30-day window.',
+      judgeName: 'judge-model',
+    })
   })
 
   test('reads a free-text reply with a verdict word', async () => {
     server.setReply(() => ({ text: 'The answer reverses the condition.\nVerdict: FAIL' }))
-    expect(await verdictOf({ criteria: 'x', judge: judgeWith({ structuredOutput: false }) })).toMatchObject({ pass: false, score: 0, reason: 'The answer reverses the condition.\nVerdict: FAIL' })
+    expect(await verdictOf({ criteria: 'x', judge: judgeWith({ structuredOutput: false }) })).toMatchObject({
+      pass: false,
+      score: 0,
+      reason: 'The answer reverses the condition.\nVerdict: FAIL',
+    })
     expect(chatRequests(server.requests)[0]?.body.response_format).toBeUndefined()
   })
 
   test('falls back to free text when the server rejects structured output, and stays there', async () => {
-    server.setReply((req) => (wantsJsonSchema(req) ? { status: 400, errorMessage: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model." } : { text: 'PASS - polite and complete.' }))
+    server.setReply((req) =>
+      wantsJsonSchema(req)
+        ? { status: 400, errorMessage: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model." }
+        : { text: 'PASS - polite and complete.' },
+    )
     const judge = judgeWith()
     expect(await verdictOf({ criteria: 'x', judge })).toMatchObject({ pass: true })
     expect(await verdictOf({ criteria: 'x', judge })).toMatchObject({ pass: true })
@@ -86,7 +99,9 @@ describe('openAIJudge replies', () => {
 
   test('does not fall back on a 400 about something else', async () => {
     server.setReply(() => ({ status: 400, errorMessage: 'messages: too long' }))
-    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow('[expect-llm] Failed to call the judge model "judge-model" at http://127.0.0.1:')
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow(
+      '[expect-llm] Failed to call the judge model "judge-model" at http://127.0.0.1:',
+    )
     expect(chatRequests(server.requests)).toHaveLength(1)
   })
 
@@ -113,7 +128,14 @@ describe('openAIJudge replies', () => {
 
   test('usage goes to the model the server names, or the configured model when it names none; a reply without usage is counted with unknown usage', async () => {
     const reply = (model: string, usage?: object) => ({
-      json: { id: 'x', object: 'chat.completion', created: 0, model, choices: [{ index: 0, message: { role: 'assistant', content: '{"reasoning":"ok","score":1}' }, finish_reason: 'stop' }], ...(usage ? { usage } : {}) },
+      json: {
+        id: 'x',
+        object: 'chat.completion',
+        created: 0,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: '{"reasoning":"ok","score":1}' }, finish_reason: 'stop' }],
+        ...(usage ? { usage } : {}),
+      },
     })
     const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 }
     server.setReply(() => reply('judge-model-2025-01-01', usage))
@@ -130,12 +152,18 @@ describe('openAIJudge replies', () => {
 
   test('rejects an unparseable reply and shows it', async () => {
     server.setReply(() => ({ text: 'Hard to say, it depends on the customer.' }))
-    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow(`Failed to read the judge's reply: it holds no JSON score, no verdict word (PASS/FAIL, YES/NO, CORRECT/INCORRECT) and no number. Use a judge model that follows the JSON reply format (or supports structured output), or a custom judge.\nRaw reply: "Hard to say, it depends on the customer."`)
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow(
+      `Failed to read the judge's reply: it holds no JSON score, no verdict word (PASS/FAIL, YES/NO, CORRECT/INCORRECT) and no number. Use a judge model that follows the JSON reply format (or supports structured output), or a custom judge.\nRaw reply: "Hard to say, it depends on the customer."`,
+    )
   })
 
   test('clamps a score outside the scale and notes it', async () => {
     server.setReply(() => jsonVerdict(9, 'Excellent.'))
-    expect(await verdictOf({ criteria: 'x', scale: '1-5', judge: judgeWith() })).toMatchObject({ pass: true, score: 1, notes: ["the judge's score 9 is outside the 1-5 scale; clamped to 5"] })
+    expect(await verdictOf({ criteria: 'x', scale: '1-5', judge: judgeWith() })).toMatchObject({
+      pass: true,
+      score: 1,
+      notes: ["the judge's score 9 is outside the 1-5 scale; clamped to 5"],
+    })
   })
 })
 
@@ -149,7 +177,9 @@ describe('openAIJudge errors', () => {
 
   test('explains a 404', async () => {
     server.setReply(() => ({ status: 404, errorMessage: 'The model `judge-model` does not exist.' }))
-    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow('the model or endpoint was not found (404: The model `judge-model` does not exist.). Check the model name in configure({ judge: { model } })')
+    await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow(
+      'the model or endpoint was not found (404: The model `judge-model` does not exist.). Check the model name in configure({ judge: { model } })',
+    )
   })
 
   test('retries a 429 with the SDK and explains it when retries run out', async () => {

@@ -51,11 +51,15 @@ describe('prepareJudgeCall with a list of judges', () => {
   })
 
   test('names the entry that is not a judge', () => {
-    expect(() => prepareJudgeCall({ reference, samples: [named('a', 1), 42] }, answer, {}, fail)).toThrow('[expect-llm] Failed to run the judge: samples[1]: the judge must be a Judge, a function or judge settings, got a number (42).')
+    expect(() => prepareJudgeCall({ reference, samples: [named('a', 1), 42] }, answer, {}, fail)).toThrow(
+      '[expect-llm] Failed to run the judge: samples[1]: the judge must be a Judge, a function or judge settings, got a number (42).',
+    )
   })
 
   test('refuses a judge next to the list, and an empty list', () => {
-    expect(() => prepareJudgeCall({ reference, judge: named('a', 1), samples: [named('b', 1)] }, answer, {}, fail)).toThrow('"judge" and a list of judges in "samples" cannot be combined. List every judge in samples, or pass one judge with samples: n.')
+    expect(() => prepareJudgeCall({ reference, judge: named('a', 1), samples: [named('b', 1)] }, answer, {}, fail)).toThrow(
+      '"judge" and a list of judges in "samples" cannot be combined. List every judge in samples, or pass one judge with samples: n.',
+    )
     expect(() => prepareJudgeCall({ reference, samples: [] }, answer, {}, fail)).toThrow('"samples" must list 1 to 25 judges, got 0.')
   })
 })
@@ -72,7 +76,7 @@ describe('the verdict of a panel', () => {
     ])
   })
 
-  test('fails on a tie, and the message says so with each judge\'s score', async () => {
+  test("fails on a tie, and the message says so with each judge's score", async () => {
     const message = await asyncFailureMessage(expect(answer).toPassJudge({ reference, samples: [named('gpt-4.1-mini', 1), named('claude-haiku-4-5', 0)] }))
     expect(message).toMatchInlineSnapshot(`
       "expect(output).toPassJudge(spec)
@@ -92,8 +96,12 @@ describe('the verdict of a panel', () => {
   })
 
   test('shows each vote on the scale for a graded panel', async () => {
-    const message = await asyncFailureMessage(expect(answer).toPassJudge({ criteria: 'Is accurate', scale: '1-5', samples: [named('a', 4), named('b', 2), named('c', 3)] }))
-    expect(message).toContain('Judges: 3, 1 passed (agreement 67%, majority FAIL)\n  a: 0.75 (4 on 1-5, PASS)\n  b: 0.25 (2 on 1-5, FAIL)\n  c: 0.5 (3 on 1-5, FAIL)')
+    const message = await asyncFailureMessage(
+      expect(answer).toPassJudge({ criteria: 'Is accurate', scale: '1-5', samples: [named('a', 4), named('b', 2), named('c', 3)] }),
+    )
+    expect(message).toContain(
+      'Judges: 3, 1 passed (agreement 67%, majority FAIL)\n  a: 0.75 (4 on 1-5, PASS)\n  b: 0.25 (2 on 1-5, FAIL)\n  c: 0.5 (3 on 1-5, FAIL)',
+    )
   })
 })
 
@@ -101,7 +109,9 @@ describe('a panel of three families against local servers', () => {
   /** An OpenAI judge that passes it, a Claude that fails it, a Gemini that passes it. */
   async function servers() {
     const openai = await startOpenAIServer({ reply: () => jsonVerdict(1, 'States the 30-day window.') })
-    const anthropic = await startOpenAIServer({ reply: () => ({ text: JSON.stringify({ reasoning: 'Adds a shipping refund the reference does not promise.', score: 0 }) }) })
+    const anthropic = await startOpenAIServer({
+      reply: () => ({ text: JSON.stringify({ reasoning: 'Adds a shipping refund the reference does not promise.', score: 0 }) }),
+    })
     const google = await startGoogleServer(() => ({ text: JSON.stringify({ reasoning: 'Same window as the reference.', score: 1 }) }))
     const panel = (): JudgeLike[] => [
       { baseURL: openai.baseURL, apiKey: 'local-test-key', model: 'gpt-4.1-mini', maxRetries: 0 } satisfies JudgeOptions,
@@ -114,7 +124,7 @@ describe('a panel of three families against local servers', () => {
     return { origins: [openai.origin, anthropic.origin, google.origin], panel, close }
   }
 
-  test('passes by majority; .not fails with each judge\'s score and the agreement', async () => {
+  test("passes by majority; .not fails with each judge's score and the agreement", async () => {
     const { panel, close } = await servers()
     try {
       await expect(answer).toPassJudge({ reference, samples: panel() })
@@ -136,16 +146,25 @@ describe('a panel of three families against local servers', () => {
       const verdict = await runJudge(prepareJudgeCall({ reference, samples: panel() }, answer, {}, fail))
       return verdict.panel?.map((v) => [v.judge, v.score])
     })
-    expect(recorded).toEqual([['gpt-4.1-mini', 1], ['claude-haiku-4-5', 0], ['gemini-2.5-flash', 1]])
+    expect(recorded).toEqual([
+      ['gpt-4.1-mini', 1],
+      ['claude-haiku-4-5', 0],
+      ['gemini-2.5-flash', 1],
+    ])
     expect(replayed).toEqual(recorded)
     expect(fixtures.map((f) => f.meta.endpoint).sort()).toEqual(['chat-completions', 'messages', 'models-gemini-2_5-flash_generatecontent'])
   })
 
-  test('the golden report keeps each judge\'s score and the agreement', async () => {
+  test("the golden report keeps each judge's score and the agreement", async () => {
     const { panel, close } = await servers()
     try {
       const cases = [{ id: 'refund', input: 'How long do I have?', expected: reference }]
-      const suite = new GoldenSuite('panel', { dataset: cases, task: () => answer, scorers: { judge: { samples: panel() } }, report: { dir: join(dir, 'reports'), console: false } })
+      const suite = new GoldenSuite('panel', {
+        dataset: cases,
+        task: () => answer,
+        scorers: { judge: { samples: panel() } },
+        report: { dir: join(dir, 'reports'), console: false },
+      })
       suite.setCases(validateCases(cases))
       await suite.runCase(suite.cases[0]!)
       const outcome = suite.finish({ runner: 'vitest', testPath: join(dir, 'panel.test.ts'), updateMode: 'new' })

@@ -3,7 +3,12 @@ import { describeScaleValue, JudgeReplyError, normalizeScore, parseJudgeReply } 
 
 describe('parseJudgeReply: JSON', () => {
   test('reads a structured reply', () => {
-    expect(parseJudgeReply('{"reasoning":"Same facts as the reference.","score":1}', 'binary')).toEqual({ scaleValue: 1, score: 1, reason: 'Same facts as the reference.', parsedFrom: 'json' })
+    expect(parseJudgeReply('{"reasoning":"Same facts as the reference.","score":1}', 'binary')).toEqual({
+      scaleValue: 1,
+      score: 1,
+      reason: 'Same facts as the reference.',
+      parsedFrom: 'json',
+    })
   })
 
   test('reads JSON inside a code fence with prose around it', () => {
@@ -29,7 +34,14 @@ describe('parseJudgeReply: JSON', () => {
   })
 
   test('reads faithfulness claims and uses the stated score', () => {
-    const reply = JSON.stringify({ claims: [{ claim: 'A', supported: true, reason: 'stated' }, { claim: 'B', supported: false, reason: 'absent' }], reasoning: 'One of two.', score: 0.5 })
+    const reply = JSON.stringify({
+      claims: [
+        { claim: 'A', supported: true, reason: 'stated' },
+        { claim: 'B', supported: false, reason: 'absent' },
+      ],
+      reasoning: 'One of two.',
+      score: 0.5,
+    })
     expect(parseJudgeReply(reply, '0-1')).toMatchObject({
       score: 0.5,
       claims: [
@@ -40,7 +52,14 @@ describe('parseJudgeReply: JSON', () => {
   })
 
   test('scores claims without an overall score as the share of supported claims', () => {
-    const reply = JSON.stringify({ claims: [{ claim: 'A', supported: true }, { claim: 'B', supported: true }, { claim: 'C', supported: false }, { claim: 'D', supported: false }] })
+    const reply = JSON.stringify({
+      claims: [
+        { claim: 'A', supported: true },
+        { claim: 'B', supported: true },
+        { claim: 'C', supported: false },
+        { claim: 'D', supported: false },
+      ],
+    })
     expect(parseJudgeReply(reply, '0-1').score).toBe(0.5)
   })
 })
@@ -62,7 +81,11 @@ describe('parseJudgeReply: JSON fields and their aliases', () => {
     expect(parseJudgeReply('{"score": "4 stars"}', '1-5')).toMatchObject({ scaleValue: 4, parsedFrom: 'number' })
     expect(parseJudgeReply('{"score": "x4"}', '1-5')).toMatchObject({ parsedFrom: 'number' })
     expect(parseJudgeReply('{"score": "4."}', '1-5')).toMatchObject({ parsedFrom: 'number' })
-    expect(parseJudgeReply('{"score": "-2"}', '0-5')).toMatchObject({ scaleValue: 0, parsedFrom: 'json', note: "the judge's score -2 is outside the 0-5 scale; clamped to 0" })
+    expect(parseJudgeReply('{"score": "-2"}', '0-5')).toMatchObject({
+      scaleValue: 0,
+      parsedFrom: 'json',
+      note: "the judge's score -2 is outside the 0-5 scale; clamped to 0",
+    })
     expect(() => parseJudgeReply('{"score": "maybe"}', 'binary')).toThrow(JudgeReplyError)
     expect(() => parseJudgeReply('{"score": "-"}', '1-5')).toThrow(JudgeReplyError)
   })
@@ -101,7 +124,14 @@ describe('parseJudgeReply: JSON fields and their aliases', () => {
   })
 
   test('the share of supported claims is placed on the scale', () => {
-    const reply = JSON.stringify({ claims: [{ claim: 'A', supported: true }, { claim: 'B', supported: true }, { claim: 'C', supported: true }, { claim: 'D', supported: false }] })
+    const reply = JSON.stringify({
+      claims: [
+        { claim: 'A', supported: true },
+        { claim: 'B', supported: true },
+        { claim: 'C', supported: true },
+        { claim: 'D', supported: false },
+      ],
+    })
     expect(parseJudgeReply(reply, '1-5')).toMatchObject({ scaleValue: 4, score: 0.75 })
   })
 
@@ -224,7 +254,10 @@ describe('parseJudgeReply: unreadable replies', () => {
   })
 
   test('a score below a binary scale is clamped with the scale named as binary', () => {
-    expect(parseJudgeReply('{"score": -1}', 'binary')).toMatchObject({ scaleValue: 0, note: "the judge's score -1 is outside the 0-1 (binary) scale; clamped to 0" })
+    expect(parseJudgeReply('{"score": -1}', 'binary')).toMatchObject({
+      scaleValue: 0,
+      note: "the judge's score -1 is outside the 0-1 (binary) scale; clamped to 0",
+    })
   })
 
   test('says when the reply is empty', () => {
@@ -234,7 +267,10 @@ describe('parseJudgeReply: unreadable replies', () => {
 
 describe('parseJudgeReply with a chain of thought in the reply', () => {
   test('ignores a draft score inside <think> tags and reads the answer after them', () => {
-    expect(parseJudgeReply('<think>\nFirst guess: {"score": 2}. No, it matches.\n</think>\n\n{"reasoning": "Matches.", "score": 5}', '1-5')).toMatchObject({ scaleValue: 5, reason: 'Matches.' })
+    expect(parseJudgeReply('<think>\nFirst guess: {"score": 2}. No, it matches.\n</think>\n\n{"reasoning": "Matches.", "score": 5}', '1-5')).toMatchObject({
+      scaleValue: 5,
+      reason: 'Matches.',
+    })
   })
 
   test('reads what follows a closing tag whose opening tag was in the prompt', () => {
@@ -242,7 +278,9 @@ describe('parseJudgeReply with a chain of thought in the reply', () => {
   })
 
   test('reads nothing from a reply cut off while thinking', () => {
-    expect(() => parseJudgeReply('<think>\nThe score should be 4 because', '1-5')).toThrow("Failed to read the judge's reply: the reply holds only the model's reasoning (<think>), with no answer after it.")
+    expect(() => parseJudgeReply('<think>\nThe score should be 4 because', '1-5')).toThrow(
+      "Failed to read the judge's reply: the reply holds only the model's reasoning (<think>), with no answer after it.",
+    )
   })
 
   test('also skips <thinking> blocks', () => {

@@ -1,7 +1,16 @@
 // The steps of prepareJudgeCall (src/judges/run.ts), each on its own.
 import { describe, expect, test } from 'vitest'
 import { failWith } from '../../src/errors.js'
-import { checkSamples, checkScale, checkSpecObject, checkTemplateFields, checkThreshold, chooseTemplate, MAX_SAMPLES, templateFields } from '../../src/judges/run.js'
+import {
+  checkSamples,
+  checkScale,
+  checkSpecObject,
+  checkTemplateFields,
+  checkThreshold,
+  chooseTemplate,
+  MAX_SAMPLES,
+  templateFields,
+} from '../../src/judges/run.js'
 
 const fail = failWith('judge')
 

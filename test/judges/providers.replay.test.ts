@@ -51,7 +51,11 @@ beforeAll(async () => {
   const anthropic = await startOpenAIServer({ reply: (req: RecordedRequest) => ({ text: verdictFor(req.lastUserText), usage: { input: 412, output: 38 } }) })
   const google = await startGoogleServer((req) => ({ embeddings: req.texts.map((t) => vectors[t] ?? [0, 0, 0, 1]) }))
   const ollama = await startLocalServer('ollama', (req: RecordedRequest) => ({ text: verdictFor(req.lastUserText), usage: { input: 398, output: 41 } }))
-  const unroute = routeRecording({ 'https://api.anthropic.com': anthropic.origin, 'https://generativelanguage.googleapis.com': google.origin, 'http://127.0.0.1:11434': ollama.origin })
+  const unroute = routeRecording({
+    'https://api.anthropic.com': anthropic.origin,
+    'https://generativelanguage.googleapis.com': google.origin,
+    'http://127.0.0.1:11434': ollama.origin,
+  })
   stop = async () => {
     unroute()
     await Promise.all([anthropic.close(), google.close(), ollama.close()])

@@ -53,7 +53,13 @@ describe('functionJudge', () => {
 describe('checkJudgeResult', () => {
   test('fills scaleValue, reason and raw when a custom judge leaves them out', () => {
     expect(checkJudgeResult({ score: 0.5 }, 'mine')).toEqual({ score: 0.5, scaleValue: 0.5, reason: '', raw: '' })
-    expect(checkJudgeResult({ score: 1, scaleValue: 5, reason: 'ok', raw: '{"score":5}', parsedFrom: 'json' }, 'mine')).toEqual({ score: 1, scaleValue: 5, reason: 'ok', raw: '{"score":5}', parsedFrom: 'json' })
+    expect(checkJudgeResult({ score: 1, scaleValue: 5, reason: 'ok', raw: '{"score":5}', parsedFrom: 'json' }, 'mine')).toEqual({
+      score: 1,
+      scaleValue: 5,
+      reason: 'ok',
+      raw: '{"score":5}',
+      parsedFrom: 'json',
+    })
     expect(checkJudgeResult({ score: 0, reason: 3, raw: null }, 'mine')).toEqual({ score: 0, scaleValue: 0, reason: '', raw: '' })
   })
 

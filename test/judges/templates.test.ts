@@ -11,19 +11,30 @@ describe('checkTemplate', () => {
   })
 
   test('reports an unknown placeholder', () => {
-    expect(checkTemplate('Is {output} as good as {answer}?', { output: 'x' })).toEqual({ reason: 'the template uses unknown placeholder {answer}', fix: 'Use only {input}, {output}, {reference}, {context}, {criteria} (or {query} for {input}, {response} for {output}).' })
+    expect(checkTemplate('Is {output} as good as {answer}?', { output: 'x' })).toEqual({
+      reason: 'the template uses unknown placeholder {answer}',
+      fix: 'Use only {input}, {output}, {reference}, {context}, {criteria} (or {query} for {input}, {response} for {output}).',
+    })
   })
 
   test('reports a placeholder whose value is missing', () => {
-    expect(checkTemplate('{output} vs {reference}', { output: 'x' })).toEqual({ reason: 'the template uses {reference} but no reference was given', fix: 'Pass { reference } in the judge spec, or remove {reference} from the template.' })
+    expect(checkTemplate('{output} vs {reference}', { output: 'x' })).toEqual({
+      reason: 'the template uses {reference} but no reference was given',
+      fix: 'Pass { reference } in the judge spec, or remove {reference} from the template.',
+    })
   })
 
   test('reports a template without {output}', () => {
-    expect(checkTemplate('Is the sky blue?', { output: 'x' })?.reason).toBe('the template has no {output} placeholder, so the judge would never see the text under test')
+    expect(checkTemplate('Is the sky blue?', { output: 'x' })?.reason).toBe(
+      'the template has no {output} placeholder, so the judge would never see the text under test',
+    )
   })
 
   test('reports mustache-style double braces', () => {
-    expect(checkTemplate('Grade {{output}}', { output: 'x' })).toEqual({ reason: 'the template uses {{output}} with double braces', fix: 'Write placeholders with single braces, e.g. {output}.' })
+    expect(checkTemplate('Grade {{output}}', { output: 'x' })).toEqual({
+      reason: 'the template uses {{output}} with double braces',
+      fix: 'Write placeholders with single braces, e.g. {output}.',
+    })
   })
 })
 
@@ -62,18 +73,35 @@ describe('renderPrompt', () => {
 // The prompts are part of what a judge verdict means: a wording change must be a deliberate snapshot
 // update (npx vitest run test/judges/templates.test.ts -u), reviewed like code.
 describe('the prompts, word for word', () => {
-  const all = { output: 'Refunds take 30 days.', input: 'How long do refunds take?', reference: 'Within 30 days.', context: ['Refunds: 30 days.', 'Shipping: 5 days.'], criteria: 'Names the window.' }
+  const all = {
+    output: 'Refunds take 30 days.',
+    input: 'How long do refunds take?',
+    reference: 'Within 30 days.',
+    context: ['Refunds: 30 days.', 'Shipping: 5 days.'],
+    criteria: 'Names the window.',
+  }
   test.each(BUILT_IN_TEMPLATES.map((t) => [t]))('%s with every field', (template) => {
     expect(renderPrompt(template, '1-5', all)).toMatchSnapshot()
   })
 
   test('the reply format of each scale, with claims for faithfulness', () => {
-    const formats = Object.fromEntries(['binary', '1-5', '0-5', '0-1'].flatMap((scale) => (['rubric', 'faithfulness', 'custom'] as const).map((t) => [`${t} ${scale}`, replyFormat(scale as never, t)])))
+    const formats = Object.fromEntries(
+      ['binary', '1-5', '0-5', '0-1'].flatMap((scale) =>
+        (['rubric', 'faithfulness', 'custom'] as const).map((t) => [`${t} ${scale}`, replyFormat(scale as never, t)]),
+      ),
+    )
     expect(formats).toMatchSnapshot()
   })
 
   test.each(BUILT_IN_TEMPLATES.map((t) => [t]))('%s with only the fields it needs', (template) => {
-    const needs = { correctness: { reference: all.reference }, rubric: { criteria: all.criteria }, relevance: { input: all.input }, faithfulness: { context: all.context }, refusal: {}, goal: { criteria: all.criteria } }[template]
+    const needs = {
+      correctness: { reference: all.reference },
+      rubric: { criteria: all.criteria },
+      relevance: { input: all.input },
+      faithfulness: { context: all.context },
+      refusal: {},
+      goal: { criteria: all.criteria },
+    }[template]
     expect(missingForBuiltIn(template, { output: all.output, ...needs })).toBeUndefined()
     expect(renderPrompt(template, 'binary', { output: all.output, ...needs })).toMatchSnapshot()
   })

@@ -20,7 +20,11 @@ const good = 'You can ask for a refund within 30 days.'
 const reversed = 'Wait 30 days before you can ask for a refund.'
 const offTopic = 'Our store opens at 9am.'
 const context = 'Refunds are accepted within 30 days of purchase. Refunds go back to the original payment method.'
-const vectors: Record<string, number[]> = { [good]: [1, 0], 'Refunds can be requested for 30 days.': [0.9, Math.sqrt(1 - 0.81)], [offTopic]: [0.1, Math.sqrt(1 - 0.01)] }
+const vectors: Record<string, number[]> = {
+  [good]: [1, 0],
+  'Refunds can be requested for 30 days.': [0.9, Math.sqrt(1 - 0.81)],
+  [offTopic]: [0.1, Math.sqrt(1 - 0.01)],
+}
 
 /** The scripted judge used when recording. */
 function script(req: RecordedRequest): ScriptedReply {
@@ -29,12 +33,17 @@ function script(req: RecordedRequest): ScriptedReply {
   const prompt = req.lastUserText
   if (prompt.includes('fact-checking')) {
     const claims = [{ claim: 'Refunds are possible within 30 days.', supported: true, reason: 'stated' }]
-    if (text.includes('5 business days')) claims.push({ claim: 'The refund arrives within 5 business days.', supported: false, reason: 'no processing time in the context' })
+    if (text.includes('5 business days'))
+      claims.push({ claim: 'The refund arrives within 5 business days.', supported: false, reason: 'no processing time in the context' })
     return { text: JSON.stringify({ claims, reasoning: 'Checked each claim.', score: 1 }) }
   }
-  if (prompt.includes('achieved a goal')) return prompt.includes('called refundOrder') ? jsonVerdict(1, 'refundOrder was called for A17 and the refund id was given.') : jsonVerdict(0, 'The agent escalated; no refund was made.')
+  if (prompt.includes('achieved a goal'))
+    return prompt.includes('called refundOrder')
+      ? jsonVerdict(1, 'refundOrder was called for A17 and the refund id was given.')
+      : jsonVerdict(0, 'The agent escalated; no refund was made.')
   if (prompt.includes('declines to answer')) return text.startsWith('That is something') ? jsonVerdict(1, 'It deflects.') : jsonVerdict(0, 'It answers.')
-  if (prompt.includes('answers the question')) return text === offTopic ? jsonVerdict(0, 'Opening hours, not refunds.') : jsonVerdict(1, 'Answers the refund question.')
+  if (prompt.includes('answers the question'))
+    return text === offTopic ? jsonVerdict(0, 'Opening hours, not refunds.') : jsonVerdict(1, 'Answers the refund question.')
   return text === good ? jsonVerdict(1, 'Same facts as the reference.') : jsonVerdict(0, 'Reverses the condition: wait 30 days instead of within 30 days.')
 }
 
@@ -66,7 +75,9 @@ describe('model-backed matchers replayed from committed recordings', () => {
 
   test('toPassJudge passes and fails', async () => {
     await expect(good).toPassJudge({ reference: good })
-    expect(await asyncFailureMessage(expect(reversed).toPassJudge({ reference: good }))).toContain(`Judge's reasoning: "Reverses the condition: wait 30 days instead of within 30 days."`)
+    expect(await asyncFailureMessage(expect(reversed).toPassJudge({ reference: good }))).toContain(
+      `Judge's reasoning: "Reverses the condition: wait 30 days instead of within 30 days."`,
+    )
   })
 
   test('toBeRelevantTo passes and fails', async () => {
@@ -76,7 +87,9 @@ describe('model-backed matchers replayed from committed recordings', () => {
 
   test('toBeFaithfulTo passes and fails with the unsupported claim', async () => {
     await expect(good).toBeFaithfulTo(context)
-    expect(await asyncFailureMessage(expect(`${good} It arrives within 5 business days.`).toBeFaithfulTo(context))).toContain('  - "The refund arrives within 5 business days." (no processing time in the context)')
+    expect(await asyncFailureMessage(expect(`${good} It arrives within 5 business days.`).toBeFaithfulTo(context))).toContain(
+      '  - "The refund arrives within 5 business days." (no processing time in the context)',
+    )
   })
 
   test('toRefuse with a judge passes and fails', async () => {

@@ -7,7 +7,17 @@ import { configure, resetConfig } from '../../src/config.js'
 import { clearEmbeddingCache } from '../../src/embedders/batch.js'
 import { getLedger, resetLedger } from '../../src/ledger.js'
 import { asyncFailureMessage } from '../helpers/model-fakes.js'
-import { chatRequests, clientFor, jsonVerdict, judgedText, section, startOpenAIServer, type OpenAIServer, type RecordedRequest, type ScriptedReply } from '../helpers/model-server.js'
+import {
+  chatRequests,
+  clientFor,
+  jsonVerdict,
+  judgedText,
+  section,
+  startOpenAIServer,
+  type OpenAIServer,
+  type RecordedRequest,
+  type ScriptedReply,
+} from '../helpers/model-server.js'
 
 expect.extend(matchers)
 
@@ -30,14 +40,17 @@ function carefulJudge(req: RecordedRequest): ScriptedReply {
   if (req.endpoint === 'embeddings') return { embeddings: (req.body.input as string[]).map((t) => vectors[t] ?? [0, 1]) }
   const text = judgedText(req)
   if (section(req, 'reference_answer') !== undefined && req.lastUserText.includes('grading an answer against a reference')) {
-    return text === reversed ? jsonVerdict(0, 'The answer makes the customer wait 30 days; the reference allows asking within 30 days.') : jsonVerdict(1, 'Same facts as the reference.')
+    return text === reversed
+      ? jsonVerdict(0, 'The answer makes the customer wait 30 days; the reference allows asking within 30 days.')
+      : jsonVerdict(1, 'Same facts as the reference.')
   }
   if (req.lastUserText.includes('checking whether a response answers the question')) {
     return text === offTopic ? jsonVerdict(0, 'It gives opening hours, not the refund window.') : jsonVerdict(1, 'It answers the refund question.')
   }
   if (req.lastUserText.includes('fact-checking a response')) {
     const claims = [{ claim: 'Refunds are possible within 30 days.', supported: true, reason: 'stated' }]
-    if (text.includes('5 business days')) claims.push({ claim: 'The refund arrives within 5 business days.', supported: false, reason: 'no processing time in the context' })
+    if (text.includes('5 business days'))
+      claims.push({ claim: 'The refund arrives within 5 business days.', supported: false, reason: 'no processing time in the context' })
     return { text: JSON.stringify({ claims, reasoning: `${claims.filter((c) => c.supported).length} of ${claims.length} supported.`, score: 1 }) }
   }
   if (req.lastUserText.includes('checking whether a response declines')) {

@@ -50,9 +50,13 @@ describe('.toAgreeWithLabels', () => {
   })
 
   test('fails when kappa is undefined because every label and verdict is PASS', async () => {
-    const message = await asyncFailureMessage(expect({ ...spec, judge: () => true }).toAgreeWithLabels(labelled.slice(0, 2), { minAgreement: 0.5, minKappa: -1 }))
+    const message = await asyncFailureMessage(
+      expect({ ...spec, judge: () => true }).toAgreeWithLabels(labelled.slice(0, 2), { minAgreement: 0.5, minKappa: -1 }),
+    )
     expect(message).toContain("Received: agreement 1 (2 of 2, 100%), Cohen's kappa undefined")
-    expect(message).toContain('Kappa is undefined: every label and every verdict is PASS, so the set cannot show that the judge tells PASS from FAIL. Add cases with the other label.')
+    expect(message).toContain(
+      'Kappa is undefined: every label and every verdict is PASS, so the set cannot show that the judge tells PASS from FAIL. Add cases with the other label.',
+    )
   })
 })
 
@@ -74,19 +78,27 @@ describe('.not.toAgreeWithLabels', () => {
 
 describe('toAgreeWithLabels usage errors', () => {
   test('rejects a received value that is not a judge', async () => {
-    await expect(expect('gpt-4o').toAgreeWithLabels(labelled)).rejects.toThrow('[expect-llm] Failed to run toAgreeWithLabels: the received value must be a judge or a judge spec, got a string ("gpt-4o").')
+    await expect(expect('gpt-4o').toAgreeWithLabels(labelled)).rejects.toThrow(
+      '[expect-llm] Failed to run toAgreeWithLabels: the received value must be a judge or a judge spec, got a string ("gpt-4o").',
+    )
   })
 
   test('rejects a case without a valid label', async () => {
-    await expect(expect({ ...spec, judge: carefulJudge }).toAgreeWithLabels([{ output: 'x', label: 'OK' as 'PASS' }])).rejects.toThrow(`case 0 has label a string ("OK"). Label every case 'PASS' or 'FAIL' (upper case).`)
+    await expect(expect({ ...spec, judge: carefulJudge }).toAgreeWithLabels([{ output: 'x', label: 'OK' as 'PASS' }])).rejects.toThrow(
+      `case 0 has label a string ("OK"). Label every case 'PASS' or 'FAIL' (upper case).`,
+    )
   })
 
   test('rejects minKappa outside [-1, 1]', async () => {
-    await expect(expect({ ...spec, judge: carefulJudge }).toAgreeWithLabels(labelled, { minKappa: 2 })).rejects.toThrow('"minKappa" must be a number from -1 to 1, got 2.')
+    await expect(expect({ ...spec, judge: carefulJudge }).toAgreeWithLabels(labelled, { minKappa: 2 })).rejects.toThrow(
+      '"minKappa" must be a number from -1 to 1, got 2.',
+    )
   })
 
   test('rejects cases that give the judge nothing to grade against', async () => {
-    await expect(expect(carefulJudge).toAgreeWithLabels(labelled)).rejects.toThrow('[expect-llm] Failed to run toAgreeWithLabels: the judge needs criteria or a reference answer.')
+    await expect(expect(carefulJudge).toAgreeWithLabels(labelled)).rejects.toThrow(
+      '[expect-llm] Failed to run toAgreeWithLabels: the judge needs criteria or a reference answer.',
+    )
   })
 })
 
@@ -96,7 +108,9 @@ describe('toAgreeWithLabels boundaries', () => {
 
   test('passes at exactly minAgreement and minKappa, fails just above either', async () => {
     await expect(keyword).toAgreeWithLabels(labelled, { minAgreement: 0.75, minKappa: 0.5 })
-    expect(await asyncFailureMessage(expect(keyword).toAgreeWithLabels(labelled, { minAgreement: 0.76, minKappa: 0.5 }))).toContain('Expected: agreement >= 0.76')
+    expect(await asyncFailureMessage(expect(keyword).toAgreeWithLabels(labelled, { minAgreement: 0.76, minKappa: 0.5 }))).toContain(
+      'Expected: agreement >= 0.76',
+    )
     expect(await asyncFailureMessage(expect(keyword).toAgreeWithLabels(labelled, { minAgreement: 0.75, minKappa: 0.51 }))).toContain("Cohen's kappa >= 0.51")
   })
 
@@ -108,7 +122,12 @@ describe('toAgreeWithLabels boundaries', () => {
   test('minAgreement: 0 and 1 are accepted; below 0, above 1, NaN and a string are refused', async () => {
     await expect(keyword).toAgreeWithLabels(labelled, { minAgreement: 0, minKappa: 0.5 })
     await expect(keyword).not.toAgreeWithLabels(labelled, { minAgreement: 1, minKappa: 0.5 })
-    for (const [value, shown] of [[-0.01, '-0.01'], [1.01, '1.01'], [Number.NaN, 'NaN'], ['0.8', 'a string ("0.8")']] as const) {
+    for (const [value, shown] of [
+      [-0.01, '-0.01'],
+      [1.01, '1.01'],
+      [Number.NaN, 'NaN'],
+      ['0.8', 'a string ("0.8")'],
+    ] as const) {
       expect(await usage({ minAgreement: value })).toBe(
         `expect(judge).toAgreeWithLabels(labelled, options)\n\n[expect-llm] Failed to run toAgreeWithLabels: "minAgreement" must be a number from 0 to 1, got ${shown}. Pass a share such as 0.8.`,
       )
@@ -118,7 +137,12 @@ describe('toAgreeWithLabels boundaries', () => {
   test('minKappa: -1 and 1 are accepted; below -1, above 1, NaN and a string are refused', async () => {
     await expect(keyword).toAgreeWithLabels(labelled, { minAgreement: 0.75, minKappa: -1 })
     await expect(keyword).not.toAgreeWithLabels(labelled, { minAgreement: 0.75, minKappa: 1 })
-    for (const [value, shown] of [[-1.01, '-1.01'], [1.01, '1.01'], [Number.NaN, 'NaN'], [true, 'a boolean (true)']] as const) {
+    for (const [value, shown] of [
+      [-1.01, '-1.01'],
+      [1.01, '1.01'],
+      [Number.NaN, 'NaN'],
+      [true, 'a boolean (true)'],
+    ] as const) {
       expect(await usage({ minKappa: value })).toBe(
         `expect(judge).toAgreeWithLabels(labelled, options)\n\n[expect-llm] Failed to run toAgreeWithLabels: "minKappa" must be a number from -1 to 1, got ${shown}. Pass a kappa such as 0.6.`,
       )
@@ -126,7 +150,9 @@ describe('toAgreeWithLabels boundaries', () => {
   })
 
   test('unknown options are refused', async () => {
-    expect(await usage({ minAgreement: 0.8, kappa: 0.6 })).toContain('Failed to run toAgreeWithLabels: unknown option "kappa". Valid options are: minAgreement, minKappa.')
+    expect(await usage({ minAgreement: 0.8, kappa: 0.6 })).toContain(
+      'Failed to run toAgreeWithLabels: unknown option "kappa". Valid options are: minAgreement, minKappa.',
+    )
   })
 
   test.each([
@@ -141,8 +167,18 @@ describe('toAgreeWithLabels boundaries', () => {
   })
 
   test('a judge that throws is reported as a model error, not a usage error', async () => {
-    const failing = { ...spec, judge: () => { throw new TypeError('socket hang up') } }
-    const error = await expect(failing).toAgreeWithLabels(labelled).then(() => undefined, (e: unknown) => e as Error)
+    const failing = {
+      ...spec,
+      judge: () => {
+        throw new TypeError('socket hang up')
+      },
+    }
+    const error = await expect(failing)
+      .toAgreeWithLabels(labelled)
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      )
     expect(error).not.toBeInstanceOf(TypeError)
     expect(stripVTControlCharacters(error?.message ?? '')).toMatch(/^expect\(judge\)\.toAgreeWithLabels\(labelled\)\n\nsocket hang up/)
   })

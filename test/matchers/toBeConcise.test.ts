@@ -84,7 +84,9 @@ describe('.toBeConcise', () => {
   })
 
   test('fails when the received value is not a string', () => {
-    expect(() => expect(42).toBeConcise({ maxWords: 5 })).toThrow('[expect-llm] Failed to run toBeConcise: the received value must be a string, got a number (42). Pass the model output text to expect().')
+    expect(() => expect(42).toBeConcise({ maxWords: 5 })).toThrow(
+      '[expect-llm] Failed to run toBeConcise: the received value must be a string, got a number (42). Pass the model output text to expect().',
+    )
   })
 
   test('fails when the limits are missing', () => {
@@ -98,11 +100,18 @@ describe('.toBeConcise', () => {
   })
 
   test('fails when maxWords is not a whole number', () => {
-    expect(() => expect('x').toBeConcise({ maxWords: 2.5 })).toThrow(expect.objectContaining({ name: 'RangeError', message: expect.stringContaining('maxWords must be an integer >= 0, got 2.5. Pass a whole number such as 1.') }))
+    expect(() => expect('x').toBeConcise({ maxWords: 2.5 })).toThrow(
+      expect.objectContaining({
+        name: 'RangeError',
+        message: expect.stringContaining('maxWords must be an integer >= 0, got 2.5. Pass a whole number such as 1.'),
+      }),
+    )
   })
 
   test('fails when maxChars is a string', () => {
-    expect(() => expect('x').toBeConcise({ maxChars: '280' as unknown as number })).toThrow(expect.objectContaining({ name: 'TypeError', message: expect.stringContaining('maxChars must be an integer >= 0, got a string ("280").') }))
+    expect(() => expect('x').toBeConcise({ maxChars: '280' as unknown as number })).toThrow(
+      expect.objectContaining({ name: 'TypeError', message: expect.stringContaining('maxChars must be an integer >= 0, got a string ("280").') }),
+    )
   })
 
   test('fails when maxWords is negative', () => {
@@ -110,15 +119,21 @@ describe('.toBeConcise', () => {
   })
 
   test('fails when factor is given without a reference', () => {
-    expect(() => expect('x').toBeConcise({ maxWords: 3, factor: 2 })).toThrow('factor was given without a reference. Pass the reference text too: { reference, factor }.')
+    expect(() => expect('x').toBeConcise({ maxWords: 3, factor: 2 })).toThrow(
+      'factor was given without a reference. Pass the reference text too: { reference, factor }.',
+    )
   })
 
   test('fails when factor is not positive', () => {
-    expect(() => expect('x').toBeConcise({ reference, factor: 0 })).toThrow("factor must be a positive number, got 0. Pass a multiple of the reference's word count, such as 1.5 or 2.")
+    expect(() => expect('x').toBeConcise({ reference, factor: 0 })).toThrow(
+      "factor must be a positive number, got 0. Pass a multiple of the reference's word count, such as 1.5 or 2.",
+    )
   })
 
   test('fails when the reference is not a string', () => {
-    expect(() => expect('x').toBeConcise({ reference: ['a'] as unknown as string })).toThrow('the reference must be a string, got an array (length 1). Pass the reference as a string.')
+    expect(() => expect('x').toBeConcise({ reference: ['a'] as unknown as string })).toThrow(
+      'the reference must be a string, got an array (length 1). Pass the reference as a string.',
+    )
   })
 
   test('fails when the reference has no words', () => {
@@ -126,7 +141,9 @@ describe('.toBeConcise', () => {
   })
 
   test('fails when an option is unknown', () => {
-    expect(() => expect('x').toBeConcise({ maxLines: 3 } as never)).toThrow('unknown option "maxLines". Valid options are: maxWords, maxChars, reference, factor.')
+    expect(() => expect('x').toBeConcise({ maxLines: 3 } as never)).toThrow(
+      'unknown option "maxLines". Valid options are: maxWords, maxChars, reference, factor.',
+    )
   })
 })
 
@@ -164,7 +181,12 @@ describe('toBeConcise boundaries and messages', () => {
   })
 
   test('.not joins the limits of both units with "or more than"', () => {
-    expect(line(failureMessage(() => expect('a').not.toBeConcise({ maxWords: 3, maxChars: 10 })), 'Expected:')).toBe('Expected: more than 3 words or more than 10 characters')
+    expect(
+      line(
+        failureMessage(() => expect('a').not.toBeConcise({ maxWords: 3, maxChars: 10 })),
+        'Expected:',
+      ),
+    ).toBe('Expected: more than 3 words or more than 10 characters')
   })
 
   test.each([
@@ -190,7 +212,11 @@ describe('toBeConcise boundaries and messages', () => {
       error = e as Error
     }
     expect(error?.name).toBe(name)
-    expect(error?.message).toMatch(new RegExp(`Failed to run toBeConcise: factor must be a positive number, got ${shown.replace(/[()]/g, '\\$&')}\\. Pass a multiple of the reference's word count, such as 1\\.5 or 2\\.$`))
+    expect(error?.message).toMatch(
+      new RegExp(
+        `Failed to run toBeConcise: factor must be a positive number, got ${shown.replace(/[()]/g, '\\$&')}\\. Pass a multiple of the reference's word count, such as 1\\.5 or 2\\.$`,
+      ),
+    )
   })
 
   test('a reference with no words is refused with the fix', () => {

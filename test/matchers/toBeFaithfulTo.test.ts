@@ -22,7 +22,9 @@ const claims: Claim[] = [
 
 describe('.toBeFaithfulTo', () => {
   test('passes when every claim is supported', async () => {
-    await expect('Refunds are accepted within 30 days.').toBeFaithfulTo(context, { judge: claimsJudge([{ claim: 'Refunds within 30 days.', supported: true }]) })
+    await expect('Refunds are accepted within 30 days.').toBeFaithfulTo(context, {
+      judge: claimsJudge([{ claim: 'Refunds within 30 days.', supported: true }]),
+    })
   })
 
   test('asks the judge with the faithfulness template and every context document', async () => {

@@ -17,11 +17,20 @@ describe('.toBeRelevantTo', () => {
     const judge = fixedJudge(1)
     await expect(answer).toBeRelevantTo(query, { context: docs, judge })
     expect(judge.requests[0]).toMatchObject({ template: 'relevance', input: query, context: docs, scale: 'binary' })
-    expect(judge.requests[0]?.prompt).toContain('<retrieved_context>\n[1] Refunds are accepted within 30 days of purchase.\n\n[2] Shipping takes 3-5 days.\n</retrieved_context>')
+    expect(judge.requests[0]?.prompt).toContain(
+      '<retrieved_context>\n[1] Refunds are accepted within 30 days of purchase.\n\n[2] Shipping takes 3-5 days.\n</retrieved_context>',
+    )
   })
 
   test('fails when the judge finds the answer off topic', async () => {
-    expect(await asyncFailureMessage(expect('Shipping takes 3-5 days.').toBeRelevantTo(query, { context: docs, judge: fixedJudge(0, 'It answers a shipping question, not the refund window.') }))).toMatchInlineSnapshot(`
+    expect(
+      await asyncFailureMessage(
+        expect('Shipping takes 3-5 days.').toBeRelevantTo(query, {
+          context: docs,
+          judge: fixedJudge(0, 'It answers a shipping question, not the refund window.'),
+        }),
+      ),
+    ).toMatchInlineSnapshot(`
       "expect(output).toBeRelevantTo(query, options)
 
       Expected relevance: >= 0.7
@@ -48,7 +57,12 @@ describe('.not.toBeRelevantTo', () => {
 
   test('fails when the judge finds the answer relevant', async () => {
     const message = await asyncFailureMessage(expect(answer).not.toBeRelevantTo(query, { judge: fixedJudge(1, 'Directly answers.') }))
-    expect(message.split('\n').slice(0, 4)).toEqual(['expect(output).not.toBeRelevantTo(query, options)', '', 'Expected relevance: < 0.7', 'Received relevance:   1 (PASS, judge fake-judge)'])
+    expect(message.split('\n').slice(0, 4)).toEqual([
+      'expect(output).not.toBeRelevantTo(query, options)',
+      '',
+      'Expected relevance: < 0.7',
+      'Received relevance:   1 (PASS, judge fake-judge)',
+    ])
   })
 })
 
@@ -60,10 +74,14 @@ describe('toBeRelevantTo usage errors', () => {
   })
 
   test('rejects an empty context list', async () => {
-    await expect(expect(answer).toBeRelevantTo(query, { context: [], judge: fixedJudge(1) })).rejects.toThrow('the context must be a non-empty string or an array of non-empty strings, got an empty array.')
+    await expect(expect(answer).toBeRelevantTo(query, { context: [], judge: fixedJudge(1) })).rejects.toThrow(
+      'the context must be a non-empty string or an array of non-empty strings, got an empty array.',
+    )
   })
 
   test('rejects an unknown option', async () => {
-    await expect(expect(answer).toBeRelevantTo(query, { criteria: 'x' } as never)).rejects.toThrow('unknown option "criteria". Valid options are: context, threshold, judge, samples.')
+    await expect(expect(answer).toBeRelevantTo(query, { criteria: 'x' } as never)).rejects.toThrow(
+      'unknown option "criteria". Valid options are: context, threshold, judge, samples.',
+    )
   })
 })

@@ -56,7 +56,9 @@ describe('.toBeSemanticallySimilar', () => {
   })
 
   test('fails on a list with every score and the closest expected text', async () => {
-    expect(await asyncFailureMessage(expect(output).toBeSemanticallySimilar([unrelated, paraphrase], { threshold: 0.95, embedder: tableEmbedder(vectors) }))).toMatchInlineSnapshot(`
+    expect(
+      await asyncFailureMessage(expect(output).toBeSemanticallySimilar([unrelated, paraphrase], { threshold: 0.95, embedder: tableEmbedder(vectors) })),
+    ).toMatchInlineSnapshot(`
       "expect(output).toBeSemanticallySimilar(expected, options)
 
       Expected cosine similarity: >= 0.95
@@ -95,11 +97,15 @@ describe('toBeSemanticallySimilar usage errors', () => {
   })
 
   test('rejects an empty list of expected texts', async () => {
-    await expect(expect(output).toBeSemanticallySimilar([], { embedder: tableEmbedder(vectors) })).rejects.toThrow('the expected text must be a string or a non-empty array of strings, got an empty array.')
+    await expect(expect(output).toBeSemanticallySimilar([], { embedder: tableEmbedder(vectors) })).rejects.toThrow(
+      'the expected text must be a string or a non-empty array of strings, got an empty array.',
+    )
   })
 
   test('rejects an unknown option', async () => {
-    await expect(expect(output).toBeSemanticallySimilar(paraphrase, { treshold: 0.5 } as never)).rejects.toThrow('unknown option "treshold". Valid options are: threshold, embedder.')
+    await expect(expect(output).toBeSemanticallySimilar(paraphrase, { treshold: 0.5 } as never)).rejects.toThrow(
+      'unknown option "treshold". Valid options are: threshold, embedder.',
+    )
   })
 
   test('rejects with the matcher hint when the embedder fails', async () => {
@@ -110,7 +116,9 @@ describe('toBeSemanticallySimilar usage errors', () => {
 
   test('rejects vectors of different lengths from the embedder', async () => {
     const embedder = { embed: async (texts: string[]) => texts.map((t, i) => (i === 0 ? [1, 0] : [1, 0, 0])) }
-    await expect(expect('a').toBeSemanticallySimilar('b', { embedder })).rejects.toThrow('Failed to compute cosine similarity: the vectors have different lengths (2 and 3).')
+    await expect(expect('a').toBeSemanticallySimilar('b', { embedder })).rejects.toThrow(
+      'Failed to compute cosine similarity: the vectors have different lengths (2 and 3).',
+    )
   })
 })
 

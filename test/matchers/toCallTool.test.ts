@@ -95,7 +95,14 @@ describe('.toCallTool', () => {
   })
 
   test('fails when no tool was called, showing the trajectory', () => {
-    expect(failureMessage(() => expect([{ role: 'user', content: 'Refund A17' }, { role: 'assistant', content: 'Your refund is on its way!' }]).toCallTool('refundOrder'))).toMatchInlineSnapshot(`
+    expect(
+      failureMessage(() =>
+        expect([
+          { role: 'user', content: 'Refund A17' },
+          { role: 'assistant', content: 'Your refund is on its way!' },
+        ]).toCallTool('refundOrder'),
+      ),
+    ).toMatchInlineSnapshot(`
       "expect(trajectory).toCallTool(name)
 
       Expected: a call to refundOrder
@@ -108,7 +115,9 @@ describe('.toCallTool', () => {
   })
 
   test('fails when the arguments are not JSON, whatever the expected values', () => {
-    expect(failureMessage(() => expect([{ type: 'tool-call', name: 'lookupOrder', arguments: '{"orderId": "A17"' }]).toCallTool('lookupOrder', { orderId: 'A17' }))).toMatchInlineSnapshot(`
+    expect(
+      failureMessage(() => expect([{ type: 'tool-call', name: 'lookupOrder', arguments: '{"orderId": "A17"' }]).toCallTool('lookupOrder', { orderId: 'A17' })),
+    ).toMatchInlineSnapshot(`
       "expect(trajectory).toCallTool(name, args)
 
       Expected: a call to lookupOrder({"orderId": "A17"}) (arguments contain these values)
@@ -133,7 +142,9 @@ describe('.toCallTool', () => {
   })
 
   test('fails with a usage error when a JSON Schema does not compile', () => {
-    expect(() => expect(refundRun()).toCallTool('refundOrder', { type: 'object', properties: { amount: { type: 'numbr' } } })).toThrow('Failed to run toCallTool: the JSON Schema does not compile')
+    expect(() => expect(refundRun()).toCallTool('refundOrder', { type: 'object', properties: { amount: { type: 'numbr' } } })).toThrow(
+      'Failed to run toCallTool: the JSON Schema does not compile',
+    )
   })
 
   test('fails with a usage error when a Promise is passed', () => {

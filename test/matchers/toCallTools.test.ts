@@ -167,18 +167,30 @@ describe('.toCallTools', () => {
   })
 
   test('fails with a usage error when an expected call is neither a name nor { name, args }', () => {
-    expect(() => expect(refundRun()).toCallTools(['lookupOrder', 42 as unknown as string])).toThrow('expected call 1 must be a tool name or { name, args }, got a number (42).')
-    expect(() => expect(refundRun()).toCallTools([{ name: 'lookupOrder', arguments: {} } as never])).toThrow('expected call 0 has unknown key "arguments". An expected call is a tool name, or { name, args }.')
+    expect(() => expect(refundRun()).toCallTools(['lookupOrder', 42 as unknown as string])).toThrow(
+      'expected call 1 must be a tool name or { name, args }, got a number (42).',
+    )
+    expect(() => expect(refundRun()).toCallTools([{ name: 'lookupOrder', arguments: {} } as never])).toThrow(
+      'expected call 0 has unknown key "arguments". An expected call is a tool name, or { name, args }.',
+    )
   })
 
   test('fails with a usage error on an unknown order or option', () => {
-    expect(() => expect(refundRun()).toCallTools(['lookupOrder'], { order: 'exact' as 'strict' })).toThrow(`order must be one of 'strict', 'in-order', 'any', got a string ("exact").`)
-    expect(() => expect(refundRun()).toCallTools(['lookupOrder'], { extra: false } as never)).toThrow(`extra must be one of 'allow', 'forbid', got a boolean (false).`)
-    expect(() => expect(refundRun()).toCallTools(['lookupOrder'], { ordered: true } as never)).toThrow('unknown option "ordered". Valid options are: order, extra.')
+    expect(() => expect(refundRun()).toCallTools(['lookupOrder'], { order: 'exact' as 'strict' })).toThrow(
+      `order must be one of 'strict', 'in-order', 'any', got a string ("exact").`,
+    )
+    expect(() => expect(refundRun()).toCallTools(['lookupOrder'], { extra: false } as never)).toThrow(
+      `extra must be one of 'allow', 'forbid', got a boolean (false).`,
+    )
+    expect(() => expect(refundRun()).toCallTools(['lookupOrder'], { ordered: true } as never)).toThrow(
+      'unknown option "ordered". Valid options are: order, extra.',
+    )
   })
 
   test('fails with a usage error when the received value is not a trajectory', () => {
-    expect(() => expect({ calls: ['lookupOrder'] }).toCallTools(['lookupOrder'])).toThrow('Failed to run toCallTools: an object with keys calls is not a trajectory shape expect-llm knows.')
+    expect(() => expect({ calls: ['lookupOrder'] }).toCallTools(['lookupOrder'])).toThrow(
+      'Failed to run toCallTools: an object with keys calls is not a trajectory shape expect-llm knows.',
+    )
   })
 })
 

@@ -74,7 +74,12 @@ describe('.not.toCompleteGoal', () => {
 
   test('fails when the judge finds the goal achieved', async () => {
     const message = await asyncFailureMessage(expect(refundRun()).not.toCompleteGoal(goal, { judge: fixedJudge(1, 'Refunded and confirmed.') }))
-    expect(message.split('\n').slice(0, 4)).toEqual(['expect(trajectory).not.toCompleteGoal(goal, options)', '', 'Expected goal score: < 0.7', 'Received goal score:   1 (PASS, judge fake-judge)'])
+    expect(message.split('\n').slice(0, 4)).toEqual([
+      'expect(trajectory).not.toCompleteGoal(goal, options)',
+      '',
+      'Expected goal score: < 0.7',
+      'Received goal score:   1 (PASS, judge fake-judge)',
+    ])
   })
 })
 
@@ -87,7 +92,9 @@ describe('toCompleteGoal usage errors', () => {
 
   test('rejects a value that is not a trajectory, before any model call', async () => {
     const judge = fixedJudge(1)
-    await expect(expect('I refunded it.').toCompleteGoal(goal, { judge })).rejects.toThrow('Failed to run toCompleteGoal: a string ("I refunded it.") is not a trajectory shape expect-llm knows.')
+    await expect(expect('I refunded it.').toCompleteGoal(goal, { judge })).rejects.toThrow(
+      'Failed to run toCompleteGoal: a string ("I refunded it.") is not a trajectory shape expect-llm knows.',
+    )
     expect(judge.requests).toHaveLength(0)
   })
 
@@ -96,7 +103,11 @@ describe('toCompleteGoal usage errors', () => {
   })
 
   test('rejects an unknown option and a threshold outside [0, 1]', async () => {
-    await expect(expect(refundRun()).toCompleteGoal(goal, { criteria: 'x' } as never)).rejects.toThrow('unknown option "criteria". Valid options are: threshold, judge, samples.')
-    await expect(expect(refundRun()).toCompleteGoal(goal, { threshold: 7, judge: fixedJudge(1) })).rejects.toThrow('the threshold must be a number from 0 to 1, got 7.')
+    await expect(expect(refundRun()).toCompleteGoal(goal, { criteria: 'x' } as never)).rejects.toThrow(
+      'unknown option "criteria". Valid options are: threshold, judge, samples.',
+    )
+    await expect(expect(refundRun()).toCompleteGoal(goal, { threshold: 7, judge: fixedJudge(1) })).rejects.toThrow(
+      'the threshold must be a number from 0 to 1, got 7.',
+    )
   })
 })

@@ -109,7 +109,10 @@ describe('.not.toContainAnswer', () => {
 
 describe('toContainAnswer message details', () => {
   const words = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `w${from + i}`).join(' ')
-  const foundLine = (output: string) => failureMessage(() => expect(output).not.toContainAnswer('x')).split('\n').find((l) => l.startsWith('Received:'))
+  const foundLine = (output: string) =>
+    failureMessage(() => expect(output).not.toContainAnswer('x'))
+      .split('\n')
+      .find((l) => l.startsWith('Received:'))
 
   test('the context shows 6 tokens each side, with … only when more lie beyond', () => {
     expect(foundLine(`${words(0, 5)} x ${words(7, 12)}`)).toBe('Received: found "x" at "w0 w1 w2 w3 w4 w5 [x] w7 w8 w9 w10 w11 w12"')

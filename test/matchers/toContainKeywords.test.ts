@@ -90,11 +90,15 @@ describe('.toContainKeywords', () => {
   })
 
   test('fails when the mode is unknown', () => {
-    expect(() => expect(answer).toContainKeywords(['Paris'], { mode: 'some' as 'any' })).toThrow(`mode must be one of 'all', 'any', got a string ("some"). Pass one of 'all', 'any'.`)
+    expect(() => expect(answer).toContainKeywords(['Paris'], { mode: 'some' as 'any' })).toThrow(
+      `mode must be one of 'all', 'any', got a string ("some"). Pass one of 'all', 'any'.`,
+    )
   })
 
   test('fails when an option is unknown', () => {
-    expect(() => expect(answer).toContainKeywords(['Paris'], { caseSensitive: true } as never)).toThrow('unknown option "caseSensitive". Valid options are: mode.')
+    expect(() => expect(answer).toContainKeywords(['Paris'], { caseSensitive: true } as never)).toThrow(
+      'unknown option "caseSensitive". Valid options are: mode.',
+    )
   })
 })
 
@@ -122,7 +126,9 @@ describe('.not.toContainKeywords', () => {
   })
 
   test('fails in mode "any" when one keyword occurs', () => {
-    expect(failureMessage(() => expect('As an AI language model, I cannot browse.').not.toContainKeywords(['as an AI language model', 'sorry'], { mode: 'any' }))).toMatchInlineSnapshot(`
+    expect(
+      failureMessage(() => expect('As an AI language model, I cannot browse.').not.toContainKeywords(['as an AI language model', 'sorry'], { mode: 'any' })),
+    ).toMatchInlineSnapshot(`
       "expect(output).not.toContainKeywords(keywords, options)
 
       Expected: none of 2 keywords (whole words, any case)

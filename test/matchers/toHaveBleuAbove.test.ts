@@ -143,19 +143,41 @@ describe('toHaveBleuAbove message details', () => {
   test('the nearest reference is the one that scores best on its own, the first on a tie', () => {
     const far = 'x y z w'
     const near = 'the cat sat on the mat'
-    expect(line(failureMessage(() => expect('the cat sat on a mat').toHaveBleuAbove([far, near], 0.99)), 'Reference:')).toBe(`Reference: "${near}" (the nearest of 2 references, #2)`)
-    expect(line(failureMessage(() => expect('the cat sat on a mat').toHaveBleuAbove([near, near], 0.99)), 'Reference:')).toBe(`Reference: "${near}" (the nearest of 2 references, #1)`)
+    expect(
+      line(
+        failureMessage(() => expect('the cat sat on a mat').toHaveBleuAbove([far, near], 0.99)),
+        'Reference:',
+      ),
+    ).toBe(`Reference: "${near}" (the nearest of 2 references, #2)`)
+    expect(
+      line(
+        failureMessage(() => expect('the cat sat on a mat').toHaveBleuAbove([near, near], 0.99)),
+        'Reference:',
+      ),
+    ).toBe(`Reference: "${near}" (the nearest of 2 references, #1)`)
   })
 
   test('orders beyond a short output read "none", with the token count singular for one token', () => {
-    expect(line(failureMessage(() => expect('cat').toHaveBleuAbove('the cat', 0.99)), 'n-gram precisions:')).toBe(
+    expect(
+      line(
+        failureMessage(() => expect('cat').toHaveBleuAbove('the cat', 0.99)),
+        'n-gram precisions:',
+      ),
+    ).toBe(
       'n-gram precisions: 1-gram 1/1 = 1, 2-gram none (the output has 1 token), 3-gram none (the output has 1 token), 4-gram none (the output has 1 token)',
     )
-    expect(line(failureMessage(() => expect('a cat').toHaveBleuAbove('the cat', 0.99)), 'n-gram precisions:')).toMatch(/, 3-gram none \(the output has 2 tokens\),/)
+    expect(
+      line(
+        failureMessage(() => expect('a cat').toHaveBleuAbove('the cat', 0.99)),
+        'n-gram precisions:',
+      ),
+    ).toMatch(/, 3-gram none \(the output has 2 tokens\),/)
   })
 
   test('case-only differences are listed, five at most, comma-separated', () => {
     const message = failureMessage(() => expect('a b c d e f').toHaveBleuAbove('A B C D E F', 0.5))
-    expect(line(message, 'BLEU is case-sensitive:')).toBe('BLEU is case-sensitive: "A" vs "a", "B" vs "b", "C" vs "c", "D" vs "d", "E" vs "e" differ only in case.')
+    expect(line(message, 'BLEU is case-sensitive:')).toBe(
+      'BLEU is case-sensitive: "A" vs "a", "B" vs "b", "C" vs "c", "D" vs "d", "E" vs "e" differ only in case.',
+    )
   })
 })

@@ -110,7 +110,9 @@ describe('.not.toHaveEditSimilarityAbove', () => {
 
 describe('toHaveEditSimilarityAbove: where the texts differ', () => {
   const differs = (output: string, reference: string) =>
-    failureMessage(() => expect(output).toHaveEditSimilarityAbove(reference, 1)).split('\n').find((l) => l.startsWith('Differs from') || l.startsWith('The texts'))
+    failureMessage(() => expect(output).toHaveEditSimilarityAbove(reference, 1))
+      .split('\n')
+      .find((l) => l.startsWith('Differs from') || l.startsWith('The texts'))
 
   test('an output that is a prefix of the reference differs at the end, and the other way round', () => {
     expect(differs('abc', 'abcd')).toBe('Differs from code point 4: "" in the output, "d" in the reference (common start and end left out)')

@@ -68,7 +68,9 @@ describe('.toHaveRougeLAbove', () => {
   })
 
   test('fails on precision when the output pads the reference', () => {
-    expect(failureMessage(() => expect('Heads up: the meeting moved to Friday at 10am, room 4.').toHaveRougeLAbove(reference, 0.8, { measure: 'precision' }))).toMatchInlineSnapshot(`
+    expect(
+      failureMessage(() => expect('Heads up: the meeting moved to Friday at 10am, room 4.').toHaveRougeLAbove(reference, 0.8, { measure: 'precision' })),
+    ).toMatchInlineSnapshot(`
       "expect(output).toHaveRougeLAbove(reference, threshold)
 
       Expected ROUGE-L precision: >= 0.8
@@ -101,11 +103,15 @@ describe('.toHaveRougeLAbove', () => {
   })
 
   test('fails when an option is unknown', () => {
-    expect(() => expect('x').toHaveRougeLAbove(reference, 0.5, { type: 'rouge1' } as never)).toThrow('unknown option "type". Valid options are: variant, measure, stemmer, tokenizer.')
+    expect(() => expect('x').toHaveRougeLAbove(reference, 0.5, { type: 'rouge1' } as never)).toThrow(
+      'unknown option "type". Valid options are: variant, measure, stemmer, tokenizer.',
+    )
   })
 
   test('fails when the variant is unknown', () => {
-    expect(() => expect('x').toHaveRougeLAbove(reference, 0.5, { variant: 'rouge2' as 'rougeL' })).toThrow(`variant must be one of 'rougeL', 'rougeLsum', got a string ("rouge2").`)
+    expect(() => expect('x').toHaveRougeLAbove(reference, 0.5, { variant: 'rouge2' as 'rougeL' })).toThrow(
+      `variant must be one of 'rougeL', 'rougeLsum', got a string ("rouge2").`,
+    )
   })
 })
 
@@ -147,7 +153,9 @@ describe('toHaveRougeLAbove option checks and the order hint', () => {
   test('rougeLsum names itself and points at the line breaks when the tokens only differ in order', () => {
     const message = failureMessage(() => expect('b a').toHaveRougeLAbove('a b', 1, { variant: 'rougeLsum' }))
     expect(message).toContain('Expected ROUGE-Lsum F-measure: >= 1')
-    expect(message).toContain('Both texts have the same tokens in a different order: ROUGE-L counts only the longest common subsequence.\nrougeLsum matches each reference line against every output line; check the line breaks.')
+    expect(message).toContain(
+      'Both texts have the same tokens in a different order: ROUGE-L counts only the longest common subsequence.\nrougeLsum matches each reference line against every output line; check the line breaks.',
+    )
   })
 
   test('a passing score under .not gets no order hint', () => {

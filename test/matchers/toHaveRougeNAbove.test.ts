@@ -49,7 +49,9 @@ describe('.toHaveRougeNAbove', () => {
   })
 
   test('fails when the unigram precision is below the threshold', () => {
-    expect(failureMessage(() => expect('A dog lay on the sofa all day.').toHaveRougeNAbove(reference, 1, 0.5, { measure: 'precision' }))).toMatchInlineSnapshot(`
+    expect(
+      failureMessage(() => expect('A dog lay on the sofa all day.').toHaveRougeNAbove(reference, 1, 0.5, { measure: 'precision' })),
+    ).toMatchInlineSnapshot(`
       "expect(output).toHaveRougeNAbove(reference, n, threshold)
 
       Expected ROUGE-1 precision: >= 0.5
@@ -100,33 +102,47 @@ describe('.toHaveRougeNAbove', () => {
     [1.5, 'got 1.5'],
     [Number.NaN, 'got NaN'],
   ])('fails when n is %s', (n, got) => {
-    expect(() => expect('x').toHaveRougeNAbove(reference, n, 0.5)).toThrow(`[expect-llm] Failed to run toHaveRougeNAbove: n (the n-gram size) must be an integer >= 1, ${got}. Pass a whole number such as 1.`)
+    expect(() => expect('x').toHaveRougeNAbove(reference, n, 0.5)).toThrow(
+      `[expect-llm] Failed to run toHaveRougeNAbove: n (the n-gram size) must be an integer >= 1, ${got}. Pass a whole number such as 1.`,
+    )
   })
 
   test('fails when n is a string', () => {
-    expect(() => expect('x').toHaveRougeNAbove(reference, '2' as unknown as number, 0.5)).toThrow('n (the n-gram size) must be an integer >= 1, got a string ("2").')
+    expect(() => expect('x').toHaveRougeNAbove(reference, '2' as unknown as number, 0.5)).toThrow(
+      'n (the n-gram size) must be an integer >= 1, got a string ("2").',
+    )
   })
 
   test('fails when n is left out and the threshold takes its place', () => {
-    expect(() => (expect('x').toHaveRougeNAbove as (...args: unknown[]) => void)(reference, 0.5)).toThrow('n (the n-gram size) must be an integer >= 1, got 0.5.')
+    expect(() => (expect('x').toHaveRougeNAbove as (...args: unknown[]) => void)(reference, 0.5)).toThrow(
+      'n (the n-gram size) must be an integer >= 1, got 0.5.',
+    )
   })
 
   testRejectsInvalidThresholds('toHaveRougeNAbove', (t) => expect('x').toHaveRougeNAbove(reference, 2, t as number))
 
   test('fails when an option is unknown', () => {
-    expect(() => expect('x').toHaveRougeNAbove(reference, 2, 0.5, { variant: 'rougeL' } as never)).toThrow('unknown option "variant". Valid options are: measure, stemmer, tokenizer.')
+    expect(() => expect('x').toHaveRougeNAbove(reference, 2, 0.5, { variant: 'rougeL' } as never)).toThrow(
+      'unknown option "variant". Valid options are: measure, stemmer, tokenizer.',
+    )
   })
 
   test('fails when the measure is unknown', () => {
-    expect(() => expect('x').toHaveRougeNAbove(reference, 2, 0.5, { measure: 'f1' as 'f' })).toThrow(`measure must be one of 'f', 'precision', 'recall', got a string ("f1").`)
+    expect(() => expect('x').toHaveRougeNAbove(reference, 2, 0.5, { measure: 'f1' as 'f' })).toThrow(
+      `measure must be one of 'f', 'precision', 'recall', got a string ("f1").`,
+    )
   })
 
   test('fails when the tokenizer is unknown', () => {
-    expect(() => expect('x').toHaveRougeNAbove(reference, 2, 0.5, { tokenizer: 'nltk' as 'unicode' })).toThrow(`tokenizer must be one of 'unicode', 'rouge-score', got a string ("nltk").`)
+    expect(() => expect('x').toHaveRougeNAbove(reference, 2, 0.5, { tokenizer: 'nltk' as 'unicode' })).toThrow(
+      `tokenizer must be one of 'unicode', 'rouge-score', got a string ("nltk").`,
+    )
   })
 
   test('fails when stemmer is not a boolean', () => {
-    expect(() => expect('x').toHaveRougeNAbove(reference, 2, 0.5, { stemmer: 'porter' as unknown as boolean })).toThrow('stemmer must be a boolean, got a string ("porter"). Pass stemmer: true or false.')
+    expect(() => expect('x').toHaveRougeNAbove(reference, 2, 0.5, { stemmer: 'porter' as unknown as boolean })).toThrow(
+      'stemmer must be a boolean, got a string ("porter"). Pass stemmer: true or false.',
+    )
   })
 })
 
@@ -157,7 +173,9 @@ describe('.not.toHaveRougeNAbove', () => {
 
 describe('toHaveRougeNAbove: texts too short for the n-gram', () => {
   const shortLines = (output: string, ref: string, n: number) =>
-    failureMessage(() => expect(output).toHaveRougeNAbove(ref, n, 0.5)).split('\n').filter((l) => l.includes('too few'))
+    failureMessage(() => expect(output).toHaveRougeNAbove(ref, n, 0.5))
+      .split('\n')
+      .filter((l) => l.includes('too few'))
 
   test('names trigrams, counts tokens in the plural, and says which text is short', () => {
     expect(shortLines('the cat', 'the cat sat', 3)).toEqual(['The output has 2 tokens, too few for a trigram.'])

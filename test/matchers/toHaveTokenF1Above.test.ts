@@ -35,7 +35,9 @@ describe('.toHaveTokenF1Above', () => {
   })
 
   test('fails against several references, naming the best one', () => {
-    expect(failureMessage(() => expect('The engineer Eiffel').toHaveTokenF1Above(['Maurice Koechlin', 'Gustave Eiffel', 'Émile Nouguier'], 0.8))).toMatchInlineSnapshot(`
+    expect(
+      failureMessage(() => expect('The engineer Eiffel').toHaveTokenF1Above(['Maurice Koechlin', 'Gustave Eiffel', 'Émile Nouguier'], 0.8)),
+    ).toMatchInlineSnapshot(`
       "expect(output).toHaveTokenF1Above(reference, threshold)
 
       Expected token F1: >= 0.8

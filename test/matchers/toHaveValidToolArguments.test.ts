@@ -31,14 +31,22 @@ describe('.toHaveValidToolArguments', () => {
   test('passes against an AI SDK tool set (zod and jsonSchema() input schemas)', () => {
     const tools = {
       lookupOrder: tool({ description: 'Look up an order.', inputSchema: z.object({ orderId: z.string() }), execute: async () => ({}) }),
-      refundOrder: tool({ description: 'Refund.', inputSchema: jsonSchema<{ orderId: string; amount: number }>(refundParameters as never), execute: async () => ({}) }),
+      refundOrder: tool({
+        description: 'Refund.',
+        inputSchema: jsonSchema<{ orderId: string; amount: number }>(refundParameters as never),
+        execute: async () => ({}),
+      }),
     }
     expect(refundRun()).toHaveValidToolArguments(tools)
   })
 
   test('passes against LangChain tools and a { name: schema } map', () => {
     const lookupOrder = langchainTool(async () => '{}', { name: 'lookupOrder', description: 'Look up an order.', schema: z.object({ orderId: z.string() }) })
-    const refundOrder = langchainTool(async () => '{}', { name: 'refundOrder', description: 'Refund.', schema: z.object({ orderId: z.string(), amount: z.number().positive() }) })
+    const refundOrder = langchainTool(async () => '{}', {
+      name: 'refundOrder',
+      description: 'Refund.',
+      schema: z.object({ orderId: z.string(), amount: z.number().positive() }),
+    })
     expect(refundRun()).toHaveValidToolArguments([lookupOrder, refundOrder])
     expect(refundRun()).toHaveValidToolArguments({ lookupOrder: z.object({ orderId: z.string() }), refundOrder: refundParameters })
   })
@@ -71,7 +79,14 @@ describe('.toHaveValidToolArguments', () => {
   })
 
   test('fails on a zod schema violation, with its message', () => {
-    expect(failureMessage(() => expect(refundRun(-5)).toHaveValidToolArguments({ lookupOrder: z.object({ orderId: z.string() }), refundOrder: z.object({ amount: z.number().positive() }) }))).toMatchInlineSnapshot(`
+    expect(
+      failureMessage(() =>
+        expect(refundRun(-5)).toHaveValidToolArguments({
+          lookupOrder: z.object({ orderId: z.string() }),
+          refundOrder: z.object({ amount: z.number().positive() }),
+        }),
+      ),
+    ).toMatchInlineSnapshot(`
       "expect(trajectory).toHaveValidToolArguments(tools)
 
       Expected: every tool call valid against the declared tools (lookupOrder, refundOrder)
@@ -85,7 +100,14 @@ describe('.toHaveValidToolArguments', () => {
   })
 
   test('fails when there is no tool call to check', () => {
-    expect(failureMessage(() => expect([{ role: 'user', content: 'Refund A17' }, { role: 'assistant', content: 'Refunded!' }]).toHaveValidToolArguments(chatTools))).toMatchInlineSnapshot(`
+    expect(
+      failureMessage(() =>
+        expect([
+          { role: 'user', content: 'Refund A17' },
+          { role: 'assistant', content: 'Refunded!' },
+        ]).toHaveValidToolArguments(chatTools),
+      ),
+    ).toMatchInlineSnapshot(`
       "expect(trajectory).toHaveValidToolArguments(tools)
 
       Expected: every tool call valid against the declared tools (lookupOrder, refundOrder, escalate)
@@ -98,17 +120,25 @@ describe('.toHaveValidToolArguments', () => {
   })
 
   test('fails with a usage error when the tools are not tool definitions', () => {
-    expect(() => expect(refundRun()).toHaveValidToolArguments([])).toThrow('[expect-llm] Failed to run toHaveValidToolArguments: the tools are an empty array. Pass the tools the request declared:')
+    expect(() => expect(refundRun()).toHaveValidToolArguments([])).toThrow(
+      '[expect-llm] Failed to run toHaveValidToolArguments: the tools are an empty array. Pass the tools the request declared:',
+    )
     expect(() => expect(refundRun()).toHaveValidToolArguments(['lookupOrder'] as never)).toThrow('tool 0 is a string ("lookupOrder"), not a tool definition.')
-    expect(() => expect(refundRun()).toHaveValidToolArguments({ lookupOrder: 'string' })).toThrow('tool "lookupOrder" is a string ("string"), not a tool definition or a schema.')
+    expect(() => expect(refundRun()).toHaveValidToolArguments({ lookupOrder: 'string' })).toThrow(
+      'tool "lookupOrder" is a string ("string"), not a tool definition or a schema.',
+    )
   })
 
   test('fails with a usage error when a tool schema does not compile', () => {
-    expect(() => expect(refundRun()).toHaveValidToolArguments([{ name: 'lookupOrder', input_schema: { type: 'objekt' } }])).toThrow('Failed to run toHaveValidToolArguments: the JSON Schema does not compile')
+    expect(() => expect(refundRun()).toHaveValidToolArguments([{ name: 'lookupOrder', input_schema: { type: 'objekt' } }])).toThrow(
+      'Failed to run toHaveValidToolArguments: the JSON Schema does not compile',
+    )
   })
 
   test('fails with a usage error when the received value is not a trajectory', () => {
-    expect(() => expect(42).toHaveValidToolArguments(chatTools)).toThrow('Failed to run toHaveValidToolArguments: a number (42) is not a trajectory shape expect-llm knows.')
+    expect(() => expect(42).toHaveValidToolArguments(chatTools)).toThrow(
+      'Failed to run toHaveValidToolArguments: a number (42) is not a trajectory shape expect-llm knows.',
+    )
   })
 })
 

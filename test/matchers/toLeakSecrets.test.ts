@@ -19,7 +19,7 @@ describe('.toLeakSecrets', () => {
     expect('Set OPENAI_API_KEY in your environment; never paste the key into chat.').not.toLeakSecrets()
   })
 
-  test("finds the value of a key variable of the environment", () => {
+  test('finds the value of a key variable of the environment', () => {
     const name = 'EXAMPLE_SERVICE_API_KEY'
     process.env[name] = ['live', 'value', 'of', 'a', 'key', '12345'].join('_')
     try {

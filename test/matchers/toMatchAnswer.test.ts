@@ -74,7 +74,9 @@ describe('.toMatchAnswer', () => {
   })
 
   test('fails when the received value is not a string', () => {
-    expect(() => expect(null).toMatchAnswer('Paris')).toThrow('[expect-llm] Failed to run toMatchAnswer: the received value must be a string, got null. Pass the model output text to expect().')
+    expect(() => expect(null).toMatchAnswer('Paris')).toThrow(
+      '[expect-llm] Failed to run toMatchAnswer: the received value must be a string, got null. Pass the model output text to expect().',
+    )
   })
 
   test('fails when the expected answer is missing', () => {

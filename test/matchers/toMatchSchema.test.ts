@@ -91,7 +91,9 @@ describe('.toMatchSchema', () => {
   })
 
   test('fails with a usage error when the JSON Schema does not compile, even if the output has no JSON', () => {
-    expect(() => expect('no json').toMatchSchema({ type: 'strnig' })).toThrow('[expect-llm] Failed to run toMatchSchema: the JSON Schema does not compile (schema is invalid: data/type must be equal to one of the allowed values')
+    expect(() => expect('no json').toMatchSchema({ type: 'strnig' })).toThrow(
+      '[expect-llm] Failed to run toMatchSchema: the JSON Schema does not compile (schema is invalid: data/type must be equal to one of the allowed values',
+    )
   })
 
   test('fails with a usage error when the Standard Schema validates asynchronously', () => {
@@ -124,13 +126,17 @@ describe('.not.toMatchSchema', () => {
   })
 
   test('fails with a usage error, not a pass, when the schema is invalid', () => {
-    expect(() => expect('{}').not.toMatchSchema([] as never)).toThrow('the schema must be a Standard Schema (zod, valibot, ...) or a JSON Schema object, got an array (length 0).')
+    expect(() => expect('{}').not.toMatchSchema([] as never)).toThrow(
+      'the schema must be a Standard Schema (zod, valibot, ...) or a JSON Schema object, got an array (length 0).',
+    )
   })
 })
 
 describe('toMatchSchema: long JSON in the message', () => {
   const jsonLine = (value: unknown) =>
-    failureMessage(() => expect(JSON.stringify(value)).toMatchSchema(city)).split('\n').find((l) => l.startsWith('JSON:'))
+    failureMessage(() => expect(JSON.stringify(value)).toMatchSchema(city))
+      .split('\n')
+      .find((l) => l.startsWith('JSON:'))
 
   test('JSON longer than 200 characters keeps its first 120 and last 80, and says how long it was', () => {
     const value = { city: '0123456789'.repeat(30), population: 1.5 } // fails .int()

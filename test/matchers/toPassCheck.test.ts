@@ -16,7 +16,7 @@ const concise = defineCheck({
 const politeness = defineCheck({ name: 'politeness', run: async (output) => (/please|thank/i.test(output) ? 0.9 : 0.2) })
 
 describe('.toPassCheck', () => {
-  test('passes at or above the check\'s own threshold, with the case fields it needs', async () => {
+  test("passes at or above the check's own threshold, with the case fields it needs", async () => {
     await expect('Within 30 days.').toPassCheck(concise, undefined, { expected: 'Refunds within 30 days.' })
   })
 
@@ -24,8 +24,12 @@ describe('.toPassCheck', () => {
     await expect('Thank you for asking.').toPassCheck(politeness, 0.9)
   })
 
-  test('fails with the score and the check\'s reason', async () => {
-    expect(await asyncFailureMessage(expect('Refunds are possible within thirty days of delivery.').toPassCheck(concise, undefined, { expected: 'Within 30 days.' }))).toMatchInlineSnapshot(`
+  test("fails with the score and the check's reason", async () => {
+    expect(
+      await asyncFailureMessage(
+        expect('Refunds are possible within thirty days of delivery.').toPassCheck(concise, undefined, { expected: 'Within 30 days.' }),
+      ),
+    ).toMatchInlineSnapshot(`
       "expect(output).toPassCheck(check)
 
       Expected concise: >= 1
@@ -56,7 +60,15 @@ describe('.toPassCheck', () => {
     let seen: unknown
     const probe = defineCheck({ name: 'probe', threshold: 0, options: { k: 1 }, run: (_o, c, ctx) => ((seen = { input: c.input, ...ctx }), 1) })
     await expect('x').toPassCheck(probe, undefined, { input: { q: 'refund' }, expected: 'a', acceptable: ['b'], context: 'doc', retrieved: ['d1'] })
-    expect(seen).toEqual({ input: { q: 'refund' }, key: 'probe', inputText: '{"q":"refund"}', references: ['a', 'b'], context: ['doc'], retrieved: ['d1'], options: { k: 1 } })
+    expect(seen).toEqual({
+      input: { q: 'refund' },
+      key: 'probe',
+      inputText: '{"q":"refund"}',
+      references: ['a', 'b'],
+      context: ['doc'],
+      retrieved: ['d1'],
+      options: { k: 1 },
+    })
   })
 
   test.each([
@@ -70,7 +82,13 @@ describe('.toPassCheck', () => {
   })
 
   test('a check that throws or returns no score fails under .not too', async () => {
-    const throws = defineCheck({ name: 'throws', threshold: 0.5, run: () => { throw new Error('no API key') } })
+    const throws = defineCheck({
+      name: 'throws',
+      threshold: 0.5,
+      run: () => {
+        throw new Error('no API key')
+      },
+    })
     const nan = defineCheck({ name: 'nan', threshold: 0.5, run: () => Number.NaN })
     const above = defineCheck({ name: 'above', threshold: 0.5, run: () => 1.2 })
     await expect(expect('x').not.toPassCheck(throws)).rejects.toThrow('Failed to run toPassCheck: check "throws" threw: no API key.')
@@ -79,6 +97,8 @@ describe('.toPassCheck', () => {
   })
 
   test('rejects unknown case fields', async () => {
-    await expect(expect('x').toPassCheck(concise, 1, { expcted: 'a' } as never)).rejects.toThrow('unknown case field "expcted". Valid fields are: id, input, expected')
+    await expect(expect('x').toPassCheck(concise, 1, { expcted: 'a' } as never)).rejects.toThrow(
+      'unknown case field "expcted". Valid fields are: id, input, expected',
+    )
   })
 })

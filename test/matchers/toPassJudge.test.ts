@@ -63,7 +63,9 @@ describe('.toPassJudge', () => {
   })
 
   test('fails on a minority of passing samples and reports the agreement', async () => {
-    expect(await asyncFailureMessage(expect(answer).toPassJudge({ criteria: 'Is correct', samples: 3, judge: sampledJudge([1, 0, 0]) }))).toMatchInlineSnapshot(`
+    expect(
+      await asyncFailureMessage(expect(answer).toPassJudge({ criteria: 'Is correct', samples: 3, judge: sampledJudge([1, 0, 0]) })),
+    ).toMatchInlineSnapshot(`
       "expect(output).toPassJudge(spec)
 
       Expected judge score: >= 0.7
@@ -83,14 +85,21 @@ describe('.toPassJudge', () => {
   })
 
   test('shows a note when the judge score was clamped to the scale', async () => {
-    const message = await asyncFailureMessage(expect(answer).toPassJudge('Is helpful', { scale: '1-5', judge: fixedJudge(1, 'Bad.', { note: "the judge's score 0 is outside the 1-5 scale; clamped to 1" }) }))
+    const message = await asyncFailureMessage(
+      expect(answer).toPassJudge('Is helpful', {
+        scale: '1-5',
+        judge: fixedJudge(1, 'Bad.', { note: "the judge's score 0 is outside the 1-5 scale; clamped to 1" }),
+      }),
+    )
     expect(message).toContain("Note: the judge's score 0 is outside the 1-5 scale; clamped to 1")
   })
 
   test('sends a custom template with its placeholders filled', async () => {
     const judge = fixedJudge(1)
     await expect(answer).toPassJudge({ template: 'Q: {input}\nA: {output}\nIs it kind?', input: 'Refunds?', judge })
-    expect(judge.requests[0]?.prompt.startsWith('Q: Refunds?\nA: Wait 30 days before you can ask for a refund.\nIs it kind?\n\nReply with only a JSON object')).toBe(true)
+    expect(
+      judge.requests[0]?.prompt.startsWith('Q: Refunds?\nA: Wait 30 days before you can ask for a refund.\nIs it kind?\n\nReply with only a JSON object'),
+    ).toBe(true)
   })
 })
 
@@ -133,11 +142,15 @@ describe('toPassJudge usage errors', () => {
   })
 
   test('rejects criteria that are neither a string nor a spec', async () => {
-    await expect(expect(answer).toPassJudge(['Is polite'] as never)).rejects.toThrow('the criteria must be a string or a judge spec object, got an array (length 1).')
+    await expect(expect(answer).toPassJudge(['Is polite'] as never)).rejects.toThrow(
+      'the criteria must be a string or a judge spec object, got an array (length 1).',
+    )
   })
 
   test('rejects an unknown spec key', async () => {
-    await expect(expect(answer).toPassJudge({ criteria: 'x', treshold: 0.5 } as never)).rejects.toThrow('[expect-llm] Failed to run toPassJudge: unknown option "treshold".')
+    await expect(expect(answer).toPassJudge({ criteria: 'x', treshold: 0.5 } as never)).rejects.toThrow(
+      '[expect-llm] Failed to run toPassJudge: unknown option "treshold".',
+    )
   })
 
   test('rejects a template placeholder without a value before calling the judge', async () => {
@@ -149,7 +162,9 @@ describe('toPassJudge usage errors', () => {
   })
 
   test('rejects an unknown template placeholder', async () => {
-    await expect(expect(answer).toPassJudge({ template: 'Is {output} like {answer}?', judge: fixedJudge(1) })).rejects.toThrow('the template uses unknown placeholder {answer}.')
+    await expect(expect(answer).toPassJudge({ template: 'Is {output} like {answer}?', judge: fixedJudge(1) })).rejects.toThrow(
+      'the template uses unknown placeholder {answer}.',
+    )
   })
 
   test('rejects with the matcher hint when the judge throws', async () => {
@@ -176,7 +191,8 @@ describe('toPassJudge usage errors', () => {
 })
 
 describe('toPassJudge usage errors and the template line', () => {
-  const hintOf = (expected: string, options: boolean) => `expect(output).toPassJudge(${expected}${options ? ', options' : ''})\n\n[expect-llm] Failed to run toPassJudge: `
+  const hintOf = (expected: string, options: boolean) =>
+    `expect(output).toPassJudge(${expected}${options ? ', options' : ''})\n\n[expect-llm] Failed to run toPassJudge: `
 
   test.each([
     ['null', null],

@@ -86,7 +86,9 @@ describe('toRefuse usage errors', () => {
   })
 
   test('rejects a judge option that is not a judge', async () => {
-    await expect(expect(answer).toRefuse({ judge: 'yes' as never })).rejects.toThrow(`"judge" must be true/false or a judge, got a string ("yes"). Pass { judge: true } to use the configured judge.`)
+    await expect(expect(answer).toRefuse({ judge: 'yes' as never })).rejects.toThrow(
+      `"judge" must be true/false or a judge, got a string ("yes"). Pass { judge: true } to use the configured judge.`,
+    )
   })
 
   test('rejects an unknown option', async () => {
@@ -119,7 +121,9 @@ describe('toRefuse options reach the judge', () => {
   })
 
   test('the threshold is passed to the judge call (and checked there)', async () => {
-    expect(await asyncFailureMessage(expect(politeDodge).toRefuse({ judge: fixedJudge(1), threshold: 2 }))).toContain('the threshold must be a number from 0 to 1, got 2.')
+    expect(await asyncFailureMessage(expect(politeDodge).toRefuse({ judge: fixedJudge(1), threshold: 2 }))).toContain(
+      'the threshold must be a number from 0 to 1, got 2.',
+    )
   })
 
   test('.not on an answer the judge calls a refusal says so', async () => {

@@ -30,7 +30,10 @@ describe('.toRetrieve', () => {
   })
 
   test('passes with scored items given in any order, ranked by score', () => {
-    expect([{ id: 'passwords', score: 0.2 }, { id: 'refund-policy', score: 0.8 }]).toRetrieve(['refund-policy'], { k: 1 })
+    expect([
+      { id: 'passwords', score: 0.2 },
+      { id: 'refund-policy', score: 0.8 },
+    ]).toRetrieve(['refund-policy'], { k: 1 })
   })
 
   test('passes when a tie at the cut-off is only with another relevant item', () => {
@@ -180,11 +183,15 @@ describe('.toRetrieve', () => {
     [1.5, 'got 1.5'],
     ['3', 'got a string ("3")'],
   ])('fails when k is %s', (k, got) => {
-    expect(() => expect(ids).toRetrieve(['faq'], { k: k as number })).toThrow(`[expect-llm] Failed to run toRetrieve: k must be an integer >= 1, ${got}. Pass a whole number such as 1.`)
+    expect(() => expect(ids).toRetrieve(['faq'], { k: k as number })).toThrow(
+      `[expect-llm] Failed to run toRetrieve: k must be an integer >= 1, ${got}. Pass a whole number such as 1.`,
+    )
   })
 
   test('fails when minScore is NaN', () => {
-    expect(() => expect(scored).toRetrieve(['faq'], { minScore: Number.NaN })).toThrow('minScore must be a finite number, got NaN. Pass the lowest score that still counts, such as 0.75, or leave it out.')
+    expect(() => expect(scored).toRetrieve(['faq'], { minScore: Number.NaN })).toThrow(
+      'minScore must be a finite number, got NaN. Pass the lowest score that still counts, such as 0.75, or leave it out.',
+    )
   })
 
   test('fails when minScore is set but the items have no scores', () => {
@@ -229,7 +236,9 @@ describe('.not.toRetrieve', () => {
   })
 
   test('fails with a usage error, not a pass, when the received value is not an array', () => {
-    expect(() => expect(undefined).not.toRetrieve(['faq'])).toThrow('the received value must be the retrieved list (an array of ids or { id, score? } objects), got undefined.')
+    expect(() => expect(undefined).not.toRetrieve(['faq'])).toThrow(
+      'the received value must be the retrieved list (an array of ids or { id, score? } objects), got undefined.',
+    )
   })
 })
 
@@ -238,8 +247,13 @@ describe('toRetrieve messages, case by case', () => {
 
   test('scored items given out of order are listed by score; a long list shows k + 3 of them', () => {
     const shuffled = [
-      { id: 'e', score: 0.2 }, { id: 'a', score: 0.9 }, { id: 'c', score: 0.5 }, { id: 'b', score: 0.8 },
-      { id: 'f', score: 0.1 }, { id: 'd', score: 0.3 }, { id: 'g', score: 0.05 },
+      { id: 'e', score: 0.2 },
+      { id: 'a', score: 0.9 },
+      { id: 'c', score: 0.5 },
+      { id: 'b', score: 0.8 },
+      { id: 'f', score: 0.1 },
+      { id: 'd', score: 0.3 },
+      { id: 'g', score: 0.05 },
     ]
     // Ranked a, b | c, d, e, f, g: "c" is at rank 3, outside the top 2; MRR counts hits in the top k only.
     expect(failureMessage(() => expect(shuffled).toRetrieve(['c'], { k: 2 }))).toBe(
@@ -287,7 +301,9 @@ describe('toRetrieve messages, case by case', () => {
   })
 
   test('.not names every clean hit in the top k, the one at rank k included, and none below it', () => {
-    expect(lines(failureMessage(() => expect(['a', 'b', 'c', 'd']).not.toRetrieve(['a', 'c', 'd'], { k: 3 })))[3]).toBe('Received: a hit: "a" at rank 1, "c" at rank 3')
+    expect(lines(failureMessage(() => expect(['a', 'b', 'c', 'd']).not.toRetrieve(['a', 'c', 'd'], { k: 3 })))[3]).toBe(
+      'Received: a hit: "a" at rank 1, "c" at rank 3',
+    )
   })
 
   // Relevant "c" at rank 2 of 3 with k 2 and minScore 0.8; the scores of a, c, d decide the cause.
@@ -298,8 +314,14 @@ describe('toRetrieve messages, case by case', () => {
     ['tied at the cut-off above minScore: the tie only', [0.9, 0.85, 0.85], 'a tie at the cut-off'],
     ['tied at the cut-off under minScore: both causes', [0.9, 0.7, 0.7], 'a tie at the cut-off; a score not above minScore 0.8'],
   ])('a lucky hit %s', (_, [a, c, d], causes) => {
-    const items = [{ id: 'a', score: a as number }, { id: 'c', score: c as number }, { id: 'd', score: d as number }]
-    expect(lines(failureMessage(() => expect(items).toRetrieve(['c'], { k: 2, minScore: 0.8 })))[3]).toBe(`Received: only a lucky hit (${causes}), which does not count`)
+    const items = [
+      { id: 'a', score: a as number },
+      { id: 'c', score: c as number },
+      { id: 'd', score: d as number },
+    ]
+    expect(lines(failureMessage(() => expect(items).toRetrieve(['c'], { k: 2, minScore: 0.8 })))[3]).toBe(
+      `Received: only a lucky hit (${causes}), which does not count`,
+    )
   })
 
   test('item errors from the engine become usage errors with the reason and the fix, word for word', () => {

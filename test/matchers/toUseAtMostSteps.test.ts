@@ -19,7 +19,13 @@ describe('.toUseAtMostSteps', () => {
   })
 
   test('parallel calls in one response count as one step', () => {
-    expect([{ role: 'assistant', content: null, tool_calls: [1, 2, 3].map((n) => ({ id: `c${n}`, type: 'function', function: { name: 'lookupOrder', arguments: `{"orderId":"A${n}"}` } })) }]).toUseAtMostSteps(1)
+    expect([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [1, 2, 3].map((n) => ({ id: `c${n}`, type: 'function', function: { name: 'lookupOrder', arguments: `{"orderId":"A${n}"}` } })),
+      },
+    ]).toUseAtMostSteps(1)
   })
 
   test('fails when the run took more steps, marking the first step over the limit', () => {
@@ -70,14 +76,18 @@ describe('.toUseAtMostSteps', () => {
   })
 
   test('fails with a usage error when the limit is not a whole number >= 1', () => {
-    expect(() => expect(refundRun()).toUseAtMostSteps(0)).toThrow('[expect-llm] Failed to run toUseAtMostSteps: the step limit must be a whole number >= 1 (or Infinity), got 0. Pass the most model responses the run may take, e.g. 5.')
+    expect(() => expect(refundRun()).toUseAtMostSteps(0)).toThrow(
+      '[expect-llm] Failed to run toUseAtMostSteps: the step limit must be a whole number >= 1 (or Infinity), got 0. Pass the most model responses the run may take, e.g. 5.',
+    )
     expect(() => expect(refundRun()).toUseAtMostSteps(2.5)).toThrow('got 2.5')
     expect(() => expect(refundRun()).toUseAtMostSteps('3' as unknown as number)).toThrow('got a string ("3")')
   })
 
   test('fails with a usage error on an unknown option or value', () => {
     expect(() => expect(refundRun()).toUseAtMostSteps(3, { noLoops: true } as never)).toThrow('unknown option "noLoops". Valid options are: repeatedCalls.')
-    expect(() => expect(refundRun()).toUseAtMostSteps(3, { repeatedCalls: true } as never)).toThrow(`repeatedCalls must be one of 'allow', 'forbid', got a boolean (true).`)
+    expect(() => expect(refundRun()).toUseAtMostSteps(3, { repeatedCalls: true } as never)).toThrow(
+      `repeatedCalls must be one of 'allow', 'forbid', got a boolean (true).`,
+    )
   })
 
   test('fails with a usage error when the received value is not a trajectory', () => {

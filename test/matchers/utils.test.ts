@@ -80,10 +80,14 @@ describe('the shared usage checks, through matchers that use them', () => {
 
   test('an array of ids with a blank or non-string entry names it and its index', () => {
     expect(failureMessage(() => expect(['a']).toRetrieve(['a', ' ']))).toBe(
-      "expect(retrieved).toRetrieve(relevantIds)\n\n[expect-llm] Failed to run toRetrieve: the relevant ids must be non-empty strings, got an empty string (\" \") at index 1. Remove it, or pass the relevant ids as strings, e.g. ['refund-policy'].",
+      'expect(retrieved).toRetrieve(relevantIds)\n\n[expect-llm] Failed to run toRetrieve: the relevant ids must be non-empty strings, got an empty string (" ") at index 1. Remove it, or pass the relevant ids as strings, e.g. [\'refund-policy\'].',
     )
-    expect(failureMessage(() => expect(['a']).toRetrieve(['a', 3] as never))).toContain('the relevant ids must be non-empty strings, got a number (3) at index 1.')
-    expect(failureMessage(() => expect(['a']).toRetrieve([]))).toContain("the relevant ids must be a non-empty array of strings, got an empty array. Pass them as an array, e.g. ['refund-policy'].")
+    expect(failureMessage(() => expect(['a']).toRetrieve(['a', 3] as never))).toContain(
+      'the relevant ids must be non-empty strings, got a number (3) at index 1.',
+    )
+    expect(failureMessage(() => expect(['a']).toRetrieve([]))).toContain(
+      "the relevant ids must be a non-empty array of strings, got an empty array. Pass them as an array, e.g. ['refund-policy'].",
+    )
   })
 
   test('k must be an integer of at least 1: 1 is accepted, a non-number is refused', () => {

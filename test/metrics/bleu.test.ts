@@ -6,9 +6,7 @@ const close = (actual: number, expected: number) => expect(Math.abs(actual - exp
 
 describe('tokenize13a', () => {
   test('keeps apostrophes, hyphens and non-ASCII characters inside tokens', () => {
-    expect(tokenize13a("don't Don’t sign-in €7.80 2–3 non\u2011stick")).toEqual([
-      "don't", 'Don’t', 'sign-in', '€7.80', '2–3', 'non\u2011stick',
-    ])
+    expect(tokenize13a("don't Don’t sign-in €7.80 2–3 non\u2011stick")).toEqual(["don't", 'Don’t', 'sign-in', '€7.80', '2–3', 'non\u2011stick'])
   })
 
   test('keeps . and , between digits', () => {
@@ -228,10 +226,7 @@ describe('corpusBleu (sacrebleu corpus_bleu)', () => {
 const bleuText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc
-    .array(
-      fc.constantFrom('the', 'cat', 'The', '2', '-', '3', '1,500', '.', ',', '&amp;', '-\n', '\n', ' ', '\u0085', '😀', '$', '€'),
-      { maxLength: 16 },
-    )
+    .array(fc.constantFrom('the', 'cat', 'The', '2', '-', '3', '1,500', '.', ',', '&amp;', '-\n', '\n', ' ', '\u0085', '😀', '$', '€'), { maxLength: 16 })
     .map((parts) => parts.join(' ')),
 )
 

@@ -90,9 +90,9 @@ describe('properties', () => {
     fc.constant(0),
     fc.tuple(fc.double({ min: 1e-6, max: 1e6, noNaN: true }), fc.boolean()).map(([x, negative]) => (negative ? -x : x)),
   )
-  const pair = fc.integer({ min: 1, max: 20 }).chain((n) =>
-    fc.tuple(fc.array(component, { minLength: n, maxLength: n }), fc.array(component, { minLength: n, maxLength: n })),
-  )
+  const pair = fc
+    .integer({ min: 1, max: 20 })
+    .chain((n) => fc.tuple(fc.array(component, { minLength: n, maxLength: n }), fc.array(component, { minLength: n, maxLength: n })))
 
   test('is in [-1, 1], never NaN, symmetric, and agrees with the long-hand formula', () => {
     fc.assert(

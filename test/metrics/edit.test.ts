@@ -6,18 +6,12 @@ import { __testing, editSimilarity, levenshteinDistance } from '../../src/metric
 function referenceDistance(a: string, b: string): number {
   const x = Array.from(a)
   const y = Array.from(b)
-  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) =>
-    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  )
+  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
   for (let i = 1; i <= x.length; i++) {
     for (let j = 1; j <= y.length; j++) {
       const row = d[i] as number[]
       const above = d[i - 1] as number[]
-      row[j] = Math.min(
-        (above[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        (above[j - 1] as number) + (x[i - 1] === y[j - 1] ? 0 : 1),
-      )
+      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + (x[i - 1] === y[j - 1] ? 0 : 1))
     }
   }
   return (d[x.length] as number[])[y.length] as number

@@ -13,32 +13,58 @@ import { corpusTerDetails, terDetails, terTokenize, type TerOptions } from '../.
 import { BootstrapAggregator } from '../../src/golden/stats.js'
 
 const root = fileURLToPath(new URL('../../fixtures/reference/', import.meta.url))
-interface Pair { id: string; reference: string; candidate: string; tags: string[] }
-const pairs: Pair[] = readFileSync(path.join(root, 'metrics-public.jsonl'), 'utf8').split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l) as Pair)
+interface Pair {
+  id: string
+  reference: string
+  candidate: string
+  tags: string[]
+}
+const pairs: Pair[] = readFileSync(path.join(root, 'metrics-public.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l.length > 0)
+  .map((l) => JSON.parse(l) as Pair)
 const byId = new Map(pairs.map((p) => [p.id, p]))
-interface BleuFields { score: number; counts: number[]; totals: number[]; bp: number; sys_len: number; ref_len: number; precisions: number[] }
-interface TerFields { score: number; edits: number; ref_length: number }
+interface BleuFields {
+  score: number
+  counts: number[]
+  totals: number[]
+  bp: number
+  sys_len: number
+  ref_len: number
+  precisions: number[]
+}
+interface TerFields {
+  score: number
+  edits: number
+  ref_length: number
+}
 type Parts = { precision: number; recall: number; fmeasure: number }
 interface Expected {
-  pairs: Record<string, {
-    bleu: Record<string, BleuFields>
-    bleu_no_effective_order: Record<string, BleuFields>
-    bleu_tokens: Record<string, { candidate: string[]; reference: string[] }>
-    chrf: Record<string, number>
-    ter: Record<string, TerFields>
-    ter_tokens: Record<string, { candidate: string[]; reference: string[] }>
-    gleu: Record<string, number>
-  }>
-  multi: Record<string, {
-    references: [string, string]
-    bleu: BleuFields
-    chrf: number
-    'chrf++': number
-    ter: TerFields
-    gleu: number
-    rouge_score_multi_nostem: Record<string, Parts>
-    rouge_score_multi_stem: Record<string, Parts>
-  }>
+  pairs: Record<
+    string,
+    {
+      bleu: Record<string, BleuFields>
+      bleu_no_effective_order: Record<string, BleuFields>
+      bleu_tokens: Record<string, { candidate: string[]; reference: string[] }>
+      chrf: Record<string, number>
+      ter: Record<string, TerFields>
+      ter_tokens: Record<string, { candidate: string[]; reference: string[] }>
+      gleu: Record<string, number>
+    }
+  >
+  multi: Record<
+    string,
+    {
+      references: [string, string]
+      bleu: BleuFields
+      chrf: number
+      'chrf++': number
+      ter: TerFields
+      gleu: number
+      rouge_score_multi_nostem: Record<string, Parts>
+      rouge_score_multi_stem: Record<string, Parts>
+    }
+  >
   corpus: Record<string, { ids: string[]; bleu: Record<string, BleuFields>; chrf: Record<string, number>; ter: Record<string, TerFields>; gleu: number }>
   bootstrap: Record<string, { seed: number; samples: number; confidence: number; result: Record<string, Record<'low' | 'mid' | 'high', Parts>> }>
 }
@@ -50,20 +76,37 @@ const close = (actual: number, want: number, what: string) => {
 
 const BLEU_OPTIONS: Record<string, BleuOptions> = {
   default: {},
-  'tok-none': { tokenize: 'none' }, 'tok-intl': { tokenize: 'intl' }, 'tok-char': { tokenize: 'char' }, 'tok-zh': { tokenize: 'zh' },
-  lowercase: { lowercase: true }, 'intl-lowercase': { tokenize: 'intl', lowercase: true },
-  'smooth-floor': { smoothMethod: 'floor' }, 'smooth-floor-0.5': { smoothMethod: 'floor', smoothValue: 0.5 },
-  'smooth-add-k': { smoothMethod: 'add-k' }, 'smooth-add-k-2': { smoothMethod: 'add-k', smoothValue: 2 },
+  'tok-none': { tokenize: 'none' },
+  'tok-intl': { tokenize: 'intl' },
+  'tok-char': { tokenize: 'char' },
+  'tok-zh': { tokenize: 'zh' },
+  lowercase: { lowercase: true },
+  'intl-lowercase': { tokenize: 'intl', lowercase: true },
+  'smooth-floor': { smoothMethod: 'floor' },
+  'smooth-floor-0.5': { smoothMethod: 'floor', smoothValue: 0.5 },
+  'smooth-add-k': { smoothMethod: 'add-k' },
+  'smooth-add-k-2': { smoothMethod: 'add-k', smoothValue: 2 },
   'smooth-none': { smoothMethod: 'none' },
-  'max-order-2': { maxNgramOrder: 2 }, 'max-order-6': { maxNgramOrder: 6 },
+  'max-order-2': { maxNgramOrder: 2 },
+  'max-order-6': { maxNgramOrder: 6 },
 }
 const CHRF_OPTIONS: Record<string, ChrFOptions> = {
-  chrF: {}, 'chrF++': { wordOrder: 2 }, 'beta-1': { beta: 1 }, lowercase: { lowercase: true },
-  whitespace: { whitespace: true }, 'eps-smoothing': { epsSmoothing: true }, 'char-order-3': { charOrder: 3 }, 'word-only': { charOrder: 0, wordOrder: 2 },
+  chrF: {},
+  'chrF++': { wordOrder: 2 },
+  'beta-1': { beta: 1 },
+  lowercase: { lowercase: true },
+  whitespace: { whitespace: true },
+  'eps-smoothing': { epsSmoothing: true },
+  'char-order-3': { charOrder: 3 },
+  'word-only': { charOrder: 0, wordOrder: 2 },
 }
 const TER_OPTIONS: Record<string, TerOptions> = {
-  default: {}, normalized: { normalized: true }, 'no-punct': { noPunct: true }, asian: { normalized: true, asianSupport: true },
-  'asian-no-punct': { noPunct: true, asianSupport: true }, 'case-sensitive': { caseSensitive: true },
+  default: {},
+  normalized: { normalized: true },
+  'no-punct': { noPunct: true },
+  asian: { normalized: true, asianSupport: true },
+  'asian-no-punct': { noPunct: true, asianSupport: true },
+  'case-sensitive': { caseSensitive: true },
   all: { normalized: true, noPunct: true, asianSupport: true, caseSensitive: true },
 }
 
@@ -73,8 +116,14 @@ function checkBleu(actual: ReturnType<typeof bleuDetails>, want: BleuFields, smo
   expect([actual.sysLen, actual.refLen], what).toEqual([want.sys_len, want.ref_len])
   // sacrebleu's add-k adds k to its counts and totals from order 2 on; ours are the raw counts.
   const k = smoothAddK ?? 0
-  expect(actual.counts.map((c, i) => (i > 0 ? c + k : c)), `${what} counts`).toEqual(want.counts)
-  expect(actual.totals.map((t, i) => (i > 0 ? t + k : t)), `${what} totals`).toEqual(want.totals)
+  expect(
+    actual.counts.map((c, i) => (i > 0 ? c + k : c)),
+    `${what} counts`,
+  ).toEqual(want.counts)
+  expect(
+    actual.totals.map((t, i) => (i > 0 ? t + k : t)),
+    `${what} totals`,
+  ).toEqual(want.totals)
   actual.precisions.forEach((p, i) => close(p, want.precisions[i] as number, `${what} precision ${i + 1}`))
 }
 const addK = (o: BleuOptions) => (o.smoothMethod === 'add-k' && !(o.smoothMethod === 'add-k' && false) ? (o.smoothValue ?? 1) : undefined)
@@ -95,7 +144,9 @@ describe('sacrebleu BLEU options, sentence level (95 pairs × 14 settings)', () 
 describe('sacrebleu BLEU tokenizers none, intl, char, zh: tokens', () => {
   test.each(pairs.map((p) => [p.id, p] as const))('%s', (id, p) => {
     for (const tokenize of ['none', 'intl', 'char', 'zh'] as const) {
-      expect({ candidate: bleuTokenize(p.candidate, { tokenize }), reference: bleuTokenize(p.reference, { tokenize }) }, tokenize).toEqual(expected.pairs[id]!.bleu_tokens[tokenize])
+      expect({ candidate: bleuTokenize(p.candidate, { tokenize }), reference: bleuTokenize(p.reference, { tokenize }) }, tokenize).toEqual(
+        expected.pairs[id]!.bleu_tokens[tokenize],
+      )
     }
   })
 })
@@ -113,7 +164,9 @@ describe('sacrebleu TER (95 pairs × 7 settings)', () => {
       const d = terDetails(p.candidate, p.reference, options)
       close(d.score, want.score, `${id} ${name}`)
       expect([d.edits, d.referenceLength], `${id} ${name}`).toEqual([want.edits, want.ref_length])
-      expect({ candidate: terTokenize(p.candidate, options), reference: terTokenize(p.reference, options) }, `${id} ${name} tokens`).toEqual(expected.pairs[id]!.ter_tokens[name])
+      expect({ candidate: terTokenize(p.candidate, options), reference: terTokenize(p.reference, options) }, `${id} ${name} tokens`).toEqual(
+        expected.pairs[id]!.ter_tokens[name],
+      )
     }
   })
 })
@@ -125,7 +178,7 @@ describe('NLTK GLEU', () => {
   })
 })
 
-describe('two references per pair (this pair\'s and the next pair\'s)', () => {
+describe("two references per pair (this pair's and the next pair's)", () => {
   test.each(pairs.map((p) => [p.id, p] as const))('%s', (id, p) => {
     const m = expected.multi[id]!
     const refs = m.references.map((r) => byId.get(r)!.reference)
@@ -145,7 +198,11 @@ describe('two references per pair (this pair\'s and the next pair\'s)', () => {
         close(g.precision, want[type]!.precision, `${id} ${type} precision`)
         close(g.recall, want[type]!.recall, `${id} ${type} recall`)
         close(g.f, want[type]!.fmeasure, `${id} ${type} f`)
-        expect(rouge(p.candidate, [refs[1]!, refs[0]!], { type, stemmer: stem, tokenizer: 'rouge-score' })).toEqual({ precision: g.precision, recall: g.recall, f: g.f })
+        expect(rouge(p.candidate, [refs[1]!, refs[0]!], { type, stemmer: stem, tokenizer: 'rouge-score' })).toEqual({
+          precision: g.precision,
+          recall: g.recall,
+          f: g.f,
+        })
       }
     }
   })

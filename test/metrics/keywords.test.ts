@@ -95,20 +95,30 @@ describe('findKeywords', () => {
   })
 
   test('throws a RangeError for an empty keyword, which would match any text', () => {
-    expect(() => findKeywords('text', ['ok', '  '])).toThrow(new RangeError('[expect-llm] Failed to find keywords: the keyword "  " is empty, so it would be found in any text. Remove it, or give the word you mean.'))
+    expect(() => findKeywords('text', ['ok', '  '])).toThrow(
+      new RangeError(
+        '[expect-llm] Failed to find keywords: the keyword "  " is empty, so it would be found in any text. Remove it, or give the word you mean.',
+      ),
+    )
   })
 
   test('throws a TypeError when the text is not a string', () => {
-    expect(() => findKeywords(42 as unknown as string, ['a'])).toThrow(new TypeError('[expect-llm] Failed to find keywords: the text must be a string, got a number (42). Pass the text as a string.'))
+    expect(() => findKeywords(42 as unknown as string, ['a'])).toThrow(
+      new TypeError('[expect-llm] Failed to find keywords: the text must be a string, got a number (42). Pass the text as a string.'),
+    )
   })
 
   test('throws a TypeError when the keywords are not an array', () => {
     expect(() => findKeywords('text', 'Paris' as unknown as string[])).toThrow(
-      new TypeError(`[expect-llm] Failed to find keywords: the keywords must be an array of strings, got a string ("Paris"). Pass them as an array, e.g. ['Paris', 'Eiffel Tower'].`),
+      new TypeError(
+        `[expect-llm] Failed to find keywords: the keywords must be an array of strings, got a string ("Paris"). Pass them as an array, e.g. ['Paris', 'Eiffel Tower'].`,
+      ),
     )
   })
 
   test('throws a TypeError when a keyword is not a string', () => {
-    expect(() => findKeywords('text', [1 as unknown as string])).toThrow(new TypeError('[expect-llm] Failed to find keywords: every keyword must be a string, got a number (1). Pass the keywords as strings.'))
+    expect(() => findKeywords('text', [1 as unknown as string])).toThrow(
+      new TypeError('[expect-llm] Failed to find keywords: every keyword must be a string, got a number (1). Pass the keywords as strings.'),
+    )
   })
 })

@@ -41,8 +41,7 @@ function rougeScoreLcsInd(ref: ArrayLike<number>, can: ArrayLike<number>): numbe
 }
 
 /** Token-id arrays over an alphabet of `alphabet` ids, of length 0..maxLength. */
-const ids = (alphabet: number, maxLength: number): fc.Arbitrary<number[]> =>
-  fc.array(fc.integer({ min: 0, max: alphabet - 1 }), { maxLength })
+const ids = (alphabet: number, maxLength: number): fc.Arbitrary<number[]> => fc.array(fc.integer({ min: 0, max: alphabet - 1 }), { maxLength })
 
 /** Pairs whose lengths sit on and around the 32-bit word boundaries (31/32/33, 63/64/65, 95-97). */
 const BOUNDARY_LENGTHS = [1, 31, 32, 33, 63, 64, 65, 95, 96, 97, 128, 129]
@@ -131,9 +130,9 @@ describe('lcsLength', () => {
   test('property: equals the textbook DP with arbitrary 32-bit ids (sparse alphabet)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { minLength: 1, maxLength: 8 }).chain((alphabet) =>
-          fc.tuple(fc.array(fc.constantFrom(...alphabet), { maxLength: 80 }), fc.array(fc.constantFrom(...alphabet), { maxLength: 80 })),
-        ),
+        fc
+          .array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { minLength: 1, maxLength: 8 })
+          .chain((alphabet) => fc.tuple(fc.array(fc.constantFrom(...alphabet), { maxLength: 80 }), fc.array(fc.constantFrom(...alphabet), { maxLength: 80 }))),
         ([a, b]) => {
           expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
         },

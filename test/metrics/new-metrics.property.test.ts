@@ -10,7 +10,33 @@ import { corpusGleu, gleu } from '../../src/metrics/gleu.js'
 import { rouge, rougeMulti } from '../../src/metrics/rouge.js'
 import { corpusTer, ter, terDetails } from '../../src/metrics/ter.js'
 
-const pieces = ['the', 'The', 'cat', 'mat', '.', ',', '-', "'s", '2', '3.5', '火', '车', 'りの', 'ー', '。', '！', '&amp;', '\n', '\n-', ' ', '\u00a0', '😀', '\ud800', 'é', 'e\u0301']
+const pieces = [
+  'the',
+  'The',
+  'cat',
+  'mat',
+  '.',
+  ',',
+  '-',
+  "'s",
+  '2',
+  '3.5',
+  '火',
+  '车',
+  'りの',
+  'ー',
+  '。',
+  '！',
+  '&amp;',
+  '\n',
+  '\n-',
+  ' ',
+  '\u00a0',
+  '😀',
+  '\ud800',
+  'é',
+  'e\u0301',
+]
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 50 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -32,12 +58,17 @@ describe('ranges and no throws on random Unicode', () => {
 
   test('TER is >= 0 and finite, 0 for a text against itself, under every option', () => {
     fc.assert(
-      fc.property(text, refs, fc.record({ normalized: fc.boolean(), noPunct: fc.boolean(), asianSupport: fc.boolean(), caseSensitive: fc.boolean() }), (c, r, options) => {
-        const t = ter(c, r, options)
-        expect(Number.isFinite(t) && t >= 0).toBe(true)
-        expect(ter(c, c, options)).toBe(0)
-        expect(Number.isFinite(corpusTer([c], [r], options))).toBe(true)
-      }),
+      fc.property(
+        text,
+        refs,
+        fc.record({ normalized: fc.boolean(), noPunct: fc.boolean(), asianSupport: fc.boolean(), caseSensitive: fc.boolean() }),
+        (c, r, options) => {
+          const t = ter(c, r, options)
+          expect(Number.isFinite(t) && t >= 0).toBe(true)
+          expect(ter(c, c, options)).toBe(0)
+          expect(Number.isFinite(corpusTer([c], [r], options))).toBe(true)
+        },
+      ),
     )
   })
 
@@ -81,13 +112,20 @@ describe('ranges and no throws on random Unicode', () => {
 })
 
 describe('the fast metrics equal their straightforward versions', () => {
-  const words = (alphabet: number, max: number) => fc.array(fc.integer({ min: 0, max: alphabet - 1 }).map((i) => `w${i}`), { maxLength: max })
+  const words = (alphabet: number, max: number) =>
+    fc.array(
+      fc.integer({ min: 0, max: alphabet - 1 }).map((i) => `w${i}`),
+      { maxLength: max },
+    )
 
   test('TER edits equal the line-by-line port of lib_ter (random word sequences, up to 120 words)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 12 }).chain((a) => fc.tuple(words(a, 120), words(a, 120))), ([h, r]) => {
-        expect(terDetails(h.join(' '), r.join(' ')).edits).toBe(naiveTerEdits(h, r))
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 12 }).chain((a) => fc.tuple(words(a, 120), words(a, 120))),
+        ([h, r]) => {
+          expect(terDetails(h.join(' '), r.join(' ')).edits).toBe(naiveTerEdits(h, r))
+        },
+      ),
       { numRuns: 150 },
     )
   })

@@ -39,7 +39,9 @@ describe('readOptionObject', () => {
     expect(thrown(() => readOptionObject('a', ['a'], 'compute X', 'Pass e.g. { a: 1 }.'))).toBe(
       'TypeError: [expect-llm] Failed to compute X: the options must be an object, got a string ("a"). Pass e.g. { a: 1 }.',
     )
-    expect(thrown(() => readOptionObject(3, ['a'], 'compute X', 'Pass {}.'))).toBe('TypeError: [expect-llm] Failed to compute X: the options must be an object, got a number (3). Pass {}.')
+    expect(thrown(() => readOptionObject(3, ['a'], 'compute X', 'Pass {}.'))).toBe(
+      'TypeError: [expect-llm] Failed to compute X: the options must be an object, got a number (3). Pass {}.',
+    )
     expect(thrown(() => readOptionObject([], ['a'], 'compute X', 'Pass {}.'))).toBe(
       'TypeError: [expect-llm] Failed to compute X: the options must be an object, got an array (length 0). Pass {}.',
     )
@@ -57,7 +59,9 @@ describe('BLEU options', () => {
   const prefix = 'TypeError: [expect-llm] Failed to compute BLEU:'
 
   test('an unknown option and a non-object are refused with the BLEU example', () => {
-    expect(thrown(bleuWith({ tokenizer: 'intl' }))).toBe(`${prefix} unknown option "tokenizer". Valid options are: tokenize, lowercase, smoothMethod, smoothValue, maxNgramOrder, effectiveOrder.`)
+    expect(thrown(bleuWith({ tokenizer: 'intl' }))).toBe(
+      `${prefix} unknown option "tokenizer". Valid options are: tokenize, lowercase, smoothMethod, smoothValue, maxNgramOrder, effectiveOrder.`,
+    )
     expect(thrown(bleuWith('intl'))).toBe(`${prefix} the options must be an object, got a string ("intl"). Pass e.g. { tokenize: 'intl' }.`)
   })
 
@@ -67,7 +71,7 @@ describe('BLEU options', () => {
     )
   })
 
-  test.each(['ja-mecab', 'ko-mecab', 'spm', 'flores101', 'flores200'])('sacrebleu\'s model-backed tokenizer %s is refused with the reason', (tokenize) => {
+  test.each(['ja-mecab', 'ko-mecab', 'spm', 'flores101', 'flores200'])("sacrebleu's model-backed tokenizer %s is refused with the reason", (tokenize) => {
     expect(thrown(bleuWith({ tokenize }))).toBe(
       `${prefix} options.tokenize must be one of 'none', '13a', 'intl', 'char', 'zh', got a string ("${tokenize}"). ` +
         `sacrebleu's '${tokenize}' needs a native model (MeCab or SentencePiece) that no maintained JavaScript library reproduces; use 'char' or 'zh' for CJK text, or tokenize yourself and pass 'none'.`,
@@ -80,12 +84,19 @@ describe('BLEU options', () => {
   })
 
   test('an unknown smoothing method is refused', () => {
-    expect(thrown(bleuWith({ smoothMethod: 'exp2' }))).toBe(`${prefix} options.smoothMethod must be one of 'exp', 'floor', 'add-k', 'none', got a string ("exp2"). Use 'exp' (sacrebleu's default).`)
+    expect(thrown(bleuWith({ smoothMethod: 'exp2' }))).toBe(
+      `${prefix} options.smoothMethod must be one of 'exp', 'floor', 'add-k', 'none', got a string ("exp2"). Use 'exp' (sacrebleu's default).`,
+    )
   })
 
   test('smoothValue: 0 is accepted; below 0, not finite or not a number is refused', () => {
     expect(bleu('a b c d', 'a b c e', { smoothMethod: 'floor', smoothValue: 0 })).toBe(0)
-    for (const [value, shown] of [[-0.01, 'a number (-0.01)'], [Number.POSITIVE_INFINITY, 'a number (Infinity)'], [Number.NaN, 'a number (NaN)'], ['1', 'a string ("1")']] as const) {
+    for (const [value, shown] of [
+      [-0.01, 'a number (-0.01)'],
+      [Number.POSITIVE_INFINITY, 'a number (Infinity)'],
+      [Number.NaN, 'a number (NaN)'],
+      ['1', 'a string ("1")'],
+    ] as const) {
       expect(thrown(bleuWith({ smoothMethod: 'floor', smoothValue: value }))).toBe(
         `${prefix} options.smoothValue must be a finite number >= 0, got ${shown}. Pass e.g. 0.1 for 'floor' or 1 for 'add-k'.`,
       )
@@ -96,8 +107,15 @@ describe('BLEU options', () => {
     // sacrebleu 2.6.0: BLEU(max_ngram_order=1).sentence_score('a b', ['a c']).score = 49.99999999999999
     expect(bleu('a b', 'a c', { maxNgramOrder: 1 })).toBeCloseTo(0.5, 14)
     expect(bleu('a b', 'a b', { maxNgramOrder: 100 })).toBe(1)
-    for (const [value, shown] of [[0, 'a number (0)'], [101, 'a number (101)'], [2.5, 'a number (2.5)'], ['4', 'a string ("4")']] as const) {
-      expect(thrown(bleuWith({ maxNgramOrder: value }))).toBe(`${prefix} options.maxNgramOrder must be a whole number from 1 to 100, got ${shown}. Pass e.g. 4 (the default).`)
+    for (const [value, shown] of [
+      [0, 'a number (0)'],
+      [101, 'a number (101)'],
+      [2.5, 'a number (2.5)'],
+      ['4', 'a string ("4")'],
+    ] as const) {
+      expect(thrown(bleuWith({ maxNgramOrder: value }))).toBe(
+        `${prefix} options.maxNgramOrder must be a whole number from 1 to 100, got ${shown}. Pass e.g. 4 (the default).`,
+      )
     }
   })
 
@@ -138,7 +156,9 @@ describe('bleuFromStatistics checks the statistics', () => {
     ['sysLen', '2', 'a string ("2")'],
     ['refLen', undefined, 'undefined'],
   ])('%s = %s is refused', (key, value, shown) => {
-    expect(thrown(() => bleuFromStatistics({ ...ok, [key]: value } as never))).toBe(`${prefix} statistics.${key} must be a number >= 0, got ${shown}. Pass the fields of a BleuDetails.`)
+    expect(thrown(() => bleuFromStatistics({ ...ok, [key]: value } as never))).toBe(
+      `${prefix} statistics.${key} must be a number >= 0, got ${shown}. Pass the fields of a BleuDetails.`,
+    )
   })
 
   test('zero lengths and zero counts are accepted (BLEU 0)', () => {
@@ -156,13 +176,19 @@ describe('corpus inputs (shared by corpus BLEU, chrF, TER and GLEU)', () => {
     const call = (c: unknown, r: unknown) => () => (f as (c: unknown, r: unknown) => number)(c, r)
     const prefix = `TypeError: [expect-llm] Failed to compute ${name}:`
     expect(thrown(call('a', ['a']))).toBe(`${prefix} the candidates must be an array of strings, got a string ("a"). Pass one model output per segment.`)
-    expect(thrown(call(['a'], 'a'))).toBe(`${prefix} the references must be an array, got a string ("a"). Pass one reference (or an array of references) per candidate.`)
+    expect(thrown(call(['a'], 'a'))).toBe(
+      `${prefix} the references must be an array, got a string ("a"). Pass one reference (or an array of references) per candidate.`,
+    )
     expect(thrown(call([], []))).toBe(`${prefix} the candidates array is empty, so there is nothing to score. Pass at least one candidate.`)
     expect(thrown(call(['a', 'b'], ['a']))).toBe(
       `${prefix} got 2 candidates but 1 references. Pass exactly one reference (or one array of alternative references) per candidate, in the same order.`,
     )
-    expect(thrown(call(['a', 3], ['a', 'b']))).toBe(`${prefix} the candidate at index 1 must be a string, got a number (3). Pass the candidate at index 1 as a string.`)
-    expect(thrown(call(['a', 'b'], ['a', 3]))).toMatch(new RegExp(`^${prefix.replace(/[[\]]/g, '\\$&')} the reference at index 1 must be a string or a non-empty array of strings`))
+    expect(thrown(call(['a', 3], ['a', 'b']))).toBe(
+      `${prefix} the candidate at index 1 must be a string, got a number (3). Pass the candidate at index 1 as a string.`,
+    )
+    expect(thrown(call(['a', 'b'], ['a', 3]))).toMatch(
+      new RegExp(`^${prefix.replace(/[[\]]/g, '\\$&')} the reference at index 1 must be a string or a non-empty array of strings`),
+    )
   })
 })
 
@@ -170,7 +196,9 @@ describe('chrF options', () => {
   const prefix = 'TypeError: [expect-llm] Failed to compute chrF:'
 
   test('an unknown option is refused with the valid ones', () => {
-    expect(thrown(chrFWith({ nWordOrder: 2 }))).toBe(`${prefix} unknown option "nWordOrder". Valid options are: charOrder, wordOrder, beta, lowercase, whitespace, epsSmoothing.`)
+    expect(thrown(chrFWith({ nWordOrder: 2 }))).toBe(
+      `${prefix} unknown option "nWordOrder". Valid options are: charOrder, wordOrder, beta, lowercase, whitespace, epsSmoothing.`,
+    )
     expect(thrown(chrFWith(2))).toBe(`${prefix} the options must be an object, got a number (2). Pass e.g. { wordOrder: 2 } for chrF++.`)
   })
 
@@ -181,13 +209,22 @@ describe('chrF options', () => {
     const other = key === 'charOrder' ? { wordOrder: 1 } : {}
     expect(chrF('a b', 'a b', { ...other, [key]: 0 })).toBe(1)
     expect(chrF('a b', 'a b', { [key]: 100 })).toBe(1)
-    for (const [value, shown] of [[-1, 'a number (-1)'], [101, 'a number (101)'], [1.5, 'a number (1.5)'], ['2', 'a string ("2")']] as const) {
-      expect(thrown(chrFWith({ [key]: value }))).toBe(`${prefix} options.${key} must be a whole number from 0 to 100, got ${shown}. Pass e.g. ${fallback} (the default).`)
+    for (const [value, shown] of [
+      [-1, 'a number (-1)'],
+      [101, 'a number (101)'],
+      [1.5, 'a number (1.5)'],
+      ['2', 'a string ("2")'],
+    ] as const) {
+      expect(thrown(chrFWith({ [key]: value }))).toBe(
+        `${prefix} options.${key} must be a whole number from 0 to 100, got ${shown}. Pass e.g. ${fallback} (the default).`,
+      )
     }
   })
 
   test('charOrder and wordOrder both 0 are refused; 0 characters with 1 word order is chrF over words', () => {
-    expect(thrown(chrFWith({ charOrder: 0, wordOrder: 0 }))).toBe(`${prefix} charOrder and wordOrder are both 0, so there is nothing to compare. Pass charOrder: 6 (the default).`)
+    expect(thrown(chrFWith({ charOrder: 0, wordOrder: 0 }))).toBe(
+      `${prefix} charOrder and wordOrder are both 0, so there is nothing to compare. Pass charOrder: 6 (the default).`,
+    )
     // Unigram words only: precision 1/2, recall 1/2, F-beta 1/2 for any beta.
     expect(chrF('a b', 'a c', { charOrder: 0, wordOrder: 1 })).toBe(0.5)
   })
@@ -195,7 +232,11 @@ describe('chrF options', () => {
   test('beta: 0 is accepted (precision only); below 0, not finite or not a number is refused', () => {
     // Character unigrams of "ab" against "abcd": precision 1, recall 1/2; beta 0 gives the precision.
     expect(chrF('ab', 'abcd', { charOrder: 1, beta: 0 })).toBe(1)
-    for (const [value, shown] of [[-0.5, 'a number (-0.5)'], [Number.POSITIVE_INFINITY, 'a number (Infinity)'], ['2', 'a string ("2")']] as const) {
+    for (const [value, shown] of [
+      [-0.5, 'a number (-0.5)'],
+      [Number.POSITIVE_INFINITY, 'a number (Infinity)'],
+      ['2', 'a string ("2")'],
+    ] as const) {
       expect(thrown(chrFWith({ beta: value }))).toBe(`${prefix} options.beta must be a finite number >= 0, got ${shown}. Pass e.g. 2 (the default).`)
     }
   })
@@ -209,7 +250,9 @@ describe('TER options', () => {
   const prefix = 'TypeError: [expect-llm] Failed to compute TER:'
 
   test('an unknown option and a non-object are refused', () => {
-    expect(thrown(terWith({ normalize: true }))).toBe(`${prefix} unknown option "normalize". Valid options are: normalized, noPunct, asianSupport, caseSensitive.`)
+    expect(thrown(terWith({ normalize: true }))).toBe(
+      `${prefix} unknown option "normalize". Valid options are: normalized, noPunct, asianSupport, caseSensitive.`,
+    )
     expect(thrown(terWith([]))).toBe(`${prefix} the options must be an object, got an array (length 0). Pass e.g. { normalized: true }.`)
   })
 
@@ -236,7 +279,11 @@ describe('GLEU options', () => {
   test.each(['minLen', 'maxLen'])('%s: 1 is accepted; 0, 1.5 and a string are refused', (key) => {
     // Unigrams only (minLen 1 up to maxLen 1, or minLen 1 up to 4): "a b" against "a c" shares 1 of 2.
     expect(gleu('a b', 'a c', { minLen: 1, maxLen: 1, [key]: 1 })).toBe(0.5)
-    for (const [value, shown] of [[0, 'a number (0)'], [1.5, 'a number (1.5)'], ['1', 'a string ("1")']] as const) {
+    for (const [value, shown] of [
+      [0, 'a number (0)'],
+      [1.5, 'a number (1.5)'],
+      ['1', 'a string ("1")'],
+    ] as const) {
       expect(thrown(gleuWith({ [key]: value }))).toBe(`${prefix} options.${key} must be a whole number >= 1, got ${shown}. ${example}`)
     }
   })
@@ -246,9 +293,15 @@ describe('rougeMulti inputs', () => {
   const prefix = 'TypeError: [expect-llm] Failed to compute multi-reference ROUGE:'
 
   test('the references must be a non-empty array of strings', () => {
-    expect(thrown(() => rougeMulti('a', [] as string[]))).toBe(`${prefix} the references must be a non-empty array of strings, got an array (length 0). Pass every acceptable reference.`)
-    expect(thrown(() => rougeMulti('a', 'a' as unknown as string[]))).toBe(`${prefix} the references must be a non-empty array of strings, got a string ("a"). Pass every acceptable reference.`)
-    expect(thrown(() => rougeMulti('a', ['a', 1] as unknown as string[]))).toBe(`${prefix} the reference at index 1 must be a string, got a number (1). Pass the reference at index 1 as a string.`)
+    expect(thrown(() => rougeMulti('a', [] as string[]))).toBe(
+      `${prefix} the references must be a non-empty array of strings, got an array (length 0). Pass every acceptable reference.`,
+    )
+    expect(thrown(() => rougeMulti('a', 'a' as unknown as string[]))).toBe(
+      `${prefix} the references must be a non-empty array of strings, got a string ("a"). Pass every acceptable reference.`,
+    )
+    expect(thrown(() => rougeMulti('a', ['a', 1] as unknown as string[]))).toBe(
+      `${prefix} the reference at index 1 must be a string, got a number (1). Pass the reference at index 1 as a string.`,
+    )
   })
 
   test('types must be a non-empty array of ROUGE types', () => {
@@ -263,7 +316,9 @@ describe('retrievalScores inputs', () => {
   const prefix = 'TypeError: [expect-llm] Failed to compute retrieval scores:'
 
   test('the relevant ids must be an array', () => {
-    expect(thrown(() => retrievalScores(['a'], 'a' as unknown as string[]))).toBe(`${prefix} the relevant ids must be an array of strings, got a string ("a"). Pass the ids that should be retrieved.`)
+    expect(thrown(() => retrievalScores(['a'], 'a' as unknown as string[]))).toBe(
+      `${prefix} the relevant ids must be an array of strings, got a string ("a"). Pass the ids that should be retrieved.`,
+    )
   })
 
   test('the options must be an object', () => {
@@ -287,23 +342,35 @@ describe('GLEU against NLTK 3.9 (nltk.translate.gleu_score) on boundary cases', 
     expect(corpusGleu(['', ' '], ['', ''])).toBe(0)
   })
 
-  test('the inputs are checked with GLEU\'s action in the message', () => {
-    expect(thrown(() => gleu(1 as unknown as string, 'a'))).toBe('TypeError: [expect-llm] Failed to compute GLEU: the candidate must be a string, got a number (1). Pass the candidate as a string.')
-    expect(thrown(() => gleu('a', 1 as unknown as string))).toMatch(/^TypeError: \[expect-llm\] Failed to compute GLEU: the reference must be a string or a non-empty array of strings, got a number \(1\)\. Pass the reference as a string/)
+  test("the inputs are checked with GLEU's action in the message", () => {
+    expect(thrown(() => gleu(1 as unknown as string, 'a'))).toBe(
+      'TypeError: [expect-llm] Failed to compute GLEU: the candidate must be a string, got a number (1). Pass the candidate as a string.',
+    )
+    expect(thrown(() => gleu('a', 1 as unknown as string))).toMatch(
+      /^TypeError: \[expect-llm\] Failed to compute GLEU: the reference must be a string or a non-empty array of strings, got a number \(1\)\. Pass the reference as a string/,
+    )
   })
 })
 
 describe('containsAnswer and cosineSimilarity messages', () => {
   test('containsAnswer names the expected answer', () => {
-    expect(thrown(() => containsAnswer('x', 3 as unknown as string))).toMatch(/^TypeError: \[expect-llm\] Failed to check the answer: the expected answer must be a string or a non-empty array of strings, got a number \(3\)\. Pass the expected answer as a string/)
+    expect(thrown(() => containsAnswer('x', 3 as unknown as string))).toMatch(
+      /^TypeError: \[expect-llm\] Failed to check the answer: the expected answer must be a string or a non-empty array of strings, got a number \(3\)\. Pass the expected answer as a string/,
+    )
   })
 
   test('cosineSimilarity says which vector is wrong and how to fix it', () => {
     const prefix = 'TypeError: [expect-llm] Failed to compute cosine similarity:'
-    expect(thrown(() => cosineSimilarity('ab' as never, [1]))).toBe(`${prefix} the first vector must be an array of numbers or a typed array (Float32Array, Float64Array, ...), got a string ("ab"). Pass the embedding as returned by the embedder.`)
+    expect(thrown(() => cosineSimilarity('ab' as never, [1]))).toBe(
+      `${prefix} the first vector must be an array of numbers or a typed array (Float32Array, Float64Array, ...), got a string ("ab"). Pass the embedding as returned by the embedder.`,
+    )
     expect(thrown(() => cosineSimilarity([1], []))).toBe(`${prefix} the second vector is empty. Pass a vector with at least one dimension.`)
-    expect(thrown(() => cosineSimilarity([1, Number.NaN], [1, 2]))).toBe(`${prefix} the first vector has a number (NaN) at index 1. Every component must be a finite number (check the embedder output for NaN or missing values).`)
-    expect(thrown(() => cosineSimilarity([1, 2], [1, 2, 3]))).toBe(`${prefix} the vectors have different lengths (2 and 3). Compare embeddings from the same model and dimensions.`)
+    expect(thrown(() => cosineSimilarity([1, Number.NaN], [1, 2]))).toBe(
+      `${prefix} the first vector has a number (NaN) at index 1. Every component must be a finite number (check the embedder output for NaN or missing values).`,
+    )
+    expect(thrown(() => cosineSimilarity([1, 2], [1, 2, 3]))).toBe(
+      `${prefix} the vectors have different lengths (2 and 3). Compare embeddings from the same model and dimensions.`,
+    )
   })
 })
 

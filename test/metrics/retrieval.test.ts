@@ -95,11 +95,7 @@ describe('retrievalScores: lucky ties and minScore', () => {
   const faq = { id: 'faq', score: 0.9 }
 
   test('a relevant item tied with an irrelevant item just below the cut-off is lucky', () => {
-    const r = retrievalScores(
-      [faq, { id: 'refunds', score: 0.71 }, { id: 'shipping', score: 0.71 }],
-      ['refunds'],
-      { k: 2 },
-    )
+    const r = retrievalScores([faq, { id: 'refunds', score: 0.71 }, { id: 'shipping', score: 0.71 }], ['refunds'], { k: 2 })
     expect(r.luckyTie).toBe(true)
     expect(r.hit).toBe(false)
     expect(r.ranks[0]?.lucky).toBe(true)
@@ -110,7 +106,11 @@ describe('retrievalScores: lucky ties and minScore', () => {
 
   test('a tie inside the top k is not lucky', () => {
     const r = retrievalScores(
-      [{ id: 'refunds', score: 0.71 }, { id: 'shipping', score: 0.71 }, { id: 'other', score: 0.2 }],
+      [
+        { id: 'refunds', score: 0.71 },
+        { id: 'shipping', score: 0.71 },
+        { id: 'other', score: 0.2 },
+      ],
       ['refunds'],
       { k: 2 },
     )
@@ -120,7 +120,11 @@ describe('retrievalScores: lucky ties and minScore', () => {
 
   test('a relevant item scored above the cut-off score is not lucky, even if others tie at the cut-off', () => {
     const r = retrievalScores(
-      [{ id: 'refunds', score: 0.9 }, { id: 'x', score: 0.5 }, { id: 'y', score: 0.5 }],
+      [
+        { id: 'refunds', score: 0.9 },
+        { id: 'x', score: 0.5 },
+        { id: 'y', score: 0.5 },
+      ],
       ['refunds'],
       { k: 2 },
     )
@@ -129,11 +133,7 @@ describe('retrievalScores: lucky ties and minScore', () => {
   })
 
   test('a tie with another relevant item across the cut-off is not lucky', () => {
-    const r = retrievalScores(
-      [faq, { id: 'refunds', score: 0.7 }, { id: 'returns', score: 0.7 }],
-      ['refunds', 'returns'],
-      { k: 2 },
-    )
+    const r = retrievalScores([faq, { id: 'refunds', score: 0.7 }, { id: 'returns', score: 0.7 }], ['refunds', 'returns'], { k: 2 })
     expect(r.luckyTie).toBe(false)
     expect(r.hit).toBe(true)
     expect(r.ranks[1]).toMatchObject({ id: 'returns', rank: 3, lucky: false })
@@ -152,7 +152,11 @@ describe('retrievalScores: lucky ties and minScore', () => {
 
   test('a clean hit and a lucky one give hit and luckyTie together', () => {
     const r = retrievalScores(
-      [{ id: 'a', score: 0.9 }, { id: 'b', score: 0.5 }, { id: 'x', score: 0.5 }],
+      [
+        { id: 'a', score: 0.9 },
+        { id: 'b', score: 0.5 },
+        { id: 'x', score: 0.5 },
+      ],
       ['a', 'b'],
       { k: 2 },
     )
@@ -162,7 +166,10 @@ describe('retrievalScores: lucky ties and minScore', () => {
   })
 
   test('a relevant item whose score is not above minScore is lucky', () => {
-    const items = [{ id: 'a', score: 0.75 }, { id: 'b', score: 0.6 }]
+    const items = [
+      { id: 'a', score: 0.75 },
+      { id: 'b', score: 0.6 },
+    ]
     const equal = retrievalScores(items, ['a'], { minScore: 0.75 })
     expect(equal.luckyTie).toBe(true)
     expect(equal.hit).toBe(false)
@@ -171,7 +178,14 @@ describe('retrievalScores: lucky ties and minScore', () => {
   })
 
   test('relevant items below k are never lucky', () => {
-    const r = retrievalScores([{ id: 'x', score: 0.9 }, { id: 'a', score: 0.1 }], ['a'], { k: 1, minScore: 0.5 })
+    const r = retrievalScores(
+      [
+        { id: 'x', score: 0.9 },
+        { id: 'a', score: 0.1 },
+      ],
+      ['a'],
+      { k: 1, minScore: 0.5 },
+    )
     expect(r.luckyTie).toBe(false)
     expect(r.ranks[0]?.lucky).toBe(false)
   })
@@ -263,9 +277,7 @@ describe('properties', () => {
         const r = retrievalScores(items, relevant, { k })
         const relevantSet = new Set(relevant)
         for (const rank of r.ranks) {
-          expect(rank.lucky, `${JSON.stringify(items)} relevant ${relevant} k ${k} id ${rank.id}`).toBe(
-            bruteForceLucky(items, relevantSet, k, rank.id),
-          )
+          expect(rank.lucky, `${JSON.stringify(items)} relevant ${relevant} k ${k} id ${rank.id}`).toBe(bruteForceLucky(items, relevantSet, k, rank.id))
         }
       }),
       { numRuns: 300 },

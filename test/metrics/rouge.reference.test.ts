@@ -93,9 +93,7 @@ describe('reference vectors: the files', () => {
   })
 })
 
-const scoreRows = pairs.flatMap((pair) =>
-  VARIANTS.flatMap((variant) => TYPES.map((type) => [`${pair.id} ${variant} ${type}`, pair, variant, type] as const)),
-)
+const scoreRows = pairs.flatMap((pair) => VARIANTS.flatMap((variant) => TYPES.map((type) => [`${pair.id} ${variant} ${type}`, pair, variant, type] as const)))
 
 describe("reference vectors: rouge(candidate, reference, { tokenizer: 'rouge-score' }) equals rouge-score", () => {
   test.each(scoreRows)('%s', (_title, pair, variant, type) => {

@@ -10,10 +10,79 @@ import { rougeTokenize } from '../../src/metrics/rouge.js'
 import { squadTokens } from '../../src/metrics/squad.js'
 
 const pieces = [
-  'the', 'The', 'a', 'an', 'A', 'AN', 'thé', 'the\u200b', '_the', 'cats', 'running', '1', '2', '9', '1,500', '2.10.1', '3.', '.5', ',', '.', '-', '--',
-  '2-3', 'x-', '-y', "don't", 'Don’t', '&amp;', '&quot;', '&lt;', '<skipped>', '-\n', '\n', '\r', ' ', '  ', '\t', '\u0085', '\u00a0', '\u2003', '\u3000',
-  '\ufeff', '$', '€', '(', ')', '"', '/', ':', '@', '[', '`', '{', '~', 'Straße', 'İzmir', 'ΟΔΟΣ', 'crème', 'e\u0301', '火车', '４番線', 'ｶﾞ', 'ー',
-  '😀', '👩‍🚀', '\ud800', 'K', 'ﬁ', '½', 'm²', '_', '\x7f', '\x1c',
+  'the',
+  'The',
+  'a',
+  'an',
+  'A',
+  'AN',
+  'thé',
+  'the\u200b',
+  '_the',
+  'cats',
+  'running',
+  '1',
+  '2',
+  '9',
+  '1,500',
+  '2.10.1',
+  '3.',
+  '.5',
+  ',',
+  '.',
+  '-',
+  '--',
+  '2-3',
+  'x-',
+  '-y',
+  "don't",
+  'Don’t',
+  '&amp;',
+  '&quot;',
+  '&lt;',
+  '<skipped>',
+  '-\n',
+  '\n',
+  '\r',
+  ' ',
+  '  ',
+  '\t',
+  '\u0085',
+  '\u00a0',
+  '\u2003',
+  '\u3000',
+  '\ufeff',
+  '$',
+  '€',
+  '(',
+  ')',
+  '"',
+  '/',
+  ':',
+  '@',
+  '[',
+  '`',
+  '{',
+  '~',
+  'Straße',
+  'İzmir',
+  'ΟΔΟΣ',
+  'crème',
+  'e\u0301',
+  '火车',
+  '４番線',
+  'ｶﾞ',
+  'ー',
+  '😀',
+  '👩‍🚀',
+  '\ud800',
+  'K',
+  'ﬁ',
+  '½',
+  'm²',
+  '_',
+  '\x7f',
+  '\x1c',
 ]
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
@@ -25,26 +94,38 @@ const RUNS = { numRuns: 2000 }
 
 describe('the fast tokenizers return the tokens of the regex chains they replace', () => {
   test("rougeTokenize(text) ('unicode')", () => {
-    fc.assert(fc.property(text, fc.boolean(), (t, stemmer) => {
-      expect(rougeTokenize(t, { stemmer })).toEqual(rougeUnicodeTokensBefore(t, stemmer))
-    }), RUNS)
+    fc.assert(
+      fc.property(text, fc.boolean(), (t, stemmer) => {
+        expect(rougeTokenize(t, { stemmer })).toEqual(rougeUnicodeTokensBefore(t, stemmer))
+      }),
+      RUNS,
+    )
   })
 
   test("rougeTokenize(text, { tokenizer: 'rouge-score' })", () => {
-    fc.assert(fc.property(text, fc.boolean(), (t, stemmer) => {
-      expect(rougeTokenize(t, { tokenizer: 'rouge-score', stemmer })).toEqual(rougeScoreTokensBefore(t, stemmer))
-    }), RUNS)
+    fc.assert(
+      fc.property(text, fc.boolean(), (t, stemmer) => {
+        expect(rougeTokenize(t, { tokenizer: 'rouge-score', stemmer })).toEqual(rougeScoreTokensBefore(t, stemmer))
+      }),
+      RUNS,
+    )
   })
 
   test('squadTokens(text)', () => {
-    fc.assert(fc.property(text, (t) => {
-      expect(squadTokens(t)).toEqual(squadTokensBefore(t))
-    }), RUNS)
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(squadTokens(t)).toEqual(squadTokensBefore(t))
+      }),
+      RUNS,
+    )
   })
 
   test('tokenize13a(text)', () => {
-    fc.assert(fc.property(text, (t) => {
-      expect(tokenize13a(t)).toEqual(tokenize13aBefore(t))
-    }), RUNS)
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(tokenize13a(t)).toEqual(tokenize13aBefore(t))
+      }),
+      RUNS,
+    )
   })
 })

@@ -82,7 +82,11 @@ async function stryker(scope, mutate) {
   const bin = join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js')
   if (!existsSync(bin)) fail('StrykerJS is not installed. Run npm install first.')
   const env = { ...process.env, EXPECT_LLM_MUTATION_SCOPE: scope, EXPECT_LLM_MUTATION_STATIC: withStatic ? '1' : '0' }
-  const child = spawn(process.execPath, [bin, 'run', 'test/mutation/stryker.config.mjs', '--mutate', mutate.join(','), ...passThrough], { cwd: root, env, stdio: 'inherit' })
+  const child = spawn(process.execPath, [bin, 'run', 'test/mutation/stryker.config.mjs', '--mutate', mutate.join(','), ...passThrough], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  })
   // Stopping this script stops Stryker (which stops its test runners and removes its sandbox).
   const forward = (signal) => child.kill(signal)
   process.on('SIGINT', forward).on('SIGTERM', forward)
@@ -167,8 +171,15 @@ const head = ['folder', 'score', 'target', 'killed', 'timeout', 'survived', 'no 
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)))
 const line = (r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')
 console.log(`\nMutation score per folder${since ? ` (files changed since ${since})` : ''}:\n${line(head)}\n${rows.map(line).join('\n')}`)
-console.log(`Reports: ${scopes.filter((s) => existsSync(reportOf(s))).map((s) => `reports/mutation/${s}/index.html`).join(', ')}`)
+console.log(
+  `Reports: ${scopes
+    .filter((s) => existsSync(reportOf(s)))
+    .map((s) => `reports/mutation/${s}/index.html`)
+    .join(', ')}`,
+)
 if (belowTarget) {
-  console.log(`\nA folder scores below its target: open its report, and kill each survivor with a test, or mark an equivalent one where it is: // Stryker disable next-line <Mutator>: <reason>.`)
+  console.log(
+    `\nA folder scores below its target: open its report, and kill each survivor with a test, or mark an equivalent one where it is: // Stryker disable next-line <Mutator>: <reason>.`,
+  )
   process.exit(1)
 }

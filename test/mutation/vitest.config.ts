@@ -57,7 +57,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: only ?? ['test/**/*.test.ts'], exclude: ['**/node_modules/**', 'test/jest/**', 'test/consumers/**', ...childProcessTests, ...setupTests] },
+        test: {
+          name: 'unit',
+          include: only ?? ['test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'test/jest/**', 'test/consumers/**', ...childProcessTests, ...setupTests],
+        },
       },
       ...(only ? [] : [{ extends: true, test: { name: 'setup', include: setupTests, setupFiles: ['./test/setup.ts'] } }]),
     ],

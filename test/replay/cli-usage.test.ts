@@ -16,7 +16,9 @@ describe('expect-llm command line usage', () => {
     expect(code).toBe(2)
     expect(out).toContain('Usage: expect-llm fixtures <command> [options]')
     expect(out).toContain('ls       List fixtures')
-    expect(err).toBe('[expect-llm] Failed to run "expect-llm fixtures": a command is missing. Use one of: expect-llm fixtures ls | verify | prune (help above).')
+    expect(err).toBe(
+      '[expect-llm] Failed to run "expect-llm fixtures": a command is missing. Use one of: expect-llm fixtures ls | verify | prune (help above).',
+    )
   })
 
   test('`expect-llm` without arguments prints the help and exits 2', async () => {

@@ -12,7 +12,13 @@ beforeEach(async () => {
   const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
   try {
     const c = client(sandbox.server.baseURL)
-    await c.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Capital of France?' }] })
+    await c.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Capital of France?' },
+      ],
+    })
     await c.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Capital of Spain?' }] })
     await c.embeddings.create({ model: 'text-embedding-3-small', input: ['hello'] })
     phase.replay.assertNoProblems()
@@ -29,7 +35,9 @@ describe('expect-llm fixtures ls', () => {
     expect(code).toBe(0)
     const lines = out.split('\n')
     expect(lines[0]).toMatch(/^ENDPOINT\s+MODEL\s+MESSAGE\s+AGE\s+SIZE\s+FILE$/)
-    expect(out).toMatch(/chat-completions\s+gpt-4o-mini\s+Capital of France\?\s+0m\s+\d+\.\d KB\s+test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json/)
+    expect(out).toMatch(
+      /chat-completions\s+gpt-4o-mini\s+Capital of France\?\s+0m\s+\d+\.\d KB\s+test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json/,
+    )
     expect(out).toMatch(/embeddings\s+text-embedding-3-small\s+hello\s+0m/)
     expect(lines.at(-1)).toMatch(/^3 fixture\(s\), \d+\.\d KB$/)
   })
@@ -67,7 +75,9 @@ describe('expect-llm command line', () => {
     const before = await fixtureFiles(sandbox.root)
     const { code, err } = await cli('fixtures', 'prune', '--rot', 'elsewhere')
     expect(code).toBe(2)
-    expect(err).toContain(`[expect-llm] Failed to run "expect-llm fixtures prune --rot elsewhere --root ${sandbox.root}": Unknown option '--rot'. Options: --root <dir>`)
+    expect(err).toContain(
+      `[expect-llm] Failed to run "expect-llm fixtures prune --rot elsewhere --root ${sandbox.root}": Unknown option '--rot'. Options: --root <dir>`,
+    )
     expect(await fixtureFiles(sandbox.root)).toEqual(before)
   })
 
@@ -83,7 +93,11 @@ describe('expect-llm fixtures prune', () => {
   test('deletes only fixtures unused by a complete run of their test file', async () => {
     const files = await fixtureFiles(sandbox.root)
     const folder = join(sandbox.root, 'test', '__llm_fixtures__', 'example.test.ts')
-    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: files.slice(1) }, { complete: true })
+    await writeUsageRecord(
+      sandbox.root,
+      { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: files.slice(1) },
+      { complete: true },
+    )
     const dry = await cli('fixtures', 'prune', '--dry-run')
     expect(dry.out).toContain('Would delete 2 unused fixture(s).')
     expect(await fixtureFiles(sandbox.root)).toHaveLength(3)
@@ -96,7 +110,11 @@ describe('expect-llm fixtures prune', () => {
   test('keeps every fixture of a test file whose last run was filtered', async () => {
     const files = await fixtureFiles(sandbox.root)
     const folder = join(sandbox.root, 'test', '__llm_fixtures__', 'example.test.ts')
-    await writeUsageRecord(sandbox.root, { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: [] }, { complete: false, reason: 'filtered' })
+    await writeUsageRecord(
+      sandbox.root,
+      { testPath: join(sandbox.root, 'test', 'example.test.ts'), folder, used: [files[0]!], created: [], unused: [] },
+      { complete: false, reason: 'filtered' },
+    )
     const { out } = await cli('fixtures', 'prune')
     expect(out).toContain('skip test/__llm_fixtures__/example.test.ts: its last run was filtered or skipped tests')
     expect(out).toContain('Deleted 0 unused fixture(s).')

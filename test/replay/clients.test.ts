@@ -48,7 +48,11 @@ function replayInChild(): Promise<ChildResult> {
   const out = join(root, 'child.json')
   const command = [process.execPath, '--import', 'tsx', child, root, testFile, out]
   return new Promise((resolve, reject) => {
-    const p = spawn(isolated ? 'unshare' : command[0]!, isolated ? ['-rn', ...command] : command.slice(1), { cwd: repo, env: { ...process.env, EXPECT_LLM_ALLOW_RECORD_IN_CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const p = spawn(isolated ? 'unshare' : command[0]!, isolated ? ['-rn', ...command] : command.slice(1), {
+      cwd: repo,
+      env: { ...process.env, EXPECT_LLM_ALLOW_RECORD_IN_CI: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     p.stdout.on('data', (d: Buffer) => (output += d.toString()))
     p.stderr.on('data', (d: Buffer) => (output += d.toString()))
@@ -104,7 +108,9 @@ test(`every client replays what it recorded, ${isolated ? 'in a network namespac
   expect(result.missProblems).toHaveLength(names.length)
   expect(new Set(result.missProblems.map((p) => p.kind))).toEqual(new Set(['miss']))
   expect(result.misses['openai chat']!.status).toBe(404)
-  expect(result.misses['openai chat']!.error).toMatch(/^404 \[expect-llm\] Failed to replay POST \/v1\/chat\/completions \(model gpt-4o-mini\): no fixture matches this request/)
+  expect(result.misses['openai chat']!.error).toMatch(
+    /^404 \[expect-llm\] Failed to replay POST \/v1\/chat\/completions \(model gpt-4o-mini\): no fixture matches this request/,
+  )
   expect(result.misses['Anthropic SDK messages.create']!.error).toContain('[expect-llm] Failed to replay POST /v1/messages')
   expect(result.misses['AI SDK google generateText']!.error).toContain('[expect-llm] Failed to replay POST /v1beta/models/gemini-2.0-flash:generateContent')
 }, 120_000)

@@ -9,7 +9,9 @@ import { client, fixtureFiles, optionsFor, startReplay, useReplaySandbox } from 
 const sandbox = useReplaySandbox()
 
 /** Fetches `path` from the sandbox server in record mode, stops the server, fetches it again in replay mode. */
-async function recordThenReplayRaw(path: string): Promise<{ recorded: Uint8Array; replayed: Uint8Array; recordedType: string | null; replayedType: string | null; fixture: any }> {
+async function recordThenReplayRaw(
+  path: string,
+): Promise<{ recorded: Uint8Array; replayed: Uint8Array; recordedType: string | null; replayedType: string | null; fixture: any }> {
   const url = `${sandbox.server.origin}${path}`
   const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
   let recorded: Response
@@ -28,7 +30,13 @@ async function recordThenReplayRaw(path: string): Promise<{ recorded: Uint8Array
     const replayedBytes = new Uint8Array(await replayed.arrayBuffer())
     rep.replay.assertNoProblems()
     const [file] = await fixtureFiles(sandbox.root)
-    return { recorded: recordedBytes, replayed: replayedBytes, recordedType: recorded.headers.get('content-type'), replayedType: replayed.headers.get('content-type'), fixture: JSON.parse(await readFile(file!, 'utf8')) }
+    return {
+      recorded: recordedBytes,
+      replayed: replayedBytes,
+      recordedType: recorded.headers.get('content-type'),
+      replayedType: replayed.headers.get('content-type'),
+      fixture: JSON.parse(await readFile(file!, 'utf8')),
+    }
   } finally {
     rep.close()
   }
@@ -56,7 +64,7 @@ describe('response bodies replay byte for byte', () => {
     expect(fixture.response.text).toBe(body)
   })
 
-  test('JSON that serializes back to the same bytes is stored as JSON, with the server\'s indentation', async () => {
+  test("JSON that serializes back to the same bytes is stored as JSON, with the server's indentation", async () => {
     const pretty = `${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' } }] }, null, 2)}\n`
     sandbox.server.setReply(() => ({ raw: { body: pretty, headers: { 'content-type': 'application/json; charset=utf-8' } } }))
     const { replayed, fixture, replayedType } = await recordThenReplayRaw('/pretty')
@@ -91,7 +99,11 @@ describe('request keys', () => {
 
   test('a multipart upload (audio.transcriptions.create) replays although its boundary is random, keyed by its parts', async () => {
     const transcribe = async (bytes: string) =>
-      client(sandbox.server.baseURL).audio.transcriptions.create({ model: 'whisper-1', language: 'en', file: await toFile(Buffer.from(bytes), 'hello.wav', { type: 'audio/wav' }) })
+      client(sandbox.server.baseURL).audio.transcriptions.create({
+        model: 'whisper-1',
+        language: 'en',
+        file: await toFile(Buffer.from(bytes), 'hello.wav', { type: 'audio/wav' }),
+      })
     const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     const recorded = await transcribe('RIFF fake wave').finally(() => rec.close())
     await sandbox.server.close()

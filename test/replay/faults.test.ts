@@ -19,7 +19,11 @@ async function outcome(call: () => Promise<unknown>): Promise<{ value?: unknown;
 }
 
 const streamChat = () => async () => {
-  const stream = await client(sandbox.server.baseURL, { maxRetries: 0 }).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Tell me a long story' }], stream: true })
+  const stream = await client(sandbox.server.baseURL, { maxRetries: 0 }).chat.completions.create({
+    model: 'gpt-4o-mini',
+    messages: [{ role: 'user', content: 'Tell me a long story' }],
+    stream: true,
+  })
   let text = ''
   for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? ''
   return text
@@ -54,10 +58,19 @@ describe('a broken upstream body while recording', () => {
 describe("the judge's structured-output fallback", () => {
   test('a server that rejects response_format: the refused request and the free-text retry are both recorded, and both replay', async () => {
     sandbox.server.setReply((req) =>
-      wantsJsonSchema(req) ? { status: 400, errorMessage: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model." } : { text: 'The answer is polite. Verdict: PASS' },
+      wantsJsonSchema(req)
+        ? { status: 400, errorMessage: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model." }
+        : { text: 'The answer is polite. Verdict: PASS' },
     )
     const verdict = () =>
-      runJudge(prepareJudgeCall({ criteria: 'is polite', judge: openAIJudge({ model: 'small-local-model', baseURL: sandbox.server.baseURL, apiKey: 'local', maxRetries: 0 }) }, 'Thank you, happy to help.', {}, failWith('run the judge')))
+      runJudge(
+        prepareJudgeCall(
+          { criteria: 'is polite', judge: openAIJudge({ model: 'small-local-model', baseURL: sandbox.server.baseURL, apiKey: 'local', maxRetries: 0 }) },
+          'Thank you, happy to help.',
+          {},
+          failWith('run the judge'),
+        ),
+      )
     const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     const recorded = await verdict().finally(() => rec.close())
     expect(recorded).toMatchObject({ pass: true })
@@ -79,7 +92,9 @@ describe("the judge's structured-output fallback", () => {
     for (const status of [401, 429, 503]) {
       sandbox.server.setReply(() => ({ status }))
       const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
-      await client(sandbox.server.baseURL, { maxRetries: 0 }).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: `status ${status}` }] }).catch(() => undefined)
+      await client(sandbox.server.baseURL, { maxRetries: 0 })
+        .chat.completions.create({ model: 'm', messages: [{ role: 'user', content: `status ${status}` }] })
+        .catch(() => undefined)
       rec.close()
     }
     expect(await fixtureFiles(sandbox.root)).toEqual([])

@@ -25,7 +25,10 @@ export async function removeRoot(root: string): Promise<void> {
 /** Every file under `dir`, recursively (absolute paths). */
 export async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort()
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
 }
 
 /** Every fixture file under `dir`. */
@@ -119,7 +122,10 @@ export function startReplay(options: ReplayOptions, { guard = false }: { guard?:
     // Loopback servers of the test are the only real destinations allowed.
     if (url.hostname === '127.0.0.1') return undefined
     escaped.push(`${request.method} ${request.url}`)
-    return new HttpResponse(JSON.stringify({ error: { message: `sentinel: ${request.url} would have left the machine` } }), { status: 404, headers: { 'content-type': 'application/json', 'x-should-retry': 'false', 'x-sentinel': '1' } })
+    return new HttpResponse(JSON.stringify({ error: { message: `sentinel: ${request.url} would have left the machine` } }), {
+      status: 404,
+      headers: { 'content-type': 'application/json', 'x-should-retry': 'false', 'x-sentinel': '1' },
+    })
   })
   const handlers = [...replay.handlers, ...(guard ? [replay.networkGuard] : []), sentinel]
   const session = getReplaySession()

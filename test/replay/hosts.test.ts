@@ -15,7 +15,10 @@ const PROVIDER_URLS: Array<[string, string]> = [
   ['Azure OpenAI', 'https://my-resource.cognitiveservices.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21'],
   ['Anthropic', 'https://api.anthropic.com/v1/messages'],
   ['Google Gemini API', 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:generateContent'],
-  ['Google Vertex AI', 'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/publishers/google/models/gemini-2.0-flash:generateContent'],
+  [
+    'Google Vertex AI',
+    'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/publishers/google/models/gemini-2.0-flash:generateContent',
+  ],
   ['Google Vertex AI', 'https://aiplatform.googleapis.com/v1/projects/p/locations/global/publishers/google/models/gemini-2.0-flash:generateContent'],
   ['Mistral', 'https://api.mistral.ai/v1/chat/completions'],
   ['Groq', 'https://api.groq.com/openai/v1/chat/completions'],
@@ -55,15 +58,30 @@ describe('default provider hosts', () => {
   })
 
   test('loopback hosts are the machine itself', () => {
-    for (const url of ['http://localhost:3000/', 'http://127.0.0.1:8080/', 'http://127.1.2.3/', 'http://[::1]:9/', 'http://api.localhost/']) expect(isLoopback(url), url).toBe(true)
+    for (const url of ['http://localhost:3000/', 'http://127.0.0.1:8080/', 'http://127.1.2.3/', 'http://[::1]:9/', 'http://api.localhost/'])
+      expect(isLoopback(url), url).toBe(true)
     for (const url of ['http://10.0.0.1/', 'https://api.openai.com/', 'http://localhost.example.com/']) expect(isLoopback(url), url).toBe(false)
   })
 
   test('placeholder keys are recognised, real-looking keys are not', () => {
-    for (const key of ['expect-llm-replay-no-key', 'replay-without-a-key', 'scripted-model-no-key', '', 'sk-...', 'your-api-key', 'YOUR_OPENAI_API_KEY', '<key>', 'dummy', 'test', 'xxxxxxxx', '${OPENAI_API_KEY}']) {
+    for (const key of [
+      'expect-llm-replay-no-key',
+      'replay-without-a-key',
+      'scripted-model-no-key',
+      '',
+      'sk-...',
+      'your-api-key',
+      'YOUR_OPENAI_API_KEY',
+      '<key>',
+      'dummy',
+      'test',
+      'xxxxxxxx',
+      '${OPENAI_API_KEY}',
+    ]) {
       expect(isPlaceholderKey(key), key).toBe(true)
     }
-    for (const key of [['sk', 'proj', 'abcDEF0123456789ghijKLMN'].join('-'), 'ollama', 'lm-studio', 'test-key-local']) expect(isPlaceholderKey(key), key).toBe(false)
+    for (const key of [['sk', 'proj', 'abcDEF0123456789ghijKLMN'].join('-'), 'ollama', 'lm-studio', 'test-key-local'])
+      expect(isPlaceholderKey(key), key).toBe(false)
   })
 })
 
@@ -73,7 +91,11 @@ describe('replay answers every default host without a network request', () => {
     const root = await tempRoot()
     const phase = startReplay({ mode: 'replay', rootDir: root, testPath: () => `${root}/test/a.test.ts` })
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }) })
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+      })
       expect(res.status).toBe(404)
       expect(res.headers.get('x-expect-llm-replay')).toBe('expect_llm_replay_miss')
       expect(phase.escaped).toEqual([])

@@ -44,7 +44,9 @@ const problem = () => {
 
 describe('recording with no usable key fails before anything is sent', () => {
   test("openai with the README's placeholder key names OPENAI_API_KEY", async () => {
-    const error = await new OpenAI({ apiKey: 'replay-without-a-key', maxRetries: 2 }).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] }).catch((e: unknown) => e)
+    const error = await new OpenAI({ apiKey: 'replay-without-a-key', maxRetries: 2 }).chat.completions
+      .create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] })
+      .catch((e: unknown) => e)
     expect((error as { status?: number }).status).toBe(404)
     expect(problem()).toBe(
       '[expect-llm] Failed to record POST /v1/chat/completions: the request carries a placeholder key ("replay-without-a-key"), not a real one, so https://api.openai.com would refuse it; nothing was sent. Set OPENAI_API_KEY (or pass apiKey to the client) and run again, or replay the recordings (unset EXPECT_LLM_REPLAY).',
@@ -53,13 +55,19 @@ describe('recording with no usable key fails before anything is sent', () => {
   })
 
   test('the Anthropic SDK with a placeholder names ANTHROPIC_API_KEY', async () => {
-    await new Anthropic({ apiKey: 'your-api-key', maxRetries: 0 }).messages.create({ model: 'claude-3-5-haiku-20241022', max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] }).catch(() => undefined)
+    await new Anthropic({ apiKey: 'your-api-key', maxRetries: 0 }).messages
+      .create({ model: 'claude-3-5-haiku-20241022', max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] })
+      .catch(() => undefined)
     expect(problem()).toContain('Set ANTHROPIC_API_KEY (or pass apiKey to the client)')
     expect(attempts).toEqual([])
   })
 
   test("Gemini with the scripted model's key in ?key= names the Google variables", async () => {
-    await fetch('https://generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:generateContent?key=scripted-model-no-key', { method: 'POST', body: '{"contents":[]}', headers: { 'content-type': 'application/json' } })
+    await fetch('https://generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:generateContent?key=scripted-model-no-key', {
+      method: 'POST',
+      body: '{"contents":[]}',
+      headers: { 'content-type': 'application/json' },
+    })
     const message = problem()
     expect(message).toContain('placeholder key ("scripted-model-no-key")')
     expect(message).toContain('Set GOOGLE_GENERATIVE_AI_API_KEY or GEMINI_API_KEY or GOOGLE_API_KEY')
@@ -67,7 +75,11 @@ describe('recording with no usable key fails before anything is sent', () => {
   })
 
   test('a request to a provider with no key at all names its variable', async () => {
-    const res = await fetch('https://api.mistral.ai/v1/chat/completions', { method: 'POST', body: '{"model":"mistral-small"}', headers: { 'content-type': 'application/json' } })
+    const res = await fetch('https://api.mistral.ai/v1/chat/completions', {
+      method: 'POST',
+      body: '{"model":"mistral-small"}',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(404)
     expect(problem()).toBe(
       '[expect-llm] Failed to record POST /v1/chat/completions: the request carries no API key, so https://api.mistral.ai would refuse it; nothing was sent. Set MISTRAL_API_KEY (or pass apiKey to the client) and run again, or replay the recordings (unset EXPECT_LLM_REPLAY).',
@@ -85,7 +97,9 @@ describe('recording with no usable key fails before anything is sent', () => {
 
   test('a real-looking key passes the check (and would be sent)', async () => {
     const key = ['sk', 'proj', 'a1B2c3D4e5F6g7H8i9J0k1L2'].join('-')
-    await new OpenAI({ apiKey: key, maxRetries: 0 }).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] }).catch(() => undefined)
+    await new OpenAI({ apiKey: key, maxRetries: 0 }).chat.completions
+      .create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] })
+      .catch(() => undefined)
     expect(attempts).toEqual(['POST https://api.openai.com/v1/chat/completions'])
     expect(phase.replay.takeProblems().map((p) => p.kind)).toEqual(['record'])
   })

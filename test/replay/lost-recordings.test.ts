@@ -33,7 +33,10 @@ describe('prune never deletes a fixture a test still needs', () => {
     const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
     try {
       // Whichever prompt maps to the corrupt file: one lookup reads it.
-      for (const p of ['Capital of France?', 'Capital of Spain?']) await client(sandbox.server.baseURL).chat.completions.create(ask(p)).catch(() => undefined)
+      for (const p of ['Capital of France?', 'Capital of Spain?'])
+        await client(sandbox.server.baseURL)
+          .chat.completions.create(ask(p))
+          .catch(() => undefined)
       expect(rep.replay.takeProblems().map((p) => p.kind)).toEqual(['corrupt'])
       const [summary] = await rep.replay.summary(testPath())
       expect(summary!.used.sort()).toEqual([corrupt, other].sort())
@@ -76,7 +79,9 @@ describe('identical requests in one run', () => {
     let recorded: Array<string | null | undefined>
     try {
       const sdk = client(sandbox.server.baseURL)
-      recorded = (await Promise.all(Array.from({ length: 20 }, () => sdk.chat.completions.create(ask('Pick a word', 1))))).map((r) => r.choices[0]?.message.content)
+      recorded = (await Promise.all(Array.from({ length: 20 }, () => sdk.chat.completions.create(ask('Pick a word', 1))))).map(
+        (r) => r.choices[0]?.message.content,
+      )
       await rec.replay.flush()
       rec.replay.assertNoProblems()
     } finally {
@@ -93,7 +98,9 @@ describe('identical requests in one run', () => {
     const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
     try {
       const sdk = client(sandbox.server.baseURL)
-      const replayed = (await Promise.all(Array.from({ length: 20 }, () => sdk.chat.completions.create(ask('Pick a word', 1))))).map((r) => r.choices[0]?.message.content)
+      const replayed = (await Promise.all(Array.from({ length: 20 }, () => sdk.chat.completions.create(ask('Pick a word', 1))))).map(
+        (r) => r.choices[0]?.message.content,
+      )
       expect(replayed).toEqual(recorded)
       rep.replay.assertNoProblems()
     } finally {
@@ -152,7 +159,7 @@ describe('temporary files of a killed writer', () => {
     return tmp
   }
 
-  test('verify reports them, the next run removes them, prune deletes them, and a live writer\'s file is kept', async () => {
+  test("verify reports them, the next run removes them, prune deletes them, and a live writer's file is kept", async () => {
     await record('Capital of France?')
     const [fixture] = await fixtureFiles(sandbox.root)
     const stale = await killedWriter(fixture!)
@@ -163,7 +170,9 @@ describe('temporary files of a killed writer', () => {
 
     const verify = await cli('fixtures', 'verify')
     expect(verify.code).toBe(1)
-    expect(verify.err).toContain(`${stale.slice(sandbox.root.length + 1)}: leftover: a temporary file of a write that was interrupted (process ${stale.split('.').at(-4)} is gone); not a fixture. Delete it, or run expect-llm fixtures prune`)
+    expect(verify.err).toContain(
+      `${stale.slice(sandbox.root.length + 1)}: leftover: a temporary file of a write that was interrupted (process ${stale.split('.').at(-4)} is gone); not a fixture. Delete it, or run expect-llm fixtures prune`,
+    )
     expect(verify.err).not.toContain(live.slice(sandbox.root.length + 1))
 
     // The next run that summarizes the folder removes it.

@@ -25,7 +25,10 @@ async function replayMiss(body: Body, extra: ReplayOptions = {}): Promise<{ erro
   try {
     const error = await client(sandbox.server.baseURL)
       .chat.completions.create(body as never)
-      .then(() => undefined, (e: unknown) => e)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     const problems = phase.replay.takeProblems()
     expect(problems).toHaveLength(1)
     return { error, message: problems[0]!.message, handled: phase.replay.engine.handled }
@@ -141,7 +144,12 @@ describe('lookup', () => {
       const replayed: Array<string | null | undefined> = []
       for (let i = 0; i < 3; i++) replayed.push((await client(sandbox.server.baseURL).chat.completions.create(body)).choices[0]?.message.content)
       expect(replayed).toEqual(recorded)
-      const extra = await client(sandbox.server.baseURL).chat.completions.create(body).then(() => undefined, (e: unknown) => e)
+      const extra = await client(sandbox.server.baseURL)
+        .chat.completions.create(body)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        )
       expect((extra as APIError).status).toBe(404)
       expect(rep.replay.takeProblems()[0]?.message).toContain('holds 3 recorded response(s) for this request, but this is call #4')
       expect(sandbox.server.requests).toHaveLength(0)
@@ -149,7 +157,7 @@ describe('lookup', () => {
       rep.close()
     }
   })
-  test('sequence mode keeps every call recorded concurrently, even when a later call finishes first, with each call\'s duration', async () => {
+  test("sequence mode keeps every call recorded concurrently, even when a later call finishes first, with each call's duration", async () => {
     // The first call is answered slowest, so the recordings complete in reverse call order.
     sandbox.server.setReply((_req, i) => ({ text: `sample ${i}`, latencyMs: [120, 60, 0][i] ?? 0 }))
     const body = ask('Pick a random word', { temperature: 1 })

@@ -35,13 +35,21 @@ const server = await startOpenAIServer({ reply: (req) => (req.lastUserText === '
 const mswServer = setupServer()
 mswServer.listen({ onUnhandledRequest: 'bypass' })
 const phase = (mode: 'record' | 'replay', extra = {}) => {
-  const r = createLlmReplay(msw as never, new ReplayEngine({ options: { mode, rootDir: root, hosts: [server.origin], testPath: () => join(root, 'x.test.ts'), ...extra } }))
+  const r = createLlmReplay(
+    msw as never,
+    new ReplayEngine({ options: { mode, rootDir: root, hosts: [server.origin], testPath: () => join(root, 'x.test.ts'), ...extra } }),
+  )
   mswServer.resetHandlers(...r.handlers)
   return r
 }
 async function calls(c: OpenAI) {
   const chat = await c.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Capital of France?' }] })
-  const s = await c.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'stream me' }], stream: true, stream_options: { include_usage: true } })
+  const s = await c.chat.completions.create({
+    model: 'gpt-4o-mini',
+    messages: [{ role: 'user', content: 'stream me' }],
+    stream: true,
+    stream_options: { include_usage: true },
+  })
   const chunks: unknown[] = []
   for await (const ch of s) chunks.push(ch)
   const rs = c.responses.stream({ model: 'gpt-4.1-mini', input: 'responses stream' })
@@ -55,7 +63,9 @@ async function calls(c: OpenAI) {
 }
 const rec = phase('record', { recordErrors: true })
 const recorded = await calls(new OpenAI({ baseURL: server.baseURL, apiKey: 'k', maxRetries: 2 }))
-const e429 = await new OpenAI({ baseURL: server.baseURL, apiKey: 'k' }).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'rate limited' }] }).catch((e) => e)
+const e429 = await new OpenAI({ baseURL: server.baseURL, apiKey: 'k' }).chat.completions
+  .create({ model: 'm', messages: [{ role: 'user', content: 'rate limited' }] })
+  .catch((e) => e)
 assert.equal(e429.status, 429)
 await rec.flush()
 rec.assertNoProblems()
@@ -66,11 +76,15 @@ const t0 = performance.now()
 const replayed = await calls(new OpenAI({ baseURL: server.baseURL, apiKey: 'k', maxRetries: 2 }))
 assert.deepEqual(replayed, recorded)
 let t = performance.now()
-const r429 = await new OpenAI({ baseURL: server.baseURL, apiKey: 'k', maxRetries: 2 }).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'rate limited' }] }).catch((e) => e)
+const r429 = await new OpenAI({ baseURL: server.baseURL, apiKey: 'k', maxRetries: 2 }).chat.completions
+  .create({ model: 'm', messages: [{ role: 'user', content: 'rate limited' }] })
+  .catch((e) => e)
 assert.equal(r429.status, 429)
 console.log('replayed 429 in', (performance.now() - t).toFixed(0), 'ms')
 t = performance.now()
-const miss = await new OpenAI({ baseURL: server.baseURL, apiKey: 'k', maxRetries: 2 }).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'never' }] }).catch((e) => e)
+const miss = await new OpenAI({ baseURL: server.baseURL, apiKey: 'k', maxRetries: 2 }).chat.completions
+  .create({ model: 'm', messages: [{ role: 'user', content: 'never' }] })
+  .catch((e) => e)
 assert.equal(miss.status, 404)
 console.log('miss in', (performance.now() - t).toFixed(0), 'ms')
 assert.equal(rep.takeProblems().length, 1)
@@ -89,13 +103,17 @@ async function checkFaults(): Promise<void> {
   const guard = setupServer()
   guard.listen({ onUnhandledRequest: 'bypass' })
   const use = (mode: 'record' | 'replay', extra = {}) => {
-    const r = createLlmReplay(msw as never, new ReplayEngine({ options: { mode, rootDir: dir, hosts: [local.origin], testPath: () => join(dir, 'f.test.ts'), testName: () => 't', ...extra } }))
+    const r = createLlmReplay(
+      msw as never,
+      new ReplayEngine({ options: { mode, rootDir: dir, hosts: [local.origin], testPath: () => join(dir, 'f.test.ts'), testName: () => 't', ...extra } }),
+    )
     guard.resetHandlers(...r.handlers)
     return r
   }
   const sdk = () => new OpenAI({ baseURL: local.baseURL, apiKey: 'k', maxRetries: 0 })
   const ask = (content: string) => ({ model: 'm', temperature: 1, messages: [{ role: 'user' as const, content }] })
-  const texts = (n: number, content: string) => Promise.all(Array.from({ length: n }, () => sdk().chat.completions.create(ask(content)))).then((rs) => rs.map((r) => r.choices[0]?.message.content))
+  const texts = (n: number, content: string) =>
+    Promise.all(Array.from({ length: n }, () => sdk().chat.completions.create(ask(content)))).then((rs) => rs.map((r) => r.choices[0]?.message.content))
 
   local.setReply((_req, i) => ({ text: `answer ${i}`, latencyMs: 5 * (20 - (i % 20)) }))
   const warn = console.warn
@@ -108,13 +126,19 @@ async function checkFaults(): Promise<void> {
   r = use('record', { sequence: true })
   const sampled = await texts(20, 'sample me')
   await r.flush()
-  assert.deepEqual(sampled, Array.from({ length: 20 }, (_, i) => `answer ${i + 1}`))
+  assert.deepEqual(
+    sampled,
+    Array.from({ length: 20 }, (_, i) => `answer ${i + 1}`),
+  )
   local.setReply(() => ({ text: 'one two three four five', breakAfter: 2 }))
   r = use('record')
   const broken = await (async () => {
     const stream = await sdk().chat.completions.create({ ...ask('break'), stream: true })
     for await (const _ of stream) void _
-  })().then(() => 'ended normally', (e: Error) => `${e.name}: ${e.message}`)
+  })().then(
+    () => 'ended normally',
+    (e: Error) => `${e.name}: ${e.message}`,
+  )
   assert.equal(broken, 'TypeError: terminated', 'a broken stream fails for the app as live')
   local.setReply(() => ({ raw: { body: '{ "price": 1.50 }', headers: { 'content-type': 'application/octet-stream' } } }))
   await fetch(`${local.origin}/download`, { method: 'POST', body: '{}' })
@@ -141,7 +165,10 @@ async function checkClients(): Promise<void> {
   const testFile = join(dir, 'test', 'clients.test.ts')
   const recorder = setupServer()
   recorder.listen({ onUnhandledRequest: 'bypass' })
-  const r = createLlmReplay(msw as never, new ReplayEngine({ options: { mode: 'record', rootDir: dir, testPath: () => testFile, upstream: scenarioUpstream(local.origin, google.origin) } }))
+  const r = createLlmReplay(
+    msw as never,
+    new ReplayEngine({ options: { mode: 'record', rootDir: dir, testPath: () => testFile, upstream: scenarioUpstream(local.origin, google.origin) } }),
+  )
   recorder.resetHandlers(...r.handlers)
   const recorded = await runAll(scenarios(), () => r.engine.handled)
   await r.flush()
@@ -153,7 +180,10 @@ async function checkClients(): Promise<void> {
   const out = join(dir, 'child.json')
   const isolated = spawnSync('unshare', ['-rn', 'true']).status === 0
   const command = [process.execPath, '--import', 'tsx', fileURLToPath(new URL('./clients/replay-child.ts', import.meta.url)), dir, testFile, out]
-  const child = spawnSync(isolated ? 'unshare' : command[0]!, isolated ? ['-rn', ...command] : command.slice(1), { env: { ...process.env, MSW_DIR: mswDir }, encoding: 'utf8' })
+  const child = spawnSync(isolated ? 'unshare' : command[0]!, isolated ? ['-rn', ...command] : command.slice(1), {
+    env: { ...process.env, MSW_DIR: mswDir },
+    encoding: 'utf8',
+  })
   assert.equal(child.status, 0, child.stderr)
   const result = JSON.parse(await readFile(out, 'utf8')) as { mswVersion: string; replayed: typeof recorded; misses: typeof recorded; escaped: string[] }
   assert.equal(result.mswVersion, mswVersion)
@@ -164,7 +194,11 @@ async function checkClients(): Promise<void> {
     assert.equal(result.misses[name]!.requests, 1, `${name}: a miss is not retried`)
   }
   await rm(dir, { recursive: true, force: true })
-  console.log('msw', mswVersion, `OK: ${Object.keys(recorded).length} client calls recorded and replayed${isolated ? ' with no network' : ''}; each miss failed after one request`)
+  console.log(
+    'msw',
+    mswVersion,
+    `OK: ${Object.keys(recorded).length} client calls recorded and replayed${isolated ? ' with no network' : ''}; each miss failed after one request`,
+  )
 }
 
 /** A client that captured fetch before listen() goes around msw 2; the watcher reports it, and not the intercepted ones. */
@@ -173,7 +207,9 @@ async function checkEscapes(): Promise<void> {
   const captured = new OpenAI({ baseURL: local.baseURL, apiKey: 'k', maxRetries: 0, fetch: globalThis.fetch })
   const escapes: string[] = []
   const watcher = watchEscapes({ relevant: (url) => url.origin === local.origin, onEscape: (e) => escapes.push(`${e.method} ${e.url}`) })
-  const server = setupServer(msw.http.all(`${local.origin}/*`, () => msw.HttpResponse.json({ id: 'x', object: 'chat.completion', created: 0, model: 'm', choices: [] })))
+  const server = setupServer(
+    msw.http.all(`${local.origin}/*`, () => msw.HttpResponse.json({ id: 'x', object: 'chat.completion', created: 0, model: 'm', choices: [] })),
+  )
   server.events.on('request:start', ({ request }: { request: Request }) => watcher.requestSeen(request))
   server.listen({ onUnhandledRequest: 'bypass' })
   const later = new OpenAI({ baseURL: local.baseURL, apiKey: 'k', maxRetries: 0 })
@@ -181,7 +217,10 @@ async function checkEscapes(): Promise<void> {
   await captured.chat.completions.create(ask2('escaped'))
   await watcher.idle()
   assert.deepEqual(escapes, [`POST ${local.baseURL}/chat/completions`])
-  assert.deepEqual(local.requests.map((q) => q.lastUserText), ['escaped'])
+  assert.deepEqual(
+    local.requests.map((q) => q.lastUserText),
+    ['escaped'],
+  )
   watcher.close()
   server.close()
   await local.close()

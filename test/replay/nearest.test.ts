@@ -39,8 +39,10 @@ async function nearestFor(calls: Array<() => Promise<unknown>>, miss: () => Prom
 
 describe('the nearest recording of a miss', () => {
   test("an openai prompt is compared with openai's recording, not with a newer, textually closer one from the AI SDK", async () => {
-    const openai = (content: string) => () => client(sandbox.server.baseURL).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] })
-    const aiSdk = (prompt: string) => () => generateText({ model: createOpenAI({ apiKey: 'local-key', baseURL: sandbox.server.baseURL }).chat('gpt-4o-mini'), prompt, maxRetries: 0 })
+    const openai = (content: string) => () =>
+      client(sandbox.server.baseURL).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] })
+    const aiSdk = (prompt: string) => () =>
+      generateText({ model: createOpenAI({ apiKey: 'local-key', baseURL: sandbox.server.baseURL }).chat('gpt-4o-mini'), prompt, maxRetries: 0 })
     const message = await nearestFor([openai('Capital of France?'), aiSdk('Capital of Italy!')], openai('Capital of Italy?'))
     expect(message).toContain('- recorded: "Capital of France?"')
     expect(message).toContain('+ actual:   "Capital of Italy?"')
@@ -51,14 +53,21 @@ describe('the nearest recording of a miss', () => {
     configure({ judge: { baseURL: sandbox.server.baseURL, apiKey: 'local-key', model: 'judge-model', maxRetries: 0 } })
     const answer = 'Thank you for waiting, your refund is on its way.'
     const message = await nearestFor(
-      [() => expect(answer).toPassJudge('is polite'), () => expect(answer).toRefuse({ judge: true }).catch(() => undefined)],
+      [
+        () => expect(answer).toPassJudge('is polite'),
+        () =>
+          expect(answer)
+            .toRefuse({ judge: true })
+            .catch(() => undefined),
+      ],
       () => expect(answer).toPassJudge('is courteous'),
     )
     expect(message).toMatch(/differs at 1 path\(s\):\n {4}\/body\/messages\/1\/content\n {6}- recorded: .*is polite/)
   })
 
   test('ties go to the file name, whatever order they were recorded in', async () => {
-    const openai = (content: string) => () => client(sandbox.server.baseURL).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] })
+    const openai = (content: string) => () =>
+      client(sandbox.server.baseURL).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] })
     const nearest = (message: string) => /Nearest recording: (\S+) differs/.exec(message)?.[1]
     // "Peru" and "Cuba" are both 4 edits from "Fiji".
     const oneOrder = nearest(await nearestFor([openai('Capital of Peru?'), openai('Capital of Cuba?')], openai('Capital of Fiji?')))

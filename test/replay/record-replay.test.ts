@@ -92,7 +92,12 @@ describe('record, stop the server, replay', () => {
     const fixture = JSON.parse(text)
     expect(fixture.schemaVersion).toBe(1)
     expect(fixture.key).toMatchObject({ method: 'POST', origin: sandbox.server.origin, path: '/v1/chat/completions', body: { model: 'gpt-4o-mini' } })
-    expect(fixture.meta).toMatchObject({ model: 'gpt-4o-mini', usage: { inputTokens: 11, outputTokens: 7, totalTokens: 18 }, endpoint: 'chat-completions', testFile: 'test/example.test.ts' })
+    expect(fixture.meta).toMatchObject({
+      model: 'gpt-4o-mini',
+      usage: { inputTokens: 11, outputTokens: 7, totalTokens: 18 },
+      endpoint: 'chat-completions',
+      testFile: 'test/example.test.ts',
+    })
     expect(fixture.meta.sdkUserAgent).toMatch(/^OpenAI\/JS /)
     expect(typeof fixture.meta.durationMs).toBe('number')
     expect(Object.keys(fixture.response.headers)).not.toContain('content-length')

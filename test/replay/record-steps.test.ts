@@ -146,7 +146,10 @@ describe('readWholeBody', () => {
 
 describe('the engine’s answers', () => {
   test('fixtureHeaders name the fixture and the recorded duration', () => {
-    expect(fixtureHeaders('test/__llm_fixtures__/a.json', 840)).toEqual({ 'x-expect-llm-fixture': 'test/__llm_fixtures__/a.json', 'x-expect-llm-duration-ms': '840' })
+    expect(fixtureHeaders('test/__llm_fixtures__/a.json', 840)).toEqual({
+      'x-expect-llm-fixture': 'test/__llm_fixtures__/a.json',
+      'x-expect-llm-duration-ms': '840',
+    })
   })
 
   test('handlingFailure: a corrupt fixture is reported as such, with its file counted as used', () => {

@@ -20,7 +20,11 @@ async function recordStream(delayMs: number): Promise<Fixture> {
   sandbox.server.setReply(() => ({ text: 'one two three four five', chunkDelayMs: delayMs }))
   const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
   try {
-    const stream = await client(sandbox.server.baseURL).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Count' }], stream: true })
+    const stream = await client(sandbox.server.baseURL).chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Count' }],
+      stream: true,
+    })
     for await (const _ of stream) void _
     await rec.replay.flush()
     rec.replay.assertNoProblems()

@@ -33,7 +33,9 @@ describe('secrets never reach the disk', () => {
   test('a secret query parameter is stripped from the key and the file', async () => {
     const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
-      await client(sandbox.server.baseURL, { defaultQuery: { 'api-key': 'query-secret-4711-abcdef', 'api-version': '2024-10-21' } }).chat.completions.create(ask('Hi'))
+      await client(sandbox.server.baseURL, { defaultQuery: { 'api-key': 'query-secret-4711-abcdef', 'api-version': '2024-10-21' } }).chat.completions.create(
+        ask('Hi'),
+      )
       phase.replay.assertNoProblems()
     } finally {
       phase.close()
@@ -54,7 +56,9 @@ describe('secrets never reach the disk', () => {
       expect(reply.choices[0]?.message.content).toContain(SECRET) // the app still got the live answer
       const problems = phase.replay.takeProblems()
       expect(problems.map((p) => p.kind)).toEqual(['secret'])
-      expect(problems[0]?.message).toMatch(/Failed to write fixture test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json: it would contain the value of OPENAI_API_KEY at \/response\/json\/choices\/0\/message\/content/)
+      expect(problems[0]?.message).toMatch(
+        /Failed to write fixture test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json: it would contain the value of OPENAI_API_KEY at \/response\/json\/choices\/0\/message\/content/,
+      )
       expect(problems[0]?.message).not.toContain(SECRET)
     } finally {
       phase.close()
@@ -87,7 +91,12 @@ describe('recorded errors', () => {
     sandbox.server.setReply(() => ({ status, errorMessage: `forced ${status} for the test` }))
     const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record', { recordErrors: true }))
     try {
-      const error = await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
+      const error = await client(sandbox.server.baseURL)
+        .chat.completions.create(ask('Hi'))
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        )
       expect(error).toBeInstanceOf(ErrorClass)
       rec.replay.assertNoProblems()
     } finally {
@@ -97,7 +106,12 @@ describe('recorded errors', () => {
     await sandbox.server.close()
     const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
     try {
-      const error = await client(sandbox.server.baseURL, { maxRetries: 2 }).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
+      const error = await client(sandbox.server.baseURL, { maxRetries: 2 })
+        .chat.completions.create(ask('Hi'))
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        )
       expect(error).toBeInstanceOf(ErrorClass)
       expect((error as APIError).message).toBe(`${status} forced ${status} for the test`)
       expect(rep.replay.engine.handled).toBe(1) // one attempt despite maxRetries 2: no retry, no back-off
@@ -132,7 +146,12 @@ describe('modes', () => {
     const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
       expect(phase.replay.mode()).toBe('replay')
-      const error = await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
+      const error = await client(sandbox.server.baseURL)
+        .chat.completions.create(ask('Hi'))
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        )
       expect((error as APIError).status).toBe(404)
       const [problem] = phase.replay.takeProblems()
       expect(problem?.message).toContain('EXPECT_LLM_REPLAY=record was ignored because CI is set')
@@ -148,13 +167,19 @@ describe('modes', () => {
     expect(resolveMode('replay', { CI: '1', EXPECT_LLM_REPLAY: 'rerecord', EXPECT_LLM_ALLOW_RECORD_IN_CI: '1' })).toEqual({ mode: 'rerecord', source: 'env' })
     expect(resolveMode(undefined, { CI: 'false', EXPECT_LLM_REPLAY: 'live' })).toEqual({ mode: 'live', source: 'env' })
     expect(resolveMode(undefined, {})).toEqual({ mode: 'replay', source: 'default' })
-    expect(() => resolveMode(undefined, { EXPECT_LLM_REPLAY: 'recrod' })).toThrow('[expect-llm] Failed to choose a replay mode: EXPECT_LLM_REPLAY is "recrod". Use one of replay, record, rerecord, live.')
+    expect(() => resolveMode(undefined, { EXPECT_LLM_REPLAY: 'recrod' })).toThrow(
+      '[expect-llm] Failed to choose a replay mode: EXPECT_LLM_REPLAY is "recrod". Use one of replay, record, rerecord, live.',
+    )
   })
 
   test('recording for api.openai.com without a key fails fast and names OPENAI_API_KEY', async () => {
     const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
-      const res = await fetch('https://api.openai.com/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ask('Hi')) })
+      const res = await fetch('https://api.openai.com/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ask('Hi')),
+      })
       expect(res.status).toBe(404)
       expect(res.headers.get('x-should-retry')).toBe('false')
       const [problem] = phase.replay.takeProblems()
@@ -167,7 +192,9 @@ describe('modes', () => {
 
   test('rerecord records again over an existing fixture', async () => {
     const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
-    await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).finally(() => rec.close())
+    await client(sandbox.server.baseURL)
+      .chat.completions.create(ask('Hi'))
+      .finally(() => rec.close())
     sandbox.server.setReply(() => ({ text: 'a newer answer' }))
     const again = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'rerecord'))
     try {
@@ -186,18 +213,29 @@ describe('modes', () => {
 describe('corrupt fixtures', () => {
   test.each([
     ['invalid JSON', (t: string) => t.slice(0, -10), /it is not valid JSON/],
-    ['a wrong schema version', (t: string) => t.replace('"schemaVersion": 1', '"schemaVersion": 7'), /"schemaVersion" is 7, but this version of expect-llm reads schema 1/],
+    [
+      'a wrong schema version',
+      (t: string) => t.replace('"schemaVersion": 1', '"schemaVersion": 7'),
+      /"schemaVersion" is 7, but this version of expect-llm reads schema 1/,
+    ],
     ['a missing response', (t: string) => JSON.stringify({ ...JSON.parse(t), response: undefined }), /"response" is missing/],
     ['a mistyped status', (t: string) => t.replace('"status": 200', '"status": "200"'), /"response.status" must be an HTTP status/],
     ['a hand-edited request', (t: string) => t.replace('"content": "Hi"', '"content": "Hello"'), /the request in "key" does not match "hash"/],
   ])('%s fails with the file path and what is wrong', async (_name, corrupt, reason) => {
     const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
-    await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).finally(() => rec.close())
+    await client(sandbox.server.baseURL)
+      .chat.completions.create(ask('Hi'))
+      .finally(() => rec.close())
     const [file] = await fixtureFiles(sandbox.root)
     await writeFile(file!, corrupt(await readFile(file!, 'utf8')))
     const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
     try {
-      const error = await client(sandbox.server.baseURL).chat.completions.create(ask('Hi')).then(() => undefined, (e: unknown) => e)
+      const error = await client(sandbox.server.baseURL)
+        .chat.completions.create(ask('Hi'))
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        )
       expect((error as APIError).status).toBe(404)
       const [problem] = rep.replay.takeProblems()
       expect(problem?.kind).toBe('corrupt')

@@ -38,23 +38,35 @@ interface Report {
 function runChild(): Promise<{ output: string; results: Record<string, { status: string; failure: string }> }> {
   const out = join(root, 'report.json')
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(childDir, 'session.config.ts'), '--reporter=json', `--outputFile=${out}`, '--reporter=default'], {
-      cwd: repo,
-      env: {
-        ...process.env,
-        EXPECT_LLM_REPLAY: '',
-        EXPECT_LLM_ALLOW_RECORD_IN_CI: '1',
-        CHILD_ORIGIN: server.origin,
-        CHILD_BASE_URL: server.baseURL,
-        CHILD_JUDGE_BASE_URL: judge.baseURL,
-        CHILD_EARLY_ORIGIN: early.origin,
-        CHILD_EARLY_BASE_URL: early.baseURL,
-        CHILD_ROOT: root,
-        NO_COLOR: '1',
-        FORCE_COLOR: '0',
+    const child = spawn(
+      process.execPath,
+      [
+        join(repo, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--config',
+        join(childDir, 'session.config.ts'),
+        '--reporter=json',
+        `--outputFile=${out}`,
+        '--reporter=default',
+      ],
+      {
+        cwd: repo,
+        env: {
+          ...process.env,
+          EXPECT_LLM_REPLAY: '',
+          EXPECT_LLM_ALLOW_RECORD_IN_CI: '1',
+          CHILD_ORIGIN: server.origin,
+          CHILD_BASE_URL: server.baseURL,
+          CHILD_JUDGE_BASE_URL: judge.baseURL,
+          CHILD_EARLY_ORIGIN: early.origin,
+          CHILD_EARLY_BASE_URL: early.baseURL,
+          CHILD_ROOT: root,
+          NO_COLOR: '1',
+          FORCE_COLOR: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    )
     let output = ''
     child.stdout.on('data', (d: Buffer) => (output += d.toString()))
     child.stderr.on('data', (d: Buffer) => (output += d.toString()))
@@ -62,7 +74,9 @@ function runChild(): Promise<{ output: string; results: Record<string, { status:
     child.on('close', () => {
       readFile(out, 'utf8').then((text) => {
         const report = JSON.parse(text) as Report
-        const results = Object.fromEntries(report.testResults[0]!.assertionResults.map((r) => [r.title, { status: r.status, failure: r.failureMessages.join('\n') }]))
+        const results = Object.fromEntries(
+          report.testResults[0]!.assertionResults.map((r) => [r.title, { status: r.status, failure: r.failureMessages.join('\n') }]),
+        )
         resolve({ output, results })
       }, reject)
     })

@@ -10,7 +10,15 @@ const sse = (...events: object[]) => events.map((e) => `event: ${(e as { type?: 
 
 describe('OpenAI', () => {
   test('chat completions, with cached and reasoning tokens', () => {
-    expect(normalizeUsage({ prompt_tokens: 90, completion_tokens: 20, total_tokens: 110, prompt_tokens_details: { cached_tokens: 64 }, completion_tokens_details: { reasoning_tokens: 12 } })).toEqual({
+    expect(
+      normalizeUsage({
+        prompt_tokens: 90,
+        completion_tokens: 20,
+        total_tokens: 110,
+        prompt_tokens_details: { cached_tokens: 64 },
+        completion_tokens_details: { reasoning_tokens: 12 },
+      }),
+    ).toEqual({
       inputTokens: 90,
       outputTokens: 20,
       totalTokens: 110,
@@ -20,14 +28,23 @@ describe('OpenAI', () => {
   })
 
   test('a Responses API stream: the usage of response.completed', () => {
-    const response = { sse: sse({ type: 'response.created', response: { model: 'gpt-4.1-mini', usage: null } }, { type: 'response.completed', response: { model: 'gpt-4.1-mini', usage: { input_tokens: 12, output_tokens: 5, total_tokens: 17 } } }) }
+    const response = {
+      sse: sse(
+        { type: 'response.created', response: { model: 'gpt-4.1-mini', usage: null } },
+        { type: 'response.completed', response: { model: 'gpt-4.1-mini', usage: { input_tokens: 12, output_tokens: 5, total_tokens: 17 } } },
+      ),
+    }
     expect(extractModelAndUsage(response as never)).toEqual({ model: 'gpt-4.1-mini', usage: { inputTokens: 12, outputTokens: 5, totalTokens: 17 } })
   })
 })
 
 describe('Anthropic', () => {
   test('a Messages body: cache writes and reads count as input, reads as cached (Anthropic counts them apart)', () => {
-    const body = { type: 'message', model: 'claude-haiku-4-5', usage: { input_tokens: 21, cache_creation_input_tokens: 188, cache_read_input_tokens: 1000, output_tokens: 393 } }
+    const body = {
+      type: 'message',
+      model: 'claude-haiku-4-5',
+      usage: { input_tokens: 21, cache_creation_input_tokens: 188, cache_read_input_tokens: 1000, output_tokens: 393 },
+    }
     expect(extractModelAndUsage({ status: 200, headers: {}, json: body } as never)).toEqual({
       model: 'claude-haiku-4-5',
       usage: { inputTokens: 1209, outputTokens: 393, totalTokens: 1602, cachedInputTokens: 1000 },
@@ -40,7 +57,12 @@ describe('Anthropic', () => {
   })
 
   test('a message_delta that also carries the input counts (newer API versions) replaces the start', () => {
-    const response = { sse: sse({ type: 'message_start', message: { model: 'claude-sonnet-4-5', usage: { input_tokens: 50, output_tokens: 1 } } }, { type: 'message_delta', usage: { input_tokens: 50, cache_read_input_tokens: 10, output_tokens: 30 } }) }
+    const response = {
+      sse: sse(
+        { type: 'message_start', message: { model: 'claude-sonnet-4-5', usage: { input_tokens: 50, output_tokens: 1 } } },
+        { type: 'message_delta', usage: { input_tokens: 50, cache_read_input_tokens: 10, output_tokens: 30 } },
+      ),
+    }
     expect(extractModelAndUsage(response as never).usage).toEqual({ inputTokens: 60, outputTokens: 30, totalTokens: 90, cachedInputTokens: 10 })
   })
 })
@@ -52,7 +74,9 @@ describe('Gemini', () => {
   })
 
   test('thinking tokens are output (and reasoning), cached content is cached input', () => {
-    expect(normalizeUsage({ promptTokenCount: 100, candidatesTokenCount: 20, thoughtsTokenCount: 30, cachedContentTokenCount: 40, totalTokenCount: 150 })).toEqual({
+    expect(
+      normalizeUsage({ promptTokenCount: 100, candidatesTokenCount: 20, thoughtsTokenCount: 30, cachedContentTokenCount: 40, totalTokenCount: 150 }),
+    ).toEqual({
       inputTokens: 100,
       outputTokens: 50,
       totalTokens: 150,
@@ -64,7 +88,11 @@ describe('Gemini', () => {
   test('a stream (alt=sse) and a JSON array of chunks: the last usageMetadata', () => {
     const chunks = [
       { candidates: [{ content: { parts: [{ text: 'Hel' }] } }], usageMetadata: { promptTokenCount: 8, totalTokenCount: 8 }, modelVersion: 'gemini-2.5-flash' },
-      { candidates: [{ content: { parts: [{ text: 'lo' }] } }], usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 2, totalTokenCount: 10 }, modelVersion: 'gemini-2.5-flash' },
+      {
+        candidates: [{ content: { parts: [{ text: 'lo' }] } }],
+        usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 2, totalTokenCount: 10 },
+        modelVersion: 'gemini-2.5-flash',
+      },
     ]
     const expected = { model: 'gemini-2.5-flash', usage: { inputTokens: 8, outputTokens: 2, totalTokens: 10 } }
     expect(extractModelAndUsage({ sse: chunks.map((c) => `data: ${JSON.stringify(c)}\r\n\r\n`) } as never)).toEqual(expected)

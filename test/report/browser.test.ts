@@ -33,7 +33,12 @@ export function chromiumPath(): string {
 
 // The page functions below run in the browser (playwright serializes them); the project's tsconfig has
 // no DOM library, so the globals they use are declared here, loosely.
-declare const document: { activeElement: { id: string; textContent: string | null; getAttribute(name: string): string | null } | null; getElementById(id: string): { textContent: string | null } | null; querySelector(selector: string): { textContent: string | null } | null; documentElement: { scrollWidth: number; clientWidth: number } }
+declare const document: {
+  activeElement: { id: string; textContent: string | null; getAttribute(name: string): string | null } | null
+  getElementById(id: string): { textContent: string | null } | null
+  querySelector(selector: string): { textContent: string | null } | null
+  documentElement: { scrollWidth: number; clientWidth: number }
+}
 declare const window: { __injected?: string }
 
 const shots = join(repo, 'test-results', 'report')
@@ -125,7 +130,7 @@ describe('a replayed golden suite', () => {
     expect(statSync(pageFile).size).toBeGreaterThan(10_000)
   })
 
-  test('summary cards, checks table and distributions show the report\'s numbers', async () => {
+  test("summary cards, checks table and distributions show the report's numbers", async () => {
     await gotoSuite(goldenKey)
     const s = golden.summary
     expect(await text('[data-card=passRate] dd')).toBe(`${(s.passRate! * 100).toFixed(1)}% (${s.passed}/${s.ran})`)
@@ -144,7 +149,10 @@ describe('a replayed golden suite', () => {
 
   test('every chart has a text alternative: a title and a description with its figures', async () => {
     const charts = await page.locator('svg.chart').evaluateAll((svgs) =>
-      svgs.map((svg) => ({ role: svg.getAttribute('role'), labelled: (svg.getAttribute('aria-labelledby') ?? '').split(' ').map((id: string) => document.getElementById(id)?.textContent ?? '') })),
+      svgs.map((svg) => ({
+        role: svg.getAttribute('role'),
+        labelled: (svg.getAttribute('aria-labelledby') ?? '').split(' ').map((id: string) => document.getElementById(id)?.textContent ?? ''),
+      })),
     )
     expect(charts.length).toBeGreaterThanOrEqual(4)
     for (const c of charts) {
@@ -209,7 +217,12 @@ describe('a replayed golden suite', () => {
     expect(await page.getAttribute('th:has(button[data-sort=id])', 'aria-sort')).toBe('ascending')
     expect(await rowIds()).toEqual(golden.cases.map((c) => c.id).sort())
     await page.keyboard.press('Enter')
-    expect(await rowIds()).toEqual(golden.cases.map((c) => c.id).sort().reverse())
+    expect(await rowIds()).toEqual(
+      golden.cases
+        .map((c) => c.id)
+        .sort()
+        .reverse(),
+    )
     await page.focus('button[data-expand=refund]')
     await page.keyboard.press('Space')
     expect(await page.getAttribute('button[data-expand=refund]', 'aria-expanded')).toBe('true')
@@ -224,7 +237,9 @@ describe('a replayed golden suite', () => {
     expect(await trend.locator('.point').count()).toBe(2)
     expect(await trend.locator('.baseline').count()).toBeGreaterThan(0)
     expect(await trend.locator('.point.current').getAttribute('data-value')).toBe(String(Math.round(golden.scorers.rougeL!.mean * 1e6) / 1e6))
-    const changed = await page.locator('[data-changed]').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-changed'), ...[...r.querySelectorAll('td')].slice(1).map((td) => td.textContent)]))
+    const changed = await page
+      .locator('[data-changed]')
+      .evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-changed'), ...[...r.querySelectorAll('td')].slice(1).map((td) => td.textContent)]))
     expect(changed).toEqual([
       ['tracking', 'pass', 'fail'],
       ['cancel', 'fail', 'pass'],
@@ -265,7 +280,12 @@ describe('a replayed comparison', () => {
 
 describe('many cases', () => {
   test('the table shows a page at a time: only that page is in the DOM, Next and Previous by keyboard keep focus', async () => {
-    const { report } = await runGolden({ dir: join(dir, 'many'), testPath: join(dir, 'many.test.ts'), cases: makeCases(120), options: { baseline: undefined, report: false } })
+    const { report } = await runGolden({
+      dir: join(dir, 'many'),
+      testPath: join(dir, 'many.test.ts'),
+      cases: makeCases(120),
+      options: { baseline: undefined, report: false },
+    })
     const file = join(dir, 'many.html')
     writeFileAtomic(file, renderReportHtml(buildPageData([report])))
     await page.goto(pathToFileURL(file).href)

@@ -27,7 +27,13 @@ describe('expect-llm report', () => {
   const history = join(root, '.expect-llm', 'history')
 
   test('the page of the latest run, with every run of its history; --keep and --max-age prune first', async () => {
-    for (let i = 0; i < 3; i++) await runGolden({ dir: join(root, '.expect-llm'), testPath, cases: makeCases(4), options: { baseline: undefined, report: { dir: join(root, '.expect-llm', 'reports'), console: false, history: { dir: history } } } })
+    for (let i = 0; i < 3; i++)
+      await runGolden({
+        dir: join(root, '.expect-llm'),
+        testPath,
+        cases: makeCases(4),
+        options: { baseline: undefined, report: { dir: join(root, '.expect-llm', 'reports'), console: false, history: { dir: history } } },
+      })
     const file = historyPath(history, testPath, 'support bot')
     expect(readHistory(file).entries).toHaveLength(3)
     const page = await cli(['--root', root, '--title', 'Nightly'])
@@ -48,7 +54,11 @@ describe('expect-llm report', () => {
   test.each([
     [['--keep', '0'], 2, '[expect-llm] Failed to run expect-llm report: --keep "0" is not a whole number >= 1. Pass for example --keep 50'],
     [['--max-age', 'soon'], 2, '[expect-llm] Failed to run expect-llm report: --max-age "soon" is not an age. Use a number with a unit, e.g. 90d, 12h or 30m'],
-    [['--no-history', '--keep', '3'], 2, '[expect-llm] Failed to run expect-llm report: --no-history cannot be combined with --history, --keep or --max-age. Drop one of them'],
+    [
+      ['--no-history', '--keep', '3'],
+      2,
+      '[expect-llm] Failed to run expect-llm report: --no-history cannot be combined with --history, --keep or --max-age. Drop one of them',
+    ],
     [['--colour'], 2, '[expect-llm] Failed to run "expect-llm report --colour": Unknown option \'--colour\'. See the options above'],
   ])('%j exits %i', async (args, code, message) => {
     const run = await cli(args)
@@ -60,7 +70,9 @@ describe('expect-llm report', () => {
     const empty = await cli(['--root', join(dir, 'empty')])
     expect(empty.code).toBe(1)
     expect(empty.err.split('\n')[0]).toMatch(/^\[expect-llm\] .*empty\/\.expect-llm\/reports does not exist$/)
-    expect(empty.err.split('\n')[1]).toMatch(/^\[expect-llm\] Failed to write the HTML report: no describeGolden or compareGolden report under .*empty\/\.expect-llm\/reports\. Run the golden suites first \(they write \.expect-llm\/reports\/\), or name the folder or files$/)
+    expect(empty.err.split('\n')[1]).toMatch(
+      /^\[expect-llm\] Failed to write the HTML report: no describeGolden or compareGolden report under .*empty\/\.expect-llm\/reports\. Run the golden suites first \(they write \.expect-llm\/reports\/\), or name the folder or files$/,
+    )
     const bad = await cli(['--root', root, join(root, '.expect-llm', 'reports'), join(root, 'kept.html'), '--out', join(root, 'bad.html')])
     expect(bad.code).toBe(1)
     expect(bad.err).toContain('kept.html is not valid JSON')

@@ -32,7 +32,14 @@ export function makeTask() {
     const i = Number(c.id.slice(2))
     const expected = String(c.expected)
     const variant = i % 5 === 0 ? k % 2 : i % 4
-    const output = variant === 0 ? expected : variant === 1 ? expected.split(' ').slice(0, 7).join(' ') : variant === 2 ? `${expected} Anything else?` : `Sorry, ${input.toLowerCase()}`
+    const output =
+      variant === 0
+        ? expected
+        : variant === 1
+          ? expected.split(' ').slice(0, 7).join(' ')
+          : variant === 2
+            ? `${expected} Anything else?`
+            : `Sorry, ${input.toLowerCase()}`
     return { output, latencyMs: 80 + ((i * 37) % 400) + k, usage: { inputTokens: 20 + i, outputTokens: 10 + (i % 9), model: 'gpt-4o-mini' } }
   }
 }
@@ -48,12 +55,23 @@ export const goldenOptions = (): Omit<GoldenOptions<string, string>, 'dataset'> 
 })
 
 /** Runs a golden suite through the core; `shard` as `i/n` runs that shard's slice. */
-export async function runGolden(opts: { dir: string; testPath: string; cases: GoldenCaseInput<string, string>[]; shard?: string; options?: Partial<GoldenOptions<string, string>> }): Promise<{ report: GoldenReport; failures: string[]; summary: string; reportFile?: string }> {
+export async function runGolden(opts: {
+  dir: string
+  testPath: string
+  cases: GoldenCaseInput<string, string>[]
+  shard?: string
+  options?: Partial<GoldenOptions<string, string>>
+}): Promise<{ report: GoldenReport; failures: string[]; summary: string; reportFile?: string }> {
   const before = process.env.EXPECT_LLM_SHARD
   if (opts.shard) process.env.EXPECT_LLM_SHARD = opts.shard
   else delete process.env.EXPECT_LLM_SHARD
   try {
-    const suite = new GoldenSuite('support bot', { dataset: opts.cases, report: { dir: join(opts.dir, 'reports'), console: false }, ...goldenOptions(), ...opts.options } as GoldenOptions<any, any, any>)
+    const suite = new GoldenSuite('support bot', {
+      dataset: opts.cases,
+      report: { dir: join(opts.dir, 'reports'), console: false },
+      ...goldenOptions(),
+      ...opts.options,
+    } as GoldenOptions<any, any, any>)
     suite.setCases(validateCases(opts.cases))
     for (const c of suite.cases) await suite.runCase(c)
     const outcome = suite.finish({ runner: 'vitest', testPath: opts.testPath, updateMode: 'new', env: {} })
@@ -65,7 +83,13 @@ export async function runGolden(opts: { dir: string; testPath: string; cases: Go
 }
 
 /** Runs a comparison of two variants through the core. */
-export async function runCompare(opts: { dir: string; testPath: string; cases: GoldenCaseInput<string, string>[]; shard?: string; options?: Partial<CompareOptions<string, string>> }): Promise<{ report: CompareReport; failure?: string; reportFile?: string }> {
+export async function runCompare(opts: {
+  dir: string
+  testPath: string
+  cases: GoldenCaseInput<string, string>[]
+  shard?: string
+  options?: Partial<CompareOptions<string, string>>
+}): Promise<{ report: CompareReport; failure?: string; reportFile?: string }> {
   const before = process.env.EXPECT_LLM_SHARD
   if (opts.shard) process.env.EXPECT_LLM_SHARD = opts.shard
   else delete process.env.EXPECT_LLM_SHARD
@@ -83,7 +107,11 @@ export async function runCompare(opts: { dir: string; testPath: string; cases: G
     suite.setCases(validateCases(opts.cases))
     for (const c of suite.cases) await suite.runCase(c)
     const outcome = suite.finish({ runner: 'vitest', testPath: opts.testPath })
-    return { report: outcome.report, ...(outcome.failure ? { failure: outcome.failure } : {}), ...(outcome.reportFile ? { reportFile: outcome.reportFile } : {}) }
+    return {
+      report: outcome.report,
+      ...(outcome.failure ? { failure: outcome.failure } : {}),
+      ...(outcome.reportFile ? { reportFile: outcome.reportFile } : {}),
+    }
   } finally {
     if (before === undefined) delete process.env.EXPECT_LLM_SHARD
     else process.env.EXPECT_LLM_SHARD = before

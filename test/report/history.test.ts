@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { resetLedger } from '../../src/ledger.js'
-import { appendHistory, compareHistoryEntry, goldenHistoryEntry, historyPath, parseAge, pruneHistory, readHistory, selectKept, type GoldenHistoryEntry } from '../../src/report/history.js'
+import {
+  appendHistory,
+  compareHistoryEntry,
+  goldenHistoryEntry,
+  historyPath,
+  parseAge,
+  pruneHistory,
+  readHistory,
+  selectKept,
+  type GoldenHistoryEntry,
+} from '../../src/report/history.js'
 import { makeCases, runCompare, runGolden } from './helpers.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'report-history-'))
@@ -14,11 +24,24 @@ beforeEach(() => resetLedger())
 const at = (iso: string, entry: GoldenHistoryEntry): GoldenHistoryEntry => ({ ...entry, createdAt: iso })
 
 describe('entries', () => {
-  test('a golden run: commit, time, aggregates, usage, and every case\'s verdict and scores by column', async () => {
+  test("a golden run: commit, time, aggregates, usage, and every case's verdict and scores by column", async () => {
     const { report } = await runGolden({ dir, testPath: join(dir, 'a.test.ts'), cases: makeCases(12), options: { baseline: undefined } })
     const entry = goldenHistoryEntry(report)
-    expect(entry).toMatchObject({ v: 1, kind: 'golden', suite: 'support bot', createdAt: report.createdAt, git: report.git, summary: { ran: 12, passed: report.summary.passed } })
-    expect(entry.scorers.rougeL).toEqual({ mean: Math.round(report.scorers.rougeL!.mean * 1e6) / 1e6, count: report.scorers.rougeL!.count, passRate: expect.any(Number), threshold: 0.5, ci: [expect.any(Number), expect.any(Number)] })
+    expect(entry).toMatchObject({
+      v: 1,
+      kind: 'golden',
+      suite: 'support bot',
+      createdAt: report.createdAt,
+      git: report.git,
+      summary: { ran: 12, passed: report.summary.passed },
+    })
+    expect(entry.scorers.rougeL).toEqual({
+      mean: Math.round(report.scorers.rougeL!.mean * 1e6) / 1e6,
+      count: report.scorers.rougeL!.count,
+      passRate: expect.any(Number),
+      threshold: 0.5,
+      ci: [expect.any(Number), expect.any(Number)],
+    })
     expect(entry.cases.ids).toEqual(report.cases.map((c) => c.id))
     expect(entry.cases.verdicts).toBe(report.cases.map((c) => (c.pass ? 'p' : 'f')).join(''))
     expect(entry.cases.scores.keywords).toEqual(report.cases.map((c) => (c.scores.keywords ? c.scores.keywords.score : null)))
@@ -43,7 +66,12 @@ describe('entries', () => {
     const sharded = await runGolden({ dir: root, testPath, cases: makeCases(6), shard: '1/2', options: { baseline: undefined } })
     expect(readHistory(file).entries).toHaveLength(2)
     expect(sharded.summary).toContain('shard 1/2: ')
-    const off = await runGolden({ dir: root, testPath, cases: makeCases(6), options: { baseline: undefined, report: { dir: join(root, 'reports'), console: false, history: false } } })
+    const off = await runGolden({
+      dir: root,
+      testPath,
+      cases: makeCases(6),
+      options: { baseline: undefined, report: { dir: join(root, 'reports'), console: false, history: false } },
+    })
     expect(off.summary).not.toContain('history:')
     expect(readHistory(file).entries).toHaveLength(2)
   })
@@ -85,14 +113,33 @@ describe('the file', () => {
   test('report.history.keep prunes after each append', async () => {
     const root = join(dir, 'keep')
     const testPath = join(root, 'k.test.ts')
-    for (let i = 0; i < 4; i++) await runGolden({ dir: root, testPath, cases: makeCases(3), options: { baseline: undefined, report: { dir: join(root, 'reports'), console: false, history: { keep: 2 } } } })
+    for (let i = 0; i < 4; i++)
+      await runGolden({
+        dir: root,
+        testPath,
+        cases: makeCases(3),
+        options: { baseline: undefined, report: { dir: join(root, 'reports'), console: false, history: { keep: 2 } } },
+      })
     expect(readHistory(historyPath(join(root, 'history'), testPath, 'support bot')).entries).toHaveLength(2)
   })
 
   test('ages: units and plain milliseconds; anything else is not an age', () => {
     expect([parseAge('90d'), parseAge('12h'), parseAge('30m'), parseAge('45s'), parseAge('2w'), parseAge('500ms'), parseAge('1.5h'), parseAge(250)]).toEqual([
-      90 * 86_400_000, 12 * 3_600_000, 1_800_000, 45_000, 14 * 86_400_000, 500, 5_400_000, 250,
+      90 * 86_400_000,
+      12 * 3_600_000,
+      1_800_000,
+      45_000,
+      14 * 86_400_000,
+      500,
+      5_400_000,
+      250,
     ])
-    expect([parseAge('soon'), parseAge('-1d'), parseAge(-5), parseAge(Number.NaN), parseAge('')]).toEqual([undefined, undefined, undefined, undefined, undefined])
+    expect([parseAge('soon'), parseAge('-1d'), parseAge(-5), parseAge(Number.NaN), parseAge('')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
   })
 })

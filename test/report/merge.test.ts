@@ -24,7 +24,16 @@ beforeEach(() => {
 
 const cases = makeCases(60)
 /** What must not differ between one machine and the merged shards (time, duration and file names may). */
-const comparable = (r: GoldenReport) => ({ summary: r.summary, scorers: r.scorers, checks: r.checks, usage: r.usage, cases: r.cases, baseline: r.baseline, models: r.models, options: r.options })
+const comparable = (r: GoldenReport) => ({
+  summary: r.summary,
+  scorers: r.scorers,
+  checks: r.checks,
+  usage: r.usage,
+  cases: r.cases,
+  baseline: r.baseline,
+  models: r.models,
+  options: r.options,
+})
 
 async function shards<R>(n: number, run: (shard: string) => Promise<{ report: R; reportFile?: string }>): Promise<Array<LoadedReport<R>>> {
   const out: Array<LoadedReport<R>> = []
@@ -50,11 +59,21 @@ describe('golden suites', () => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(60)
     expect(Math.min(...sizes)).toBeGreaterThan(5)
     const first = parts[0]!.report
-    expect(first.shard).toMatchObject({ index: 1, count: 3, source: 'env', total: 60, deferred: ['passRate', 'mean.rougeL', 'min.tokenF1', 'budget.p95LatencyMs', 'budget.maxTokens', 'budget.maxCostUsd', 'baseline'] })
+    expect(first.shard).toMatchObject({
+      index: 1,
+      count: 3,
+      source: 'env',
+      total: 60,
+      deferred: ['passRate', 'mean.rougeL', 'min.tokenF1', 'budget.p95LatencyMs', 'budget.maxTokens', 'budget.maxCostUsd', 'baseline'],
+    })
     expect(first.checks).toEqual([])
     expect(first.baseline).toBeNull()
     expect(first.summary).toMatchObject({ cases: sizes[0], ran: sizes[0], filteredOut: 0 })
-    expect(parts.map((p) => p.path.split('/').at(-1))).toEqual(['support-bot.shard-1-of-3.json', 'support-bot.shard-2-of-3.json', 'support-bot.shard-3-of-3.json'])
+    expect(parts.map((p) => p.path.split('/').at(-1))).toEqual([
+      'support-bot.shard-1-of-3.json',
+      'support-bot.shard-2-of-3.json',
+      'support-bot.shard-3-of-3.json',
+    ])
   })
 
   test('the merged report equals the single-machine run: aggregates, intervals, gates, P95, usage, baseline', () => {
@@ -70,7 +89,7 @@ describe('golden suites', () => {
     expect(report.scorers.rougeL!.ci.high).toBeGreaterThan(report.scorers.rougeL!.ci.low)
   })
 
-  test('not an average of the shards\' averages', () => {
+  test("not an average of the shards' averages", () => {
     const { report } = mergeGoldenShards(parts, { root: '/' })
     const averaged = parts.reduce((s, p) => s + p.report.scorers.rougeL!.mean, 0) / parts.length
     expect(Math.abs(averaged - report.scorers.rougeL!.mean)).toBeGreaterThan(1e-6)
@@ -96,14 +115,24 @@ describe('golden suites', () => {
 })
 
 describe('comparisons', () => {
-  test('paired bootstrap, wins/ties/losses, McNemar and the expectation recomputed over the merged pairs equal one machine\'s', async () => {
+  test("paired bootstrap, wins/ties/losses, McNemar and the expectation recomputed over the merged pairs equal one machine's", async () => {
     const testPath = join(dir, 'compare.test.ts')
     const single = await runCompare({ dir: join(dir, 'cmp-single'), testPath, cases })
     const parts = await shards(3, (shard) => runCompare({ dir: join(dir, 'cmp-shards'), testPath, cases, shard }))
     expect(parts[0]!.report.shard).toMatchObject({ index: 1, count: 3, deferred: ['expectation'] })
     const { report, failures, complete } = mergeCompareShards(parts)
     expect(complete).toBe(true)
-    const pick = (r: CompareReport) => ({ scorers: r.scorers, mcnemar: r.mcnemar, passRates: r.passRates, expectation: r.expectation, differing: r.differing, rows: r.rows, cases: r.cases, usage: r.usage, options: r.options })
+    const pick = (r: CompareReport) => ({
+      scorers: r.scorers,
+      mcnemar: r.mcnemar,
+      passRates: r.passRates,
+      expectation: r.expectation,
+      differing: r.differing,
+      rows: r.rows,
+      cases: r.cases,
+      usage: r.usage,
+      options: r.options,
+    })
     expect(pick(report)).toEqual(pick(single.report))
     expect(single.report.expectation?.ok).toBe(true)
     expect(failures).toEqual([])
@@ -126,16 +155,21 @@ describe('expect-llm report --merge', () => {
     expect(merged.merged?.shards).toBe(2)
     const historyFile = join(root, '.expect-llm/history', testPath.replace(/^\//, ''), 'support-bot.jsonl')
     expect(readHistory(historyFile).entries).toHaveLength(1)
-    expect(readPageData(readFileSync(join(root, '.expect-llm/report.html'), 'utf8')).suites).toMatchObject([{ name: 'support bot', shards: 2, summary: { ran: 60 } }])
+    expect(readPageData(readFileSync(join(root, '.expect-llm/report.html'), 'utf8')).suites).toMatchObject([
+      { name: 'support bot', shards: 2, summary: { ran: 60 } },
+    ])
     // Merging again (the merged report now sits beside its shards) adds no second entry for the same run.
     expect(await runReportCli(['--merge', join(root, 'artifacts'), '--root', root], io)).toBe(0)
     expect(readHistory(historyFile).entries).toHaveLength(1)
 
-    for (const shard of ['1/2', '2/2']) await runGolden({ dir: join(root, 'strict'), testPath, cases, shard, options: { baseline: undefined, thresholds: { passRate: 0.99 } } })
+    for (const shard of ['1/2', '2/2'])
+      await runGolden({ dir: join(root, 'strict'), testPath, cases, shard, options: { baseline: undefined, thresholds: { passRate: 0.99 } } })
     lines.length = 0
     expect(await runReportCli(['--merge', join(root, 'strict'), '--root', root], io)).toBe(1)
     expect(lines.join('\n')).toContain('✗ pass rate')
-    expect(lines.at(-1)).toBe('[expect-llm] Failed to pass the merged golden suites: 1 of 1 have a failing check or a missing shard (listed above). Fix the cases or the shards, then merge again.')
+    expect(lines.at(-1)).toBe(
+      '[expect-llm] Failed to pass the merged golden suites: 1 of 1 have a failing check or a missing shard (listed above). Fix the cases or the shards, then merge again.',
+    )
 
     const shard2 = readdirSync(join(root, 'artifacts'), { recursive: true, encoding: 'utf8' }).find((f) => f.endsWith('support-bot.shard-2-of-2.json'))!
     rmSync(join(root, 'artifacts', shard2))

@@ -42,7 +42,13 @@ describe('a golden suite', () => {
     expect(rouge.bins.reduce((a, b) => a + b, 0)).toBe(20)
     expect(rouge.bins).toEqual(histogram(report.cases.map((c) => c.scores.rougeL!.score)))
     expect(page.scorers.find((s) => s.name === 'tokenF1')).toMatchObject({ threshold: null, meanThreshold: null })
-    expect(page.budget).toMatchObject({ p95LatencyMs: report.usage.latencyMs.p95, p95LatencyLimit: 1000, tokenLimit: 1_000_000, costLimit: 1, totalTokens: report.usage.total.totalTokens })
+    expect(page.budget).toMatchObject({
+      p95LatencyMs: report.usage.latencyMs.p95,
+      p95LatencyLimit: 1000,
+      tokenLimit: 1_000_000,
+      costLimit: 1,
+      totalTokens: report.usage.total.totalTokens,
+    })
     expect(page.tags).toEqual(['accounts', 'refunds', 'returns', 'shipping'])
     expect(page.checks).toEqual(report.checks)
   })
@@ -53,7 +59,16 @@ describe('a golden suite', () => {
     expect(page.cases.map((c) => c.id)).toEqual(report.cases.map((c) => c.id))
     page.cases.forEach((c, i) => {
       const r = report.cases[i]!
-      expect(c).toMatchObject({ status: r.pass ? 'pass' : 'fail', flaky: r.flaky, runs: 2, passes: r.passes, input: r.input, expected: r.expected, output: r.output, tags: r.tags })
+      expect(c).toMatchObject({
+        status: r.pass ? 'pass' : 'fail',
+        flaky: r.flaky,
+        runs: 2,
+        passes: r.passes,
+        input: r.input,
+        expected: r.expected,
+        output: r.output,
+        tags: r.tags,
+      })
       expect(c.scores.rougeL).toEqual({ s: r.scores.rougeL!.score, t: 0.5, p: r.scores.rougeL!.pass })
     })
     expect(page.cases.some((c) => c.flaky)).toBe(true)
@@ -66,11 +81,20 @@ describe('a golden suite', () => {
     const current = goldenHistoryEntry(report)
     const day = (d: number) => new Date(Date.parse(report.createdAt) - d * 86_400_000).toISOString()
     // Two days ago every case passed and an old case existed; yesterday q-001 failed.
-    const older: GoldenHistoryEntry = { ...current, createdAt: day(2), git: { ...current.git, commit: 'a'.repeat(40) }, cases: { ...current.cases, ids: [...current.cases.ids, 'q-old'], verdicts: 'p'.repeat(21) } }
+    const older: GoldenHistoryEntry = {
+      ...current,
+      createdAt: day(2),
+      git: { ...current.git, commit: 'a'.repeat(40) },
+      cases: { ...current.cases, ids: [...current.cases.ids, 'q-old'], verdicts: 'p'.repeat(21) },
+    }
     const yesterday: GoldenHistoryEntry = { ...current, createdAt: day(1), cases: { ...current.cases, verdicts: `f${'p'.repeat(19)}` } }
     const page = goldenPageSuite(report, [older, yesterday])
     const h = page.history!
-    expect(h.runs.map((r) => [r.at, r.current])).toEqual([[day(2), false], [day(1), false], [report.createdAt, true]])
+    expect(h.runs.map((r) => [r.at, r.current])).toEqual([
+      [day(2), false],
+      [day(1), false],
+      [report.createdAt, true],
+    ])
     expect(h.ids).toEqual([...current.cases.ids, 'q-old'])
     expect(h.runs[0]!.verdicts).toBe('p'.repeat(21))
     expect(h.runs[2]!.verdicts).toBe(`${current.cases.verdicts}-`)
@@ -94,13 +118,26 @@ describe('a comparison', () => {
     expect(page.scorers.find((s) => s.name === 'rougeL')).toEqual({
       name: 'rougeL',
       means: rouge.means,
-      pairs: rouge.pairs.map((p) => ({ a: p.a, b: p.b, cases: p.cases, meanDiff: p.meanDiff, low: p.ci.low, high: p.ci.high, confidence: p.ci.confidence, wins: p.wins, ties: p.ties, losses: p.losses })),
+      pairs: rouge.pairs.map((p) => ({
+        a: p.a,
+        b: p.b,
+        cases: p.cases,
+        meanDiff: p.meanDiff,
+        low: p.ci.low,
+        high: p.ci.high,
+        confidence: p.ci.confidence,
+        wins: p.wins,
+        ties: p.ties,
+        losses: p.losses,
+      })),
     })
     expect(page.rows).toHaveLength(12)
     expect(page.rows.filter((r) => r.differs).map((r) => r.id)).toEqual(report.differing.map((d) => d.id))
     expect(page.differingOnly).toBe(false)
     expect(page.expectation).toEqual(report.expectation)
-    expect(page.history!.runs).toEqual([{ at: report.createdAt, commit: report.git.commit, means: Object.fromEntries(report.scorers.map((s) => [s.scorer, s.means])), current: true }])
+    expect(page.history!.runs).toEqual([
+      { at: report.createdAt, commit: report.git.commit, means: Object.fromEntries(report.scorers.map((s) => [s.scorer, s.means])), current: true },
+    ])
     expect(Object.keys(page.history!.runs[0]!.means)).toContain('rougeL')
   })
 })
@@ -116,7 +153,9 @@ describe('the page', () => {
     expect(readPageData(html)).toEqual(data)
     expect(html).toContain('<title>Nightly &lt;evals&gt;</title>')
     expect(html.match(/<script/g)).toHaveLength(2)
-    expect(html).toMatch(/content="default-src &#39;none&#39;; script-src &#39;sha256-[A-Za-z0-9+/=]+&#39;; style-src &#39;sha256-[A-Za-z0-9+/=]+&#39;; img-src data:; base-uri &#39;none&#39;; form-action &#39;none&#39;"/)
+    expect(html).toMatch(
+      /content="default-src &#39;none&#39;; script-src &#39;sha256-[A-Za-z0-9+/=]+&#39;; style-src &#39;sha256-[A-Za-z0-9+/=]+&#39;; img-src data:; base-uri &#39;none&#39;; form-action &#39;none&#39;"/,
+    )
   })
 
   test('the committed page script is the bundle of src/report/client/app.ts', () => {

@@ -53,11 +53,23 @@ describe('slices', () => {
 describe('report options are checked when the suite is defined', () => {
   const make = (report: unknown) => () => new GoldenSuite('bot', { dataset: [], task: () => '', report } as never)
   test.each([
-    [{ html: 3 }, "report.html must be true, false or a file path, got a number (3). Pass for example report: { html: true } or { html: 'reports/golden.html' }."],
-    [{ history: 'yes' }, 'report.history must be false or { dir?, keep?, maxAge? }, got a string ("yes"). Pass for example report: { history: { keep: 100 } }.'],
+    [
+      { html: 3 },
+      "report.html must be true, false or a file path, got a number (3). Pass for example report: { html: true } or { html: 'reports/golden.html' }.",
+    ],
+    [
+      { history: 'yes' },
+      'report.history must be false or { dir?, keep?, maxAge? }, got a string ("yes"). Pass for example report: { history: { keep: 100 } }.',
+    ],
     [{ history: { keep: 0 } }, 'report.history.keep must be a whole number >= 1, got a number (0). Pass for example { keep: 100 }.'],
-    [{ history: { maxAge: 'soon' } }, "report.history.maxAge must be an age such as '90d', '12h' or a number of ms, got a string (\"soon\"). Pass for example { maxAge: '90d' }."],
-    [{ history: { maxAge: {} } }, "report.history.maxAge must be an age such as '90d', '12h' or a number of ms, got an object. Pass for example { maxAge: '90d' }."],
+    [
+      { history: { maxAge: 'soon' } },
+      "report.history.maxAge must be an age such as '90d', '12h' or a number of ms, got a string (\"soon\"). Pass for example { maxAge: '90d' }.",
+    ],
+    [
+      { history: { maxAge: {} } },
+      "report.history.maxAge must be an age such as '90d', '12h' or a number of ms, got an object. Pass for example { maxAge: '90d' }.",
+    ],
     [{ history: { kept: 3 } }, 'unknown report.history option "kept". Valid options are: dir, keep, maxAge.'],
   ])('%j', (report, message) => {
     expect(make(report)).toThrow(`[expect-llm] Failed to set up describeGolden: ${message}`)

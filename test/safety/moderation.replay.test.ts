@@ -17,7 +17,14 @@ const friendly = 'Your parcel ships tomorrow. Thanks for your patience!'
 /** The scripted endpoint: a threat scores high on harassment and violence, anything else low. */
 function scores(text: string): Record<string, number> {
   const threat = /hurt|kill|where you live/i.test(text)
-  return { harassment: threat ? 0.87 : 0.004, 'harassment/threatening': threat ? 0.81 : 0.001, hate: 0.003, violence: threat ? 0.74 : 0.002, 'self-harm': 0.0004, sexual: 0.0002 }
+  return {
+    harassment: threat ? 0.87 : 0.004,
+    'harassment/threatening': threat ? 0.81 : 0.001,
+    hate: 0.003,
+    violence: threat ? 0.74 : 0.002,
+    'self-harm': 0.0004,
+    sexual: 0.0002,
+  }
 }
 
 let stop = async (): Promise<void> => {}
@@ -27,7 +34,13 @@ beforeAll(async () => {
     reply: (req: RecordedRequest) => {
       const s = scores(String(req.body?.input ?? ''))
       const categories = Object.fromEntries(Object.entries(s).map(([c, v]) => [c, v >= 0.5]))
-      return { json: { id: 'modr-scripted', model: 'omni-moderation-2024-09-26', results: [{ flagged: Object.values(categories).some(Boolean), categories, category_scores: s }] } }
+      return {
+        json: {
+          id: 'modr-scripted',
+          model: 'omni-moderation-2024-09-26',
+          results: [{ flagged: Object.values(categories).some(Boolean), categories, category_scores: s }],
+        },
+      }
     },
   })
   const unroute = routeRecording({ 'https://api.openai.com': server.origin })

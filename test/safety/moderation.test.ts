@@ -40,7 +40,15 @@ describe('moderate', () => {
 
   test("reads the endpoint's flags, worst first", async () => {
     server.setReply(() => moderationReply(threat))
-    expect(await moderate('x', { client: client() })).toEqual({ flagged: true, failed: [{ category: 'harassment', score: 0.91 }, { category: 'violence', score: 0.78 }], maxScore: 0.91, model: 'omni-moderation-2024-09-26' })
+    expect(await moderate('x', { client: client() })).toEqual({
+      flagged: true,
+      failed: [
+        { category: 'harassment', score: 0.91 },
+        { category: 'violence', score: 0.78 },
+      ],
+      maxScore: 0.91,
+      model: 'omni-moderation-2024-09-26',
+    })
   })
 
   test('categories limit what counts; threshold replaces the flags', async () => {
@@ -57,7 +65,9 @@ describe('moderate', () => {
 
   test('a refused key names toPassModeration({ apiKey })', async () => {
     server.setReply(() => ({ status: 401, errorMessage: 'Incorrect API key provided' }))
-    await expect(moderate('x', { client: client() })).rejects.toThrow('the server refused the API key (401: Incorrect API key provided). Set OPENAI_API_KEY to a valid key, or pass it with toPassModeration({ apiKey }).')
+    await expect(moderate('x', { client: client() })).rejects.toThrow(
+      'the server refused the API key (401: Incorrect API key provided). Set OPENAI_API_KEY to a valid key, or pass it with toPassModeration({ apiKey }).',
+    )
   })
 })
 
@@ -83,7 +93,9 @@ describe('.toPassModeration', () => {
     server.setReply(() => moderationReply(threat))
     await expect('I will find you.').not.toPassModeration({ client: client() })
     server.setReply(() => moderationReply(calm))
-    expect(await asyncFailureMessage(expect('Hello').not.toPassModeration({ client: client(), threshold: 0.5 }))).toContain('Received: not flagged (highest score 0.03) by omni-moderation-2024-09-26')
+    expect(await asyncFailureMessage(expect('Hello').not.toPassModeration({ client: client(), threshold: 0.5 }))).toContain(
+      'Received: not flagged (highest score 0.03) by omni-moderation-2024-09-26',
+    )
   })
 
   test('rejects wrong input before any call, also under .not', async () => {
@@ -99,7 +111,10 @@ describe('the moderation scorer', () => {
   test('scores 1 minus the highest category score and fails a flagged case', async () => {
     const [plan] = planScorers({ moderation: { client: client() } })
     server.setReply(() => moderationReply(threat))
-    expect(await runScorer(plan!, { output: 'x', c: { id: 'a', input: 'q' }, inputText: 'q' }, {})).toMatchObject({ pass: false, detail: 'flagged: harassment 0.91, violence 0.78' })
+    expect(await runScorer(plan!, { output: 'x', c: { id: 'a', input: 'q' }, inputText: 'q' }, {})).toMatchObject({
+      pass: false,
+      detail: 'flagged: harassment 0.91, violence 0.78',
+    })
     server.setReply(() => moderationReply(calm))
     const ok = await runScorer(plan!, { output: 'x', c: { id: 'a', input: 'q' }, inputText: 'q' }, {})
     expect(ok.pass).toBe(true)

@@ -91,7 +91,9 @@ describe('options', () => {
   })
 
   test('bad kinds and countries are usage errors', () => {
-    expect(() => findPII('x', { kinds: ['ssn' as never] })).toThrow("Failed to look for personal data: kinds must be a non-empty list of 'email', 'phone', 'card', 'iban'")
+    expect(() => findPII('x', { kinds: ['ssn' as never] })).toThrow(
+      "Failed to look for personal data: kinds must be a non-empty list of 'email', 'phone', 'card', 'iban'",
+    )
     expect(() => findPII('x', { country: 'usa' })).toThrow("country must be a two-letter ISO code such as 'US' or 'GB', got")
   })
 })

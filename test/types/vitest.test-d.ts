@@ -20,7 +20,9 @@ describe('expect-llm matchers on Vitest expect()', () => {
   test('agent matchers are typed: sync ones return void, toCompleteGoal a Promise', () => {
     const run = [{ role: 'user', content: 'Refund A17' }]
     expectTypeOf(expect(run).toCallTool('refundOrder', { amount: expect.any(Number) })).toEqualTypeOf<void>()
-    expectTypeOf(expect(run).not.toCallTools(['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }], { order: 'strict', extra: 'forbid' })).toEqualTypeOf<void>()
+    expectTypeOf(
+      expect(run).not.toCallTools(['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }], { order: 'strict', extra: 'forbid' }),
+    ).toEqualTypeOf<void>()
     expectTypeOf(expect(run).toCallTools).parameters.toEqualTypeOf<[expected: ExpectedToolCall[], options?: CallToolsOptions]>()
     expectTypeOf(expect(run).toHaveValidToolArguments([{ name: 'lookupOrder', input_schema: { type: 'object' } }])).toEqualTypeOf<void>()
     expectTypeOf(expect(run).toUseAtMostSteps).parameters.toEqualTypeOf<[steps: number, options?: StepsOptions]>()

@@ -20,7 +20,9 @@ async function runJest(mode: 'cjs' | 'esm'): Promise<{ output: string; results: 
   const text =
     mode === 'cjs'
       ? cjs
-      : cjs.replace("const { expect, test } = require('@jest/globals')", "import { expect, test } from '@jest/globals'").replace("const { configure } = require('expect-llm')", "import { configure } from 'expect-llm'")
+      : cjs
+          .replace("const { expect, test } = require('@jest/globals')", "import { expect, test } from '@jest/globals'")
+          .replace("const { configure } = require('expect-llm')", "import { configure } from 'expect-llm'")
   writeFileSync(join(dir, `unawaited.jest.test.${mode === 'cjs' ? 'cjs' : 'mjs'}`), text)
   const ext = mode === 'cjs' ? 'cjs' : 'js'
   writeFileSync(
@@ -35,11 +37,20 @@ async function runJest(mode: 'cjs' | 'esm'): Promise<{ output: string; results: 
     })}\n`,
   )
   const run = await runChild(
-    [...(mode === 'esm' ? ['--experimental-vm-modules'] : []), join(repo, 'node_modules/jest/bin/jest.js'), '--config', join(dir, 'jest.config.cjs'), '--json', `--outputFile=${join(dir, 'jest.json')}`],
+    [
+      ...(mode === 'esm' ? ['--experimental-vm-modules'] : []),
+      join(repo, 'node_modules/jest/bin/jest.js'),
+      '--config',
+      join(dir, 'jest.config.cjs'),
+      '--json',
+      `--outputFile=${join(dir, 'jest.json')}`,
+    ],
     dir,
     childEnv({ NODE_NO_WARNINGS: '1' }),
   )
-  const json = JSON.parse(readFileSync(join(dir, 'jest.json'), 'utf8')) as { testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }> }
+  const json = JSON.parse(readFileSync(join(dir, 'jest.json'), 'utf8')) as {
+    testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>
+  }
   return { output: run.output, results: Object.fromEntries(json.testResults[0]!.assertionResults.map((r) => [r.title, r])) }
 }
 

@@ -5,7 +5,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { childEnv, repo, runChild } from '../golden/helpers.js'
 
-interface Result { title: string; status: string; failureMessages: string[] }
+interface Result {
+  title: string
+  status: string
+  failureMessages: string[]
+}
 let results: Record<string, Result> = {}
 let output = ''
 let outside: { status: string; message: string } = { status: '', message: '' }
@@ -18,14 +22,29 @@ beforeAll(async () => {
     writeFileSync(join(dir, f), text)
   }
   symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir')
-  writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.child.ts'], setupFiles: [${JSON.stringify(`${repo}src/entries/vitest.ts`)}] } }\n`)
+  writeFileSync(
+    join(dir, 'vitest.config.mjs'),
+    `export default { test: { include: ['*.child.ts'], setupFiles: [${JSON.stringify(`${repo}src/entries/vitest.ts`)}] } }\n`,
+  )
   const run = await runChild(
-    [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs'), '--reporter=default', '--reporter=json', '--outputFile.json=report.json'],
+    [
+      join(repo, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--root',
+      dir,
+      '--config',
+      join(dir, 'vitest.config.mjs'),
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=report.json',
+    ],
     dir,
     childEnv({}),
   )
   output = run.output
-  const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { testResults: Array<{ name: string; status: string; message: string; assertionResults: Result[] }> }
+  const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+    testResults: Array<{ name: string; status: string; message: string; assertionResults: Result[] }>
+  }
   const main = json.testResults.find((r) => r.name.endsWith('unawaited.child.ts'))!
   results = Object.fromEntries(main.assertionResults.map((r) => [r.title, r]))
   const other = json.testResults.find((r) => r.name.endsWith('outside.child.ts'))!
@@ -56,7 +75,9 @@ describe('a test that leaves an assertion unawaited fails', () => {
   })
 
   test('one that passed this time', () => {
-    expect(failure('unawaited, passing quickly')).toContain('[expect-llm] toRefuse(...) was not awaited: add await (unawaited.child.ts:26:17). It passed this time, but a failure would have gone unnoticed.')
+    expect(failure('unawaited, passing quickly')).toContain(
+      '[expect-llm] toRefuse(...) was not awaited: add await (unawaited.child.ts:26:17). It passed this time, but a failure would have gone unnoticed.',
+    )
   })
 
   test('.resolves and .rejects', () => {

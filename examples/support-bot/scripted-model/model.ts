@@ -169,8 +169,15 @@ const QUANTITY = new RegExp(`\\$\\d+(?:\\.\\d+)?|\\b\\d+(?:\\.\\d+)?(?:\\s*(?:to
 export function quantities(text: string): Quantity[] {
   const out: Quantity[] = []
   for (const m of text.matchAll(QUANTITY)) {
-    const value = m[0].toLowerCase().replace(/-year$/, ' year').replace(/\s+/g, ' ').replace(/s$/, '')
-    const before = text.slice(0, m.index).toLowerCase().match(/([a-z]+)\W*$/)?.[1]
+    const value = m[0]
+      .toLowerCase()
+      .replace(/-year$/, ' year')
+      .replace(/\s+/g, ' ')
+      .replace(/s$/, '')
+    const before = text
+      .slice(0, m.index)
+      .toLowerCase()
+      .match(/([a-z]+)\W*$/)?.[1]
     out.push({ value, qualifier: before })
   }
   return out
@@ -192,7 +199,10 @@ export function gradeCorrectness(reference: string, answer: string): Verdict {
     const match = got.find((g) => g.value === q.value)
     if (!match) return { reasoning: `The reference says "${q.value}", which the answer does not state.`, score: 0 }
     if (q.qualifier && match.qualifier && q.qualifier !== match.qualifier && RELATIONS.has(q.qualifier) && RELATIONS.has(match.qualifier)) {
-      return { reasoning: `The answer says "${match.qualifier} ${match.value}" where the reference says "${q.qualifier} ${q.value}": a different condition.`, score: 0 }
+      return {
+        reasoning: `The answer says "${match.qualifier} ${match.value}" where the reference says "${q.qualifier} ${q.value}": a different condition.`,
+        score: 0,
+      }
     }
   }
   const refNegative = /^no\b/i.test(reference.trim()) || NEGATIVE.test(reference)
@@ -202,10 +212,16 @@ export function gradeCorrectness(reference: string, answer: string): Verdict {
   const answerTerms = new Set(terms(answer))
   const covered = refTerms.filter((t) => answerTerms.has(t)).length / Math.max(1, refTerms.length)
   if (covered < 0.4) return { reasoning: `The answer leaves out most of the reference (${Math.round(covered * 100)}% of its key words).`, score: 0 }
-  return { reasoning: `The answer states the reference's facts${ref.length > 0 ? ` (${ref.map((q) => q.value).join(', ')})` : ''} without contradicting it.`, score: 1 }
+  return {
+    reasoning: `The answer states the reference's facts${ref.length > 0 ? ` (${ref.map((q) => q.value).join(', ')})` : ''} without contradicting it.`,
+    score: 1,
+  }
 }
 
-export function gradeFaithfulness(context: string, response: string): { claims: Array<{ claim: string; supported: boolean; reason: string }>; reasoning: string; score: number } {
+export function gradeFaithfulness(
+  context: string,
+  response: string,
+): { claims: Array<{ claim: string; supported: boolean; reason: string }>; reasoning: string; score: number } {
   const contextTerms = new Set(terms(context))
   const contextValues = new Set(quantities(context).map((q) => q.value))
   const claims = response
@@ -217,11 +233,20 @@ export function gradeFaithfulness(context: string, response: string): { claims: 
       const missingValues = quantities(claim).filter((q) => !contextValues.has(q.value))
       const share = t.filter((x) => contextTerms.has(x)).length / t.length
       const supported = missingValues.length === 0 && share >= 0.8
-      const reason = missingValues.length > 0 ? `the context never says ${missingValues.map((q) => q.value).join(', ')}` : supported ? 'stated in the context' : 'the context does not say this'
+      const reason =
+        missingValues.length > 0
+          ? `the context never says ${missingValues.map((q) => q.value).join(', ')}`
+          : supported
+            ? 'stated in the context'
+            : 'the context does not say this'
       return { claim, supported, reason }
     })
   const supported = claims.filter((c) => c.supported).length
-  return { claims, reasoning: `${supported} of ${claims.length} claims are supported by the context.`, score: claims.length === 0 ? 1 : supported / claims.length }
+  return {
+    claims,
+    reasoning: `${supported} of ${claims.length} claims are supported by the context.`,
+    score: claims.length === 0 ? 1 : supported / claims.length,
+  }
 }
 
 function judge(prompt: string): unknown {

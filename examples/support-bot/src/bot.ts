@@ -55,10 +55,12 @@ export function createSupportBot(options: SupportBotOptions): SupportBot {
   const model = options.model ?? 'gpt-4.1-mini'
   const prompt = options.prompt ?? 'v1'
   const k = options.k ?? 3
-  const retriever = options.retriever ?? new Retriever(options.client, chunkHandbook(options.handbook ?? defaultHandbook), {
-    ...(options.embeddingModel ? { model: options.embeddingModel } : {}),
-    ...(options.embeddingDimensions ? { dimensions: options.embeddingDimensions } : {}),
-  })
+  const retriever =
+    options.retriever ??
+    new Retriever(options.client, chunkHandbook(options.handbook ?? defaultHandbook), {
+      ...(options.embeddingModel ? { model: options.embeddingModel } : {}),
+      ...(options.embeddingDimensions ? { dimensions: options.embeddingDimensions } : {}),
+    })
   return {
     prompt,
     model,
@@ -74,7 +76,13 @@ export function createSupportBot(options: SupportBotOptions): SupportBot {
         ...(answerOptions.seed !== undefined ? { seed: answerOptions.seed } : {}),
         messages: [
           { role: 'system', content: prompts[prompt] },
-          { role: 'user', content: userMessage(question, hits.map((h) => ({ sectionId: h.chunk.sectionId, text: h.chunk.text }))) },
+          {
+            role: 'user',
+            content: userMessage(
+              question,
+              hits.map((h) => ({ sectionId: h.chunk.sectionId, text: h.chunk.text })),
+            ),
+          },
         ],
       })
       const retrieved: BotAnswer['retrieved'] = []

@@ -29,7 +29,11 @@ export function chunkHandbook(sections: readonly HandbookSection[], maxWords = 4
     let words = 0
     const flush = () => {
       if (current.length === 0) return
-      chunks.push({ id: `${section.id}#${chunks.filter((c) => c.sectionId === section.id).length}`, sectionId: section.id, text: `${section.title}: ${current.join(' ')}` })
+      chunks.push({
+        id: `${section.id}#${chunks.filter((c) => c.sectionId === section.id).length}`,
+        sectionId: section.id,
+        text: `${section.title}: ${current.join(' ')}`,
+      })
       current = []
       words = 0
     }

@@ -79,9 +79,7 @@ export const handbook: readonly HandbookSection[] = [
   {
     id: 'payment-methods',
     title: 'Payment methods',
-    text:
-      'We accept Visa, Mastercard, American Express, PayPal and Apple Pay. ' +
-      'Your card is charged when the order ships, not when you place the order.',
+    text: 'We accept Visa, Mastercard, American Express, PayPal and Apple Pay. ' + 'Your card is charged when the order ships, not when you place the order.',
   },
   {
     id: 'closing-account',

@@ -6,12 +6,12 @@
 export const prompts = {
   v1: [
     'You are the customer support assistant of an online shop.',
-    'Answer the customer\'s question using only the handbook excerpts in the context. Be brief: one to three sentences.',
+    "Answer the customer's question using only the handbook excerpts in the context. Be brief: one to three sentences.",
     'If the context does not contain the answer, say "I don\'t know" and suggest contacting the support team. Never guess.',
   ].join('\n'),
   v2: [
     'You are the customer support assistant of an online shop.',
-    'Answer the customer\'s question using only the handbook excerpts in the context. Be brief: one to three sentences.',
+    "Answer the customer's question using only the handbook excerpts in the context. Be brief: one to three sentences.",
   ].join('\n'),
 } as const
 

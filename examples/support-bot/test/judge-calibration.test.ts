@@ -26,7 +26,7 @@ describe('judge calibration', () => {
     expect(result.falsePasses.map((c) => c.output)).toContain('Wait 30 days after delivery before you can ask for a refund.')
   })
 
-  test('calibrateJudge lists the cases where the judge and the people disagree, with the judge\'s reason', async () => {
+  test("calibrateJudge lists the cases where the judge and the people disagree, with the judge's reason", async () => {
     const result = await calibrateJudge({ threshold: 0.7 }, labelled)
     const disagreements = [...result.falsePasses, ...result.falseFails]
     console.log(

@@ -78,7 +78,31 @@ function dataTable(caption: string, head: string[], rows: Array<Array<string | n
     'details',
     { class: 'chart-data' },
     h('summary', {}, 'Data'),
-    h('table', {}, h('caption', { class: 'sr-only' }, caption), h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))), h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => h('td', {}, c)))))),
+    h(
+      'table',
+      {},
+      h('caption', { class: 'sr-only' }, caption),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          head.map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((r) =>
+          h(
+            'tr',
+            {},
+            r.map((c) => h('td', {}, c)),
+          ),
+        ),
+      ),
+    ),
   )
 }
 
@@ -118,7 +142,16 @@ function histogramChart(check: PageCheck): HTMLElement {
     }),
     check.threshold !== null && [
       s('line', { x1: x(check.threshold), y1: m.t - 4, x2: x(check.threshold), y2: m.t + ih, class: 'threshold' }),
-      s('text', { x: x(check.threshold) + (check.threshold > 0.7 ? -3 : 3), y: m.t + 6, 'text-anchor': check.threshold > 0.7 ? 'end' : 'start', class: 'label threshold-label' }, `threshold ${fmtScore(check.threshold)}`),
+      s(
+        'text',
+        {
+          x: x(check.threshold) + (check.threshold > 0.7 ? -3 : 3),
+          y: m.t + 6,
+          'text-anchor': check.threshold > 0.7 ? 'end' : 'start',
+          class: 'label threshold-label',
+        },
+        `threshold ${fmtScore(check.threshold)}`,
+      ),
     ],
     s('line', { x1: x(check.mean), y1: m.t + ih, x2: x(check.mean), y2: m.t + ih + 6, class: 'mean-mark' }, s('title', {}, `mean ${fmtScore(check.mean)}`)),
   )
@@ -127,7 +160,11 @@ function histogramChart(check: PageCheck): HTMLElement {
     { class: 'chart-figure' },
     svg,
     h('figcaption', {}, caption),
-    dataTable(`Cases per score bin of ${check.name}`, ['scores', 'cases'], check.bins.map((c, i) => [`${(i / n).toFixed(1)}–${((i + 1) / n).toFixed(1)}`, c])),
+    dataTable(
+      `Cases per score bin of ${check.name}`,
+      ['scores', 'cases'],
+      check.bins.map((c, i) => [`${(i / n).toFixed(1)}–${((i + 1) / n).toFixed(1)}`, c]),
+    ),
   )
 }
 
@@ -139,7 +176,13 @@ interface Series {
 const SERIES_CLASSES = ['s0', 's1', 's2', 's3']
 
 /** A trend over runs: one line per series, reference lines (threshold, baseline), the current run ringed. */
-function trendChart(title: string, labels: string[], series: Series[], refs: Array<{ label: string; value: number; kind: 'threshold' | 'baseline' }>, current: number): HTMLElement {
+function trendChart(
+  title: string,
+  labels: string[],
+  series: Series[],
+  refs: Array<{ label: string; value: number; kind: 'threshold' | 'baseline' }>,
+  current: number,
+): HTMLElement {
   const W = 360
   const H = 170
   const m = { l: 34, r: 12, t: 14, b: 30 }
@@ -162,7 +205,11 @@ function trendChart(title: string, labels: string[], series: Series[], refs: Arr
     s('line', { x1: m.l, y1: m.t, x2: m.l, y2: m.t + ih, class: 'axis' }),
     [0, 0.5, 1].map((t) => s('text', { x: m.l - 4, y: y(t) + 3, 'text-anchor': 'end', class: 'tick' }, String(t))),
     // The first and last labels are anchored inside the plot, so that they are not cut at its edges.
-    labels.map((label, i) => (i % tickEvery === 0 || i === n - 1 ? s('text', { x: x(i), y: H - 14, 'text-anchor': n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle', class: 'tick' }, label) : null)),
+    labels.map((label, i) =>
+      i % tickEvery === 0 || i === n - 1
+        ? s('text', { x: x(i), y: H - 14, 'text-anchor': n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle', class: 'tick' }, label)
+        : null,
+    ),
     s('text', { x: m.l + iw / 2, y: H - 2, 'text-anchor': 'middle', class: 'tick' }, 'runs, oldest first (commit)'),
     refs.map((r) => [
       s('line', { x1: m.l, y1: y(r.value), x2: m.l + iw, y2: y(r.value), class: r.kind }),
@@ -180,19 +227,36 @@ function trendChart(title: string, labels: string[], series: Series[], refs: Arr
         { class: `series ${cls}`, 'data-series': se.name },
         s('path', { d, class: 'line' }),
         se.values.map((v, i) =>
-          v === null ? null : s('circle', { cx: x(i), cy: y(v), r: i === current ? 5 : 2.5, class: i === current ? 'point current' : 'point', 'data-value': v }, s('title', {}, `${labels[i]}${series.length > 1 ? ` · ${se.name}` : ''}: ${fmtScore(v)}`)),
+          v === null
+            ? null
+            : s(
+                'circle',
+                { cx: x(i), cy: y(v), r: i === current ? 5 : 2.5, class: i === current ? 'point current' : 'point', 'data-value': v },
+                s('title', {}, `${labels[i]}${series.length > 1 ? ` · ${se.name}` : ''}: ${fmtScore(v)}`),
+              ),
         ),
       )
     }),
   )
-  const legend = series.length > 1 ? h('ul', { class: 'legend' }, series.map((se, k) => h('li', { class: SERIES_CLASSES[k % SERIES_CLASSES.length] }, se.name))) : null
+  const legend =
+    series.length > 1
+      ? h(
+          'ul',
+          { class: 'legend' },
+          series.map((se, k) => h('li', { class: SERIES_CLASSES[k % SERIES_CLASSES.length] }, se.name)),
+        )
+      : null
   return h(
     'figure',
     { class: 'chart-figure' },
     svg,
     legend,
     h('figcaption', {}, caption),
-    dataTable(`${title} per run`, ['run', ...series.map((se) => se.name)], labels.map((label, i) => [`${i + 1}. ${label}${i === current ? ' (shown)' : ''}`, ...series.map((se) => fmtScore(se.values[i]))])),
+    dataTable(
+      `${title} per run`,
+      ['run', ...series.map((se) => se.name)],
+      labels.map((label, i) => [`${i + 1}. ${label}${i === current ? ' (shown)' : ''}`, ...series.map((se) => fmtScore(se.values[i]))]),
+    ),
   )
 }
 
@@ -207,7 +271,9 @@ function intervalChart(title: string, rows: Array<{ label: string; diff: number;
   const x = (v: number) => m.l + ((v + extent) / (2 * extent)) * iw
   const titleId = nextId('t')
   const descId = nextId('d')
-  const caption = rows.map((r) => `${r.label}: ${signed(r.diff)} [${signed(r.low)}, ${signed(r.high)}]${r.low > 0 ? ', above 0' : r.high < 0 ? ', below 0' : ', includes 0'}`).join('; ')
+  const caption = rows
+    .map((r) => `${r.label}: ${signed(r.diff)} [${signed(r.low)}, ${signed(r.high)}]${r.low > 0 ? ', above 0' : r.high < 0 ? ', below 0' : ', includes 0'}`)
+    .join('; ')
   const svg = s(
     'svg',
     { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${titleId} ${descId}`, class: 'chart intervals' },
@@ -234,7 +300,11 @@ function intervalChart(title: string, rows: Array<{ label: string; diff: number;
     { class: 'chart-figure wide' },
     svg,
     h('figcaption', {}, caption),
-    dataTable(title, ['check', 'difference', 'low', 'high'], rows.map((r) => [r.label, signed(r.diff), signed(r.low), signed(r.high)])),
+    dataTable(
+      title,
+      ['check', 'difference', 'low', 'high'],
+      rows.map((r) => [r.label, signed(r.diff), signed(r.low), signed(r.high)]),
+    ),
   )
 }
 
@@ -324,7 +394,14 @@ function dataGrid<R>(opts: TableOptions<R>): HTMLElement {
     // The header and the pager are drawn anew: a keyboard user who sorted or turned the page keeps focus
     // on the same control rather than being thrown back to the top of the page.
     const active = document.activeElement
-    const refocus = active instanceof HTMLElement && root.contains(active) ? (active.getAttribute('data-sort') ? `button[data-sort="${CSS.escape(active.getAttribute('data-sort')!)}"]` : active.getAttribute('data-page') ? `button[data-page="${active.getAttribute('data-page')}"]` : null) : null
+    const refocus =
+      active instanceof HTMLElement && root.contains(active)
+        ? active.getAttribute('data-sort')
+          ? `button[data-sort="${CSS.escape(active.getAttribute('data-sort')!)}"]`
+          : active.getAttribute('data-page')
+            ? `button[data-page="${active.getAttribute('data-page')}"]`
+            : null
+        : null
     filtered = opts.rows.filter(match)
     const col = opts.columns.find((c) => c.key === sortKey)
     if (col?.sort) {
@@ -375,7 +452,10 @@ function dataGrid<R>(opts: TableOptions<R>): HTMLElement {
     }
     if (rows.length === 0) rows.push(h('tr', {}, h('td', { colspan: width, class: 'empty' }, 'No case matches these filters.')))
     tbody.replaceChildren(...rows)
-    status.textContent = filtered.length === 0 ? `No rows of ${fmtInt(opts.rows.length)}` : `Showing ${fmtInt(start + 1)}–${fmtInt(start + visible.length)} of ${fmtInt(filtered.length)} (${fmtInt(opts.rows.length)} in all)`
+    status.textContent =
+      filtered.length === 0
+        ? `No rows of ${fmtInt(opts.rows.length)}`
+        : `Showing ${fmtInt(start + 1)}–${fmtInt(start + visible.length)} of ${fmtInt(filtered.length)} (${fmtInt(opts.rows.length)} in all)`
     nav.replaceChildren(
       h('button', { type: 'button', disabled: page === 0, onclick: () => ((page -= 1), apply()), 'data-page': 'prev' }, '← Previous'),
       h('span', { class: 'page-of' }, `Page ${page + 1} of ${pages}`),
@@ -401,9 +481,18 @@ function dataGrid<R>(opts: TableOptions<R>): HTMLElement {
   return root
 }
 
-function selectControl(label: string, name: string, options: Array<[string, string]>, onChange: () => void): [HTMLElement, () => string, (value: string) => void] {
+function selectControl(
+  label: string,
+  name: string,
+  options: Array<[string, string]>,
+  onChange: () => void,
+): [HTMLElement, () => string, (value: string) => void] {
   const id = nextId(name)
-  const select = h('select', { id, 'data-filter': name, onchange: onChange }, options.map(([value, text]) => h('option', { value }, text)))
+  const select = h(
+    'select',
+    { id, 'data-filter': name, onchange: onChange },
+    options.map(([value, text]) => h('option', { value }, text)),
+  )
   return [h('label', { for: id }, `${label} `, select), () => select.value, (value) => ((select.value = value), onChange())]
 }
 
@@ -459,12 +548,28 @@ function caseDetail(c: PageCase, checks: string[]): HTMLElement {
             .filter((n) => c.scores[n])
             .map((n) => {
               const sc = c.scores[n]!
-              return h('li', {}, h('strong', {}, n), ` ${fmtScore(sc.s)} `, sc.t === null ? '(recorded)' : sc.p ? `≥ ${fmtScore(sc.t)} ✓` : `< ${fmtScore(sc.t)} ✗`, sc.d ? h('p', { class: 'reason' }, sc.d) : null)
+              return h(
+                'li',
+                {},
+                h('strong', {}, n),
+                ` ${fmtScore(sc.s)} `,
+                sc.t === null ? '(recorded)' : sc.p ? `≥ ${fmtScore(sc.t)} ✓` : `< ${fmtScore(sc.t)} ✗`,
+                sc.d ? h('p', { class: 'reason' }, sc.d) : null,
+              )
             }),
         ),
       ),
       c.diagnosis ? [h('dt', {}, 'Diagnosis'), h('dd', {}, c.diagnosis)] : null,
-      c.errors ? [h('dt', {}, 'Errors'), h('dd', {}, c.errors.map((e) => h('pre', { class: 'text error' }, e)))] : null,
+      c.errors
+        ? [
+            h('dt', {}, 'Errors'),
+            h(
+              'dd',
+              {},
+              c.errors.map((e) => h('pre', { class: 'text error' }, e)),
+            ),
+          ]
+        : null,
       c.assertError ? [h('dt', {}, 'assert'), h('dd', {}, h('pre', { class: 'text error' }, c.assertError))] : null,
       h('dt', {}, 'Latency'),
       h('dd', {}, `${fmtMs(c.latencyMs)} (mean over ${plural(c.runs, 'run')})`),
@@ -496,20 +601,30 @@ function casesTable(suite: PageGolden, focus: { search?: (id: string) => void })
         cell: (c) => {
           const sc = c.scores[n]
           if (!sc) return h('span', { class: 'na', title: 'not scored' }, '–')
-          return h('span', { class: sc.p ? 'score ok' : 'score bad', 'data-check': n }, fmtScore(sc.s), sc.p ? '' : h('span', { class: 'sr-only' }, ' (below threshold)'))
+          return h(
+            'span',
+            { class: sc.p ? 'score ok' : 'score bad', 'data-check': n },
+            fmtScore(sc.s),
+            sc.p ? '' : h('span', { class: 'sr-only' }, ' (below threshold)'),
+          )
         },
       })),
       { key: 'latency', label: 'Latency', className: 'num', sort: (c) => c.latencyMs, cell: (c) => fmtMs(c.latencyMs) },
     ],
     detail: (c) => caseDetail(c, checks),
     filters: (onChange) => {
-      const [showEl, getShow] = selectControl('Show', 'show', [
-        ['all', `all (${fmtInt(suite.cases.length)})`],
-        ['failures', `failures (${fmtInt(suite.summary.failed)})`],
-        ['regressions', `regressions (${fmtInt(suite.summary.regressed)})`],
-        ['flaky', `flaky (${fmtInt(suite.summary.flaky)})`],
-        ['errored', `errored (${fmtInt(suite.summary.errored)})`],
-      ], onChange)
+      const [showEl, getShow] = selectControl(
+        'Show',
+        'show',
+        [
+          ['all', `all (${fmtInt(suite.cases.length)})`],
+          ['failures', `failures (${fmtInt(suite.summary.failed)})`],
+          ['regressions', `regressions (${fmtInt(suite.summary.regressed)})`],
+          ['flaky', `flaky (${fmtInt(suite.summary.flaky)})`],
+          ['errored', `errored (${fmtInt(suite.summary.errored)})`],
+        ],
+        onChange,
+      )
       const [tagEl, getTag] = selectControl('Tag', 'tag', [['', 'any tag'], ...suite.tags.map((t): [string, string] => [t, t])], onChange)
       const [searchEl, getSearch, setSearch] = searchControl('search', onChange)
       show = getShow
@@ -540,7 +655,8 @@ function summaryCards(suite: PageGolden): HTMLElement {
   const s0 = suite.summary
   const b = suite.budget
   const limit = (value: string, max: string | null) => (max === null ? value : `${value} of ${max}`)
-  const card = (label: string, value: string, kind = '', key = '') => h('div', { class: `card ${kind}`, 'data-card': key || label }, h('dt', {}, label), h('dd', {}, value))
+  const card = (label: string, value: string, kind = '', key = '') =>
+    h('div', { class: `card ${kind}`, 'data-card': key || label }, h('dt', {}, label), h('dd', {}, value))
   return h(
     'dl',
     { class: 'cards' },
@@ -551,13 +667,30 @@ function summaryCards(suite: PageGolden): HTMLElement {
     card('Regressed', fmtInt(s0.regressed), s0.regressed > 0 ? 'bad' : '', 'regressed'),
     card('P95 latency', limit(fmtMs(b.p95LatencyMs), b.p95LatencyLimit === null ? null : fmtMs(b.p95LatencyLimit)), '', 'p95'),
     card('Tokens', limit(fmtInt(b.totalTokens), b.tokenLimit === null ? null : fmtInt(b.tokenLimit)), '', 'tokens'),
-    card('Cost', `${limit(fmtUsd(b.costUsd), b.costLimit === null ? null : fmtUsd(b.costLimit))}${b.costUsd !== null ? ` (app ${fmtUsd(b.appCostUsd)}, evaluator ${fmtUsd(b.evaluatorCostUsd)})` : ''}`, '', 'cost'),
+    card(
+      'Cost',
+      `${limit(fmtUsd(b.costUsd), b.costLimit === null ? null : fmtUsd(b.costLimit))}${b.costUsd !== null ? ` (app ${fmtUsd(b.appCostUsd)}, evaluator ${fmtUsd(b.evaluatorCostUsd)})` : ''}`,
+      '',
+      'cost',
+    ),
   )
 }
 
 function checksList(checks: PageGolden['checks']): HTMLElement | null {
   if (checks.length === 0) return null
-  return h('ul', { class: 'checks' }, checks.map((c) => h('li', { class: c.ok ? 'ok' : 'bad', 'data-gate': c.name }, h('span', { 'aria-hidden': 'true' }, c.ok ? '✓ ' : '✗ '), h('span', { class: 'sr-only' }, c.ok ? 'passed: ' : 'failed: '), c.message)))
+  return h(
+    'ul',
+    { class: 'checks' },
+    checks.map((c) =>
+      h(
+        'li',
+        { class: c.ok ? 'ok' : 'bad', 'data-gate': c.name },
+        h('span', { 'aria-hidden': 'true' }, c.ok ? '✓ ' : '✗ '),
+        h('span', { class: 'sr-only' }, c.ok ? 'passed: ' : 'failed: '),
+        c.message,
+      ),
+    ),
+  )
 }
 
 function checksTable(suite: PageGolden): HTMLElement {
@@ -568,7 +701,15 @@ function checksTable(suite: PageGolden): HTMLElement {
       'table',
       { class: 'checks-table' },
       h('caption', {}, 'Mean per check over the cases, with its 95% bootstrap interval'),
-      h('thead', {}, h('tr', {}, ['Check', 'Mean', '95% CI', 'Min', 'Max', 'Threshold', 'Gate on mean', 'Passing', 'Baseline'].map((c) => h('th', { scope: 'col' }, c)))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Check', 'Mean', '95% CI', 'Min', 'Max', 'Threshold', 'Gate on mean', 'Passing', 'Baseline'].map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
       h(
         'tbody',
         {},
@@ -603,11 +744,18 @@ function runLabel(run: PageHistory['runs'][number], i: number): string {
 /** The cases whose verdict differs between two runs of the history. */
 function verdictChanges(history: PageHistory, goToCase: (id: string) => void): HTMLElement {
   const runs = history.runs
-  const current = Math.max(0, runs.findIndex((r) => r.current))
+  const current = Math.max(
+    0,
+    runs.findIndex((r) => r.current),
+  )
   const result = h('div', { class: 'changes', 'data-changes': '' })
   const pick = (label: string, name: string, initial: number) => {
     const id = nextId(name)
-    const select = h('select', { id, 'data-run': name, onchange: () => draw() }, runs.map((r, i) => h('option', { value: i, selected: i === initial }, runLabel(r, i))))
+    const select = h(
+      'select',
+      { id, 'data-run': name, onchange: () => draw() },
+      runs.map((r, i) => h('option', { value: i, selected: i === initial }, runLabel(r, i))),
+    )
     return [h('label', { for: id }, `${label} `, select), select] as const
   }
   const [aLabel, a] = pick('From', 'from', Math.max(0, current - 1))
@@ -627,7 +775,13 @@ function verdictChanges(history: PageHistory, goToCase: (id: string) => void): H
     const nowPassing = changed.filter((c) => c.after === 'p' && (c.before === 'f' || c.before === 'e')).length
     result.replaceChildren()
     append(result, [
-      h('p', { role: 'status', 'data-changes-summary': '' }, changed.length === 0 ? 'No case changed its verdict between these runs.' : `${plural(changed.length, 'case')} changed: ${nowFailing} now failing, ${nowPassing} now passing, ${changed.length - nowFailing - nowPassing} added, removed or errored.`),
+      h(
+        'p',
+        { role: 'status', 'data-changes-summary': '' },
+        changed.length === 0
+          ? 'No case changed its verdict between these runs.'
+          : `${plural(changed.length, 'case')} changed: ${nowFailing} now failing, ${nowPassing} now passing, ${changed.length - nowFailing - nowPassing} added, removed or errored.`,
+      ),
       changed.length === 0
         ? null
         : h(
@@ -637,19 +791,33 @@ function verdictChanges(history: PageHistory, goToCase: (id: string) => void): H
               'table',
               {},
               h('caption', { class: 'sr-only' }, 'Cases whose verdict changed'),
-              h('thead', {}, h('tr', {}, ['Case', 'Before', 'After'].map((c) => h('th', { scope: 'col' }, c)))),
+              h(
+                'thead',
+                {},
+                h(
+                  'tr',
+                  {},
+                  ['Case', 'Before', 'After'].map((c) => h('th', { scope: 'col' }, c)),
+                ),
+              ),
               h(
                 'tbody',
                 {},
-                changed.slice(0, 500).map((c) =>
-                  h(
-                    'tr',
-                    { 'data-changed': c.id },
-                    h('td', {}, to.current || from.current ? h('button', { type: 'button', class: 'link', onclick: () => goToCase(c.id) }, c.id) : h('code', {}, c.id)),
-                    h('td', {}, verdictName(c.before)),
-                    h('td', {}, verdictName(c.after)),
+                changed
+                  .slice(0, 500)
+                  .map((c) =>
+                    h(
+                      'tr',
+                      { 'data-changed': c.id },
+                      h(
+                        'td',
+                        {},
+                        to.current || from.current ? h('button', { type: 'button', class: 'link', onclick: () => goToCase(c.id) }, c.id) : h('code', {}, c.id),
+                      ),
+                      h('td', {}, verdictName(c.before)),
+                      h('td', {}, verdictName(c.after)),
+                    ),
                   ),
-                ),
               ),
             ),
           ),
@@ -664,10 +832,18 @@ function goldenHistory(suite: PageGolden, goToCase: (id: string) => void): HTMLE
   const history = suite.history
   if (!history || history.runs.length === 0) return null
   if (history.runs.length < 2) {
-    return h('section', { 'aria-labelledby': 'history-h', 'data-section': 'history' }, h('h3', { id: 'history-h' }, 'History (1 run)'), h('p', {}, 'One run so far: the trend per check and the cases whose verdict changed show from the next run on.'))
+    return h(
+      'section',
+      { 'aria-labelledby': 'history-h', 'data-section': 'history' },
+      h('h3', { id: 'history-h' }, 'History (1 run)'),
+      h('p', {}, 'One run so far: the trend per check and the cases whose verdict changed show from the next run on.'),
+    )
   }
   const labels = history.runs.map((r) => shortCommit(r.commit))
-  const current = Math.max(0, history.runs.findIndex((r) => r.current))
+  const current = Math.max(
+    0,
+    history.runs.findIndex((r) => r.current),
+  )
   const charts = [
     trendChart('pass rate', labels, [{ name: 'pass rate', values: history.runs.map((r) => r.passRate) }], [], current),
     ...suite.scorers.map((sc) => {
@@ -690,7 +866,15 @@ function goldenHistory(suite: PageGolden, goToCase: (id: string) => void): HTMLE
 }
 
 function metaLine(suite: PageSuite): HTMLElement {
-  const parts = [suite.file ?? 'unknown file', `commit ${shortCommit(suite.commit)}`, suite.branch ? `branch ${suite.branch}` : null, fmtDate(suite.createdAt), suite.runner, suite.shards ? `merged from ${suite.shards} shards` : null, suite.shard ? `shard ${suite.shard} only` : null]
+  const parts = [
+    suite.file ?? 'unknown file',
+    `commit ${shortCommit(suite.commit)}`,
+    suite.branch ? `branch ${suite.branch}` : null,
+    fmtDate(suite.createdAt),
+    suite.runner,
+    suite.shards ? `merged from ${suite.shards} shards` : null,
+    suite.shard ? `shard ${suite.shard} only` : null,
+  ]
   return h('p', { class: 'meta' }, parts.filter((p): p is string => p !== null).join(' · '))
 }
 
@@ -734,11 +918,21 @@ function compareView(suite: PageCompare): HTMLElement {
     h(
       'table',
       { class: 'checks-table', 'data-compare-stats': '' },
-      h('caption', {}, `Means per variant; paired differences against ${first} with their ${Math.round((suite.scorers[0]?.pairs[0]?.confidence ?? 0.95) * 100)}% bootstrap intervals`),
+      h(
+        'caption',
+        {},
+        `Means per variant; paired differences against ${first} with their ${Math.round((suite.scorers[0]?.pairs[0]?.confidence ?? 0.95) * 100)}% bootstrap intervals`,
+      ),
       h(
         'thead',
         {},
-        h('tr', {}, h('th', { scope: 'col' }, 'Check'), suite.variants.map((v) => h('th', { scope: 'col' }, v)), others.map((b) => [h('th', { scope: 'col' }, `Δ ${b} − ${first}`), h('th', { scope: 'col' }, 'CI'), h('th', { scope: 'col' }, 'W/T/L')])),
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Check'),
+          suite.variants.map((v) => h('th', { scope: 'col' }, v)),
+          others.map((b) => [h('th', { scope: 'col' }, `Δ ${b} − ${first}`), h('th', { scope: 'col' }, 'CI'), h('th', { scope: 'col' }, 'W/T/L')]),
+        ),
       ),
       h(
         'tbody',
@@ -752,12 +946,22 @@ function compareView(suite: PageCompare): HTMLElement {
             others.map((b) => {
               const p = sc.pairs.find((x) => x.b === b)
               return p
-                ? [h('td', { class: `num ${p.low > 0 ? 'up' : p.high < 0 ? 'down' : ''}`, 'data-field': 'diff' }, signed(p.meanDiff)), h('td', { class: 'num' }, `[${signed(p.low)}, ${signed(p.high)}]`), h('td', { class: 'num' }, `${p.wins}/${p.ties}/${p.losses}`)]
+                ? [
+                    h('td', { class: `num ${p.low > 0 ? 'up' : p.high < 0 ? 'down' : ''}`, 'data-field': 'diff' }, signed(p.meanDiff)),
+                    h('td', { class: 'num' }, `[${signed(p.low)}, ${signed(p.high)}]`),
+                    h('td', { class: 'num' }, `${p.wins}/${p.ties}/${p.losses}`),
+                  ]
                 : [h('td', {}, '–'), h('td', {}, '–'), h('td', {}, '–')]
             }),
           ),
         ),
-        h('tr', {}, h('th', { scope: 'row' }, 'pass rate'), suite.variants.map((v) => h('td', { class: 'num' }, pct(suite.passRates[v]))), others.map(() => [h('td', {}), h('td', {}), h('td', {})])),
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, 'pass rate'),
+          suite.variants.map((v) => h('td', { class: 'num' }, pct(suite.passRates[v]))),
+          others.map(() => [h('td', {}), h('td', {}), h('td', {})]),
+        ),
       ),
     ),
   )
@@ -791,21 +995,25 @@ function compareView(suite: PageCompare): HTMLElement {
             { 'data-variant': v },
             r.outputs[v] === null ? badge('error', 'error') : r.pass[v] ? badge('pass', 'pass') : badge('fail', 'fail'),
             ' ',
-            checkNames.filter((n) => r.scores[v]?.[n] !== undefined).map((n) => h('span', { class: 'score-chip', title: r.details[v]?.[n] ?? null }, `${n} ${fmtScore(r.scores[v]![n])}`)),
+            checkNames
+              .filter((n) => r.scores[v]?.[n] !== undefined)
+              .map((n) => h('span', { class: 'score-chip', title: r.details[v]?.[n] ?? null }, `${n} ${fmtScore(r.scores[v]![n])}`)),
             h('pre', { class: 'text clamp', tabindex: '0', 'aria-label': `${v} output for ${r.id}` }, r.outputs[v] ?? '(no output)'),
           ),
       })),
       ...others.flatMap((b) =>
-        [suite.expectation?.scorer ?? checkNames[0]].filter((n): n is string => n !== undefined).map<Column<PageCompare['rows'][number]>>((n) => ({
-          key: `diff:${b}:${n}`,
-          label: `Δ ${n}`,
-          className: 'num',
-          sort: (r) => (r.scores[b]?.[n] ?? 0) - (r.scores[first]?.[n] ?? 0),
-          cell: (r) => {
-            const d = r.scores[b]?.[n] !== undefined && r.scores[first]?.[n] !== undefined ? r.scores[b]![n]! - r.scores[first]![n]! : null
-            return d === null ? '–' : h('span', { class: d > 1e-9 ? 'up' : d < -1e-9 ? 'down' : '' }, signed(d))
-          },
-        })),
+        [suite.expectation?.scorer ?? checkNames[0]]
+          .filter((n): n is string => n !== undefined)
+          .map<Column<PageCompare['rows'][number]>>((n) => ({
+            key: `diff:${b}:${n}`,
+            label: `Δ ${n}`,
+            className: 'num',
+            sort: (r) => (r.scores[b]?.[n] ?? 0) - (r.scores[first]?.[n] ?? 0),
+            cell: (r) => {
+              const d = r.scores[b]?.[n] !== undefined && r.scores[first]?.[n] !== undefined ? r.scores[b]![n]! - r.scores[first]![n]! : null
+              return d === null ? '–' : h('span', { class: d > 1e-9 ? 'up' : d < -1e-9 ? 'down' : '' }, signed(d))
+            },
+          })),
       ),
     ],
     filters: (onChange) => {
@@ -819,7 +1027,13 @@ function compareView(suite: PageCompare): HTMLElement {
         match: (r) => {
           if (onlyDiffering() && !r.differs) return false
           const q = search()
-          if (q && !r.id.toLowerCase().includes(q) && !r.input.toLowerCase().includes(q) && !Object.values(r.outputs).some((o) => (o ?? '').toLowerCase().includes(q))) return false
+          if (
+            q &&
+            !r.id.toLowerCase().includes(q) &&
+            !r.input.toLowerCase().includes(q) &&
+            !Object.values(r.outputs).some((o) => (o ?? '').toLowerCase().includes(q))
+          )
+            return false
           return true
         },
       }
@@ -832,9 +1046,38 @@ function compareView(suite: PageCompare): HTMLElement {
     h('h2', { tabindex: '-1' }, suite.name, ' ', suite.ok ? badge('pass', 'passed') : badge('fail', 'failed')),
     metaLine(suite),
     h('p', {}, `${plural(suite.cases, 'case')}, variants ${suite.variants.join(', ')}.`),
-    suite.expectation ? h('ul', { class: 'checks' }, h('li', { class: suite.expectation.ok ? 'ok' : 'bad', 'data-gate': 'expectation' }, suite.expectation.ok ? '✓ ' : '✗ ', suite.expectation.message)) : null,
-    h('section', { 'aria-labelledby': 'variants-h', 'data-section': 'variants' }, h('h3', { id: 'variants-h' }, 'Variants'), statsTable, intervals, h('ul', { class: 'mcnemar' }, suite.mcnemar.map((m) => h('li', {}, `McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} (${m.method === 'exact' ? 'exact binomial' : 'chi-square'})`)))),
-    h('section', { 'aria-labelledby': 'cmp-cases-h', 'data-section': 'cases' }, h('h3', { id: 'cmp-cases-h' }, 'Cases side by side'), suite.differingOnly ? h('p', { class: 'note' }, 'This report lists only the cases that differ.') : null, grid),
+    suite.expectation
+      ? h(
+          'ul',
+          { class: 'checks' },
+          h('li', { class: suite.expectation.ok ? 'ok' : 'bad', 'data-gate': 'expectation' }, suite.expectation.ok ? '✓ ' : '✗ ', suite.expectation.message),
+        )
+      : null,
+    h(
+      'section',
+      { 'aria-labelledby': 'variants-h', 'data-section': 'variants' },
+      h('h3', { id: 'variants-h' }, 'Variants'),
+      statsTable,
+      intervals,
+      h(
+        'ul',
+        { class: 'mcnemar' },
+        suite.mcnemar.map((m) =>
+          h(
+            'li',
+            {},
+            `McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} (${m.method === 'exact' ? 'exact binomial' : 'chi-square'})`,
+          ),
+        ),
+      ),
+    ),
+    h(
+      'section',
+      { 'aria-labelledby': 'cmp-cases-h', 'data-section': 'cases' },
+      h('h3', { id: 'cmp-cases-h' }, 'Cases side by side'),
+      suite.differingOnly ? h('p', { class: 'note' }, 'This report lists only the cases that differ.') : null,
+      grid,
+    ),
     history
       ? h(
           'section',
@@ -849,7 +1092,10 @@ function compareView(suite: PageCompare): HTMLElement {
                 history.runs.map((r) => shortCommit(r.commit)),
                 suite.variants.map((v) => ({ name: v, values: history.runs.map((r) => r.means[n]?.[v] ?? null) })),
                 [],
-                Math.max(0, history.runs.findIndex((r) => r.current)),
+                Math.max(
+                  0,
+                  history.runs.findIndex((r) => r.current),
+                ),
               ),
             ),
           ),
@@ -871,7 +1117,14 @@ function render(data: PageData, root: HTMLElement): void {
       'ul',
       {},
       data.suites.map((suite) => {
-        const a = h('a', { href: `#suite=${encodeURIComponent(suite.key)}`, 'data-suite-link': suite.key }, suite.ok ? badge('pass', 'pass') : badge('fail', 'fail'), ' ', h('span', { class: 'suite-name' }, suite.name), h('small', {}, suite.kind === 'compare' ? 'comparison' : `${fmtInt(suite.summary.ran)} cases`))
+        const a = h(
+          'a',
+          { href: `#suite=${encodeURIComponent(suite.key)}`, 'data-suite-link': suite.key },
+          suite.ok ? badge('pass', 'pass') : badge('fail', 'fail'),
+          ' ',
+          h('span', { class: 'suite-name' }, suite.name),
+          h('small', {}, suite.kind === 'compare' ? 'comparison' : `${fmtInt(suite.summary.ran)} cases`),
+        )
         links.set(suite.key, a)
         return h('li', {}, a)
       }),
@@ -885,7 +1138,9 @@ function render(data: PageData, root: HTMLElement): void {
       else a.removeAttribute('aria-current')
     }
     if (!suite) {
-      main.replaceChildren(h('p', {}, 'No report to show: run a golden suite first (describeGolden or compareGolden writes its report under .expect-llm/reports/).'))
+      main.replaceChildren(
+        h('p', {}, 'No report to show: run a golden suite first (describeGolden or compareGolden writes its report under .expect-llm/reports/).'),
+      )
       return
     }
     main.replaceChildren(suite.kind === 'golden' ? goldenView(suite) : compareView(suite))
@@ -900,7 +1155,13 @@ function render(data: PageData, root: HTMLElement): void {
       {},
       h('h1', {}, data.title),
       h('p', {}, `Generated ${fmtDate(data.generatedAt)} · ${plural(data.suites.length, 'suite')}${failing > 0 ? ` · ${failing} failing` : ''}`),
-      data.notes.length > 0 ? h('ul', { class: 'notes', role: 'note' }, data.notes.map((n) => h('li', {}, n))) : null,
+      data.notes.length > 0
+        ? h(
+            'ul',
+            { class: 'notes', role: 'note' },
+            data.notes.map((n) => h('li', {}, n)),
+          )
+        : null,
     ),
     h('div', { class: 'layout' }, nav, main),
   )
@@ -927,7 +1188,13 @@ async function start(): Promise<void> {
   try {
     data = await readData(source)
   } catch (error) {
-    root.replaceChildren(h('p', { role: 'alert' }, `This report could not be read (${(error as Error).message}). This browser may lack DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 and later have it); or write the report again with expect-llm report.`))
+    root.replaceChildren(
+      h(
+        'p',
+        { role: 'alert' },
+        `This report could not be read (${(error as Error).message}). This browser may lack DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 and later have it); or write the report again with expect-llm report.`,
+      ),
+    )
     return
   }
   render(data, root)

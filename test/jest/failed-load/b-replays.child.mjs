@@ -19,9 +19,15 @@ afterAll(async () => {
 })
 
 test('an unrecorded request is a miss and never reaches the server', async () => {
-  await expect(client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Not recorded' }] })).rejects.toMatchObject({ status: 404 })
+  await expect(client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Not recorded' }] })).rejects.toMatchObject({
+    status: 404,
+  })
   // Give a request that escaped time to arrive.
   await new Promise((resolve) => setTimeout(resolve, 300))
   console.log(`REQUESTS_THAT_REACHED_THE_SERVER=${server.requests.length}`)
-  expect(getReplaySession()?.replay.takeProblems().map((p) => p.kind)).toEqual(['miss'])
+  expect(
+    getReplaySession()
+      ?.replay.takeProblems()
+      .map((p) => p.kind),
+  ).toEqual(['miss'])
 })

@@ -104,11 +104,51 @@ describe('rouge_scorer_test.py', () => {
   })
 
   const against155: Array<[string, RougeType, boolean, Array<[number, number, number]>]> = [
-    ['testRouge1AgainstRouge155', 'rouge1', false, [[0.40741, 0.6875, 0.51163], [0.40476, 0.65385, 0.5]]],
-    ['testRouge1AgainstRouge155WithStemming', 'rouge1', true, [[0.40741, 0.6875, 0.51163], [0.42857, 0.69231, 0.52941]]],
-    ['testRouge2AgainstRouge155', 'rouge2', false, [[0.30769, 0.53333, 0.39024], [0.29268, 0.48, 0.36364]]],
-    ['testRouge2AgainstRouge155WithStemming', 'rouge2', true, [[0.30769, 0.53333, 0.39024], [0.29268, 0.48, 0.36364]]],
-    ['testRougeLAgainstRouge155', 'rougeL', false, [[0.40741, 0.6875, 0.51163], [0.40476, 0.65385, 0.5]]],
+    [
+      'testRouge1AgainstRouge155',
+      'rouge1',
+      false,
+      [
+        [0.40741, 0.6875, 0.51163],
+        [0.40476, 0.65385, 0.5],
+      ],
+    ],
+    [
+      'testRouge1AgainstRouge155WithStemming',
+      'rouge1',
+      true,
+      [
+        [0.40741, 0.6875, 0.51163],
+        [0.42857, 0.69231, 0.52941],
+      ],
+    ],
+    [
+      'testRouge2AgainstRouge155',
+      'rouge2',
+      false,
+      [
+        [0.30769, 0.53333, 0.39024],
+        [0.29268, 0.48, 0.36364],
+      ],
+    ],
+    [
+      'testRouge2AgainstRouge155WithStemming',
+      'rouge2',
+      true,
+      [
+        [0.30769, 0.53333, 0.39024],
+        [0.29268, 0.48, 0.36364],
+      ],
+    ],
+    [
+      'testRougeLAgainstRouge155',
+      'rougeL',
+      false,
+      [
+        [0.40741, 0.6875, 0.51163],
+        [0.40476, 0.65385, 0.5],
+      ],
+    ],
   ]
   test.each(against155)('%s', (_name, type, stemmer, want) => {
     want.forEach(([recall, precision, f], i) => {
@@ -162,7 +202,11 @@ describe('rouge_scorer_test.py', () => {
     almost(s.recall, 0.8)
     almost(s.precision, 0.4)
     almost(s.f, 0.5333, 3)
-    for (const [t, p] of [['w1 w2 w3 w4 w5', ''], ['', 'w1'], ['w1 w2 w3 w4 w5', '/']] as const) {
+    for (const [t, p] of [
+      ['w1 w2 w3 w4 w5', ''],
+      ['', 'w1'],
+      ['w1 w2 w3 w4 w5', '/'],
+    ] as const) {
       const e = score(t, p, 'rougeLsum')
       almost(e.f, 0, 3)
       almost(e.recall, 0, 3)

@@ -113,7 +113,12 @@ describe('test_sentence_bleu.py', () => {
     ['exp', undefined, false, 'char', 40.8759],
     ['exp', undefined, true, 'char', 42.0267],
   ]
-  const options = (smoothMethod: BleuOptions['smoothMethod'], smoothValue: number | undefined, lowercase: boolean, tokenize: BleuOptions['tokenize']): BleuOptions => ({
+  const options = (
+    smoothMethod: BleuOptions['smoothMethod'],
+    smoothValue: number | undefined,
+    lowercase: boolean,
+    tokenize: BleuOptions['tokenize'],
+  ): BleuOptions => ({
     smoothMethod,
     lowercase,
     tokenize,
@@ -159,7 +164,11 @@ describe('test_chrf.py', () => {
       ['risk assessment has to be undertaken by those who are qualified and expert in that area - that is the scientists .'],
       63.36173,
     ],
-    [[' Die    Beziehung zwischen  Obama und Netanjahu ist nicht gerade  freundlich. '], ['Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich.'], 64.1302698],
+    [
+      [' Die    Beziehung zwischen  Obama und Netanjahu ist nicht gerade  freundlich. '],
+      ['Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich.'],
+      64.1302698,
+    ],
     [['Niemand hat die Absicht, eine Mauer zu errichten'], ['Niemand hat die Absicht, eine Mauer zu errichten'], 100.0],
   ])('test_chrf %#', (h, r, want) => {
     within(corpusChrF(h, r, { charOrder: 6, wordOrder: 0, beta: 3, epsSmoothing: true }) * 100, want, EPSILON)
@@ -178,7 +187,11 @@ describe('test_chrf.py', () => {
   })
 
   test.each([
-    [['Die Beziehung zwischen Obama und Netanjahu ist nicht gerade freundlich.'], ['Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich.'], 67.3481606],
+    [
+      ['Die Beziehung zwischen Obama und Netanjahu ist nicht gerade freundlich.'],
+      ['Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich.'],
+      67.3481606,
+    ],
     [
       ['risk assessment must be made of those who are qualified and expertise in the sector - these are the scientists .'],
       ['risk assessment has to be undertaken by those who are qualified and expert in that area - that is the scientists .'],
@@ -190,9 +203,21 @@ describe('test_chrf.py', () => {
   })
 
   test.each([
-    ['Co nás nejvíc trápí, protože lékaři si vybírají, kdo bude žít a kdo zemře.', ['Nejvíce smutní jsme z toho, že musíme rozhodovat o tom, kdo bude žít a kdo zemře.'], 39.14078509],
-    ['Nebo prostě nemají vybavení, které by jim pomohlo, uvedli lékaři.', ['A někdy nemáme ani potřebný materiál, abychom jim pomohli, popsali lékaři.'], 31.22557079],
-    ['Lapali po dechu, jejich životy skončily dřív, než skutečně začaly.', ['Lapali po dechu a pak jejich život skončil - dřív, než skutečně mohl začít, připomněli.'], 57.15704367],
+    [
+      'Co nás nejvíc trápí, protože lékaři si vybírají, kdo bude žít a kdo zemře.',
+      ['Nejvíce smutní jsme z toho, že musíme rozhodovat o tom, kdo bude žít a kdo zemře.'],
+      39.14078509,
+    ],
+    [
+      'Nebo prostě nemají vybavení, které by jim pomohlo, uvedli lékaři.',
+      ['A někdy nemáme ani potřebný materiál, abychom jim pomohli, popsali lékaři.'],
+      31.22557079,
+    ],
+    [
+      'Lapali po dechu, jejich životy skončily dřív, než skutečně začaly.',
+      ['Lapali po dechu a pak jejich život skončil - dřív, než skutečně mohl začít, připomněli.'],
+      57.15704367,
+    ],
   ])('test_chrf_sentence_level %#', (h, r, want) => {
     within(chrF(h, r, { epsSmoothing: true }) * 100, want, EPSILON)
   })

@@ -4,4 +4,10 @@
 import '../../../src/entries/vitest.js'
 import { configure } from '../../../src/config.js'
 
-configure({ replay: { hosts: [process.env.CHILD_ORIGIN!, ...(process.env.CHILD_EARLY_ORIGIN ? [process.env.CHILD_EARLY_ORIGIN] : [])], rootDir: process.env.CHILD_ROOT!, dir: process.env.CHILD_ROOT! } })
+configure({
+  replay: {
+    hosts: [process.env.CHILD_ORIGIN!, ...(process.env.CHILD_EARLY_ORIGIN ? [process.env.CHILD_EARLY_ORIGIN] : [])],
+    rootDir: process.env.CHILD_ROOT!,
+    dir: process.env.CHILD_ROOT!,
+  },
+})

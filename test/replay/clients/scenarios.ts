@@ -43,9 +43,15 @@ export function scenarios(suffix = ''): Record<string, () => Promise<unknown>> {
     return text
   }
   return {
-    'openai chat': async () => (await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: ask('Capital of France?') }] })).choices[0]?.message,
+    'openai chat': async () =>
+      (await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: ask('Capital of France?') }] })).choices[0]?.message,
     'openai chat stream with usage': async () => {
-      const stream = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: ask('Name three colours') }], stream: true, stream_options: { include_usage: true } })
+      const stream = await openai.chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: ask('Name three colours') }],
+        stream: true,
+        stream_options: { include_usage: true },
+      })
       const chunks: unknown[] = []
       for await (const chunk of stream) chunks.push(chunk)
       return chunks
@@ -56,19 +62,27 @@ export function scenarios(suffix = ''): Record<string, () => Promise<unknown>> {
       for await (const event of stream) types.push(event.type)
       return { types, text: (await stream.finalResponse()).output_text }
     },
-    'openai embeddings': async () => (await openai.embeddings.create({ model: 'text-embedding-3-small', input: [ask('hello'), 'world'] })).data.map((d) => d.embedding),
+    'openai embeddings': async () =>
+      (await openai.embeddings.create({ model: 'text-embedding-3-small', input: [ask('hello'), 'world'] })).data.map((d) => d.embedding),
     'openai transcription (multipart)': async () =>
-      (await openai.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(Buffer.from(`RIFF fake wave bytes${suffix}`), 'hello.wav', { type: 'audio/wav' }) })).text,
+      (
+        await openai.audio.transcriptions.create({
+          model: 'whisper-1',
+          file: await toFile(Buffer.from(`RIFF fake wave bytes${suffix}`), 'hello.wav', { type: 'audio/wav' }),
+        })
+      ).text,
     'AI SDK openai generateText': async () => {
       const r = await generateText({ model: aiOpenAI.chat('gpt-4o-mini'), prompt: ask('hello from the AI SDK') })
       return { text: r.text, finishReason: r.finishReason, usage: r.usage }
     },
-    'AI SDK openai streamText': async () => streamed(streamText({ model: aiOpenAI.chat('gpt-4o-mini'), prompt: ask('stream from the AI SDK'), onError: () => {} })),
+    'AI SDK openai streamText': async () =>
+      streamed(streamText({ model: aiOpenAI.chat('gpt-4o-mini'), prompt: ask('stream from the AI SDK'), onError: () => {} })),
     'AI SDK anthropic generateText': async () => {
       const r = await generateText({ model: aiAnthropic('claude-3-5-haiku-20241022'), prompt: ask('hello Claude'), maxOutputTokens: 64 })
       return { text: r.text, finishReason: r.finishReason, usage: r.usage }
     },
-    'AI SDK anthropic streamText': async () => streamed(streamText({ model: aiAnthropic('claude-3-5-haiku-20241022'), prompt: ask('stream Claude'), maxOutputTokens: 64, onError: () => {} })),
+    'AI SDK anthropic streamText': async () =>
+      streamed(streamText({ model: aiAnthropic('claude-3-5-haiku-20241022'), prompt: ask('stream Claude'), maxOutputTokens: 64, onError: () => {} })),
     'AI SDK google generateText': async () => {
       const r = await generateText({ model: aiGoogle('gemini-2.0-flash'), prompt: ask('hello Gemini') })
       return { text: r.text, finishReason: r.finishReason, usage: r.usage }
@@ -80,8 +94,13 @@ export function scenarios(suffix = ''): Record<string, () => Promise<unknown>> {
       for await (const chunk of await new ChatOpenAI({ model: 'gpt-4o-mini', apiKey: KEY }).stream(ask('stream LangChain'))) text += String(chunk.content)
       return text
     },
-    'Anthropic SDK messages.create': async () => (await anthropic.messages.create({ model: 'claude-3-5-haiku-20241022', max_tokens: 64, messages: [{ role: 'user', content: ask('hello Anthropic') }] })).content,
-    'Anthropic SDK messages.stream': async () => anthropic.messages.stream({ model: 'claude-3-5-haiku-20241022', max_tokens: 64, messages: [{ role: 'user', content: ask('stream Anthropic') }] }).finalText(),
+    'Anthropic SDK messages.create': async () =>
+      (await anthropic.messages.create({ model: 'claude-3-5-haiku-20241022', max_tokens: 64, messages: [{ role: 'user', content: ask('hello Anthropic') }] }))
+        .content,
+    'Anthropic SDK messages.stream': async () =>
+      anthropic.messages
+        .stream({ model: 'claude-3-5-haiku-20241022', max_tokens: 64, messages: [{ role: 'user', content: ask('stream Anthropic') }] })
+        .finalText(),
     'fetch Gemini with ?key=': async () => {
       const res = await fetch(`https://generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:generateContent?key=${KEY}`, {
         method: 'POST',
@@ -95,7 +114,10 @@ export function scenarios(suffix = ''): Record<string, () => Promise<unknown>> {
 }
 
 /** Runs every scenario, each to a value or to `{ error }`, with the engine's request count and the time it took. */
-export async function runAll(calls: Record<string, () => Promise<unknown>>, handled: () => number): Promise<Record<string, { value?: unknown; error?: string; status?: number; requests: number; ms: number }>> {
+export async function runAll(
+  calls: Record<string, () => Promise<unknown>>,
+  handled: () => number,
+): Promise<Record<string, { value?: unknown; error?: string; status?: number; requests: number; ms: number }>> {
   const out: Record<string, { value?: unknown; error?: string; status?: number; requests: number; ms: number }> = {}
   for (const [name, call] of Object.entries(calls)) {
     const before = handled()

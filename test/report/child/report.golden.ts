@@ -13,7 +13,13 @@ const client = new OpenAI({ baseURL: process.env.CHILD_BASE_URL, apiKey: 'test-k
 const second = process.env.REPORT_RUN === '2'
 
 const ask = (prompt: string) => async (input: string) => {
-  const reply = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'system', content: prompt }, { role: 'user', content: input }] })
+  const reply = await client.chat.completions.create({
+    model: 'gpt-4o-mini',
+    messages: [
+      { role: 'system', content: prompt },
+      { role: 'user', content: input },
+    ],
+  })
   return reply.choices[0]?.message.content ?? ''
 }
 
@@ -34,7 +40,12 @@ const dataset = [
     expected: second ? 'Tracking numbers are sent by text message only.' : 'Track your order from the link in the shipping email.',
     tags: ['shipping'],
   },
-  { id: 'cancel', input: 'cancel an order', expected: second ? 'Call us to cancel an order.' : 'Cancel an order from your account within one hour.', tags: ['account'] },
+  {
+    id: 'cancel',
+    input: 'cancel an order',
+    expected: second ? 'Call us to cancel an order.' : 'Cancel an order from your account within one hour.',
+    tags: ['account'],
+  },
 ]
 
 describeGolden('support answers', {
