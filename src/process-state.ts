@@ -28,6 +28,7 @@ const SLOTS = {
 
 /** Shared symbols that mark objects (not `globalThis`), so that a mark set by one build is seen by the other. */
 const MARKS = {
+  check: 'a check made by defineCheck (seen by the expect-llm/expect bundle too)',
   'batching-embedder': 'an embedder that already batches and caches',
   'embedder-per-call': 'how a batching embedder tells it has just been called once per text',
   'golden-capture': 'an MSW server whose events golden suites already listen to',

@@ -9,8 +9,10 @@ import { describeValue, formatMessage } from '../errors.js'
 import type { GoldenCase } from '../golden/types.js'
 import type { RetrievedItem } from '../metrics/retrieval.js'
 import type { CheckDefinition, CheckOutcome } from './types.js'
+import { sharedMark } from '../process-state.js'
 
-const BRAND = Symbol.for('expect-llm.check')
+// Shared by every build (the expect-llm/expect bundle carries its own copy of this module).
+const BRAND = sharedMark('check')
 
 /** What a check's `run` returns: a score in [0, 1], or a score with the reason shown in reports and messages. */
 export type CheckReturn = number | { score: number; reason?: string }

@@ -11,8 +11,6 @@ import type { CompareReport, GoldenReport, ReportCase } from '../golden/report.j
 import { goldenHistoryEntry, type CompareHistoryEntry, type GoldenHistoryEntry, type HistoryEntry } from './history.js'
 import type { PageCase, PageCheck, PageCompare, PageData, PageGolden, PageHistory, PageRunInfo } from './page-types.js'
 
-export type * from './page-types.js'
-
 /** Version of the page data (the `data` block of the HTML file). */
 export const PAGE_DATA_VERSION = 1
 
