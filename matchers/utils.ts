@@ -13,6 +13,10 @@ import {
   type Trajectory,
   type JudgeVerdict,
   type PreparedJudgeCall,
+  type CheckDefinition,
+  type ScorerPlan,
+  matcherOptionKeys,
+  planCheck,
 } from './_engine.js'
 import type { MatcherContext } from './context.js'
 
@@ -355,4 +359,20 @@ export function checkToolName(ctx: MatcherContext, sig: Signature, name: unknown
   if (typeof name !== 'string' || name.trim() === '') {
     usageError(ctx, sig, `the ${what} must be a non-empty string, got ${describeValue(name)}`, "Pass the tool's name as the model sees it, e.g. 'lookupOrder'.")
   }
+}
+
+/**
+ * The plan of the check a matcher runs: the options checked against the definition's keys (less those
+ * the matcher takes as arguments) and validated by the definition, failing with the matcher's usage error.
+ */
+export function definitionPlan(
+  ctx: MatcherContext,
+  sig: Signature,
+  check: CheckDefinition,
+  options: unknown,
+  threshold: number | null,
+  positional: readonly string[] = ['threshold'],
+): ScorerPlan {
+  checkOptions(ctx, sig, options, matcherOptionKeys(check, positional))
+  return planCheck(check, options, threshold, failFor(ctx, sig))
 }

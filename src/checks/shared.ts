@@ -8,7 +8,7 @@ import { describeValue, formatMessage } from '../errors.js'
 import { failWith } from '../errors.js'
 import type { JudgeVerdict } from '../judges/run.js'
 import { DEFAULT_JUDGE_THRESHOLD } from '../judges/types.js'
-import type { CheckOutcome } from './types.js'
+import type { CheckOutcome, OptionErrors } from './types.js'
 
 /** The planning errors: `Failed to set up the golden scorers: ...`. */
 export const fail = failWith('set up the golden scorers')
@@ -91,3 +91,16 @@ export function judgeSpec(options: Record<string, unknown>, threshold: number | 
 
 /** Reference checks score answerable cases that have a reference. */
 export const hasReference = (c: { answerable?: boolean }, _plan: unknown, refs: readonly string[]) => refs.length > 0 && c.answerable !== false
+
+/** Fails unless `value` is undefined or one of `allowed` (`measure must be one of 'f', 'precision', 'recall', ...`). */
+export function checkChoice(how: OptionErrors, name: string, value: unknown, allowed: readonly string[]): void {
+  if (value === undefined || allowed.includes(value as string)) return
+  const list = allowed.map((a) => `'${a}'`).join(', ')
+  how.fail(`${how.prefix}${name} must be one of ${list}, got ${describeValue(value)}`, `Pass one of ${list}.`)
+}
+
+/** Fails unless `value` is undefined or a boolean (`stemmer must be a boolean, ...`). */
+export function checkBoolean(how: OptionErrors, name: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'boolean')
+    how.fail(`${how.prefix}${name} must be a boolean, got ${describeValue(value)}`, `Pass ${name}: true or false.`)
+}

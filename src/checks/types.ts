@@ -45,6 +45,12 @@ export interface CheckInput {
   scores?: Readonly<Record<string, CheckResult>>
 }
 
+/** How a check's option errors are thrown: `fail(reason, fix)`, with `prefix` before option names (`'rougeL.'` or `''`). */
+export interface OptionErrors {
+  fail: (reason: string, fix: string) => never
+  prefix: string
+}
+
 /** Per-suite state of the checks, by scorer key, created once per suite (embedding order, see `SemanticEmbeddings`). */
 export type CheckEnv = Record<string, unknown>
 
@@ -83,8 +89,12 @@ export interface CheckDefinition {
   /** Option keys accepted in `scorers` (besides `threshold`, when listed). */
   optionKeys: readonly string[]
   shorthands?: CheckShorthands
-  /** Checks the resolved options (after the generic checks); may change the threshold. */
-  resolve?: (plan: { key: string; threshold: number | null; options: Record<string, unknown> }, raw: unknown) => number | null
+  /**
+   * Checks the resolved options (after the generic checks); may change the threshold. `how` says how to
+   * fail: a golden suite's planning error naming `<key>.<option>` (the default), or a matcher's usage
+   * error naming the bare option (matchers validate their options here too, once).
+   */
+  resolve?: (plan: { key: string; threshold: number | null; options: Record<string, unknown> }, raw: unknown, how: OptionErrors) => number | null
   /** Whether the check scores this case (a reference check needs a reference, ...). Default: every case. */
   appliesTo?: (c: GoldenCase, plan: ScorerPlan, references: readonly string[]) => boolean
   /** Whether a case calls for this check when `scorers` does not list it (`keywords` for a case with keywords). */
