@@ -239,8 +239,8 @@ export function checkAnswersNormalize(ctx: MatcherContext, sig: Signature, expec
 // ---- Model-backed matchers (judges and embeddings) ----
 
 /** A `Fail` for core validation (judge specs, templates, cases) that throws a usage error with the matcher hint. */
-export function failFor(ctx: MatcherContext, sig: Signature): (reason: string, fix: string) => never {
-  return (reason, fix) => usageError(ctx, sig, reason, fix)
+export function failFor(ctx: MatcherContext, sig: Signature): (reason: string, fix: string, kind?: ErrorConstructor) => never {
+  return (reason, fix, kind) => usageError(ctx, sig, reason, fix, kind)
 }
 
 /**

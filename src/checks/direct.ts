@@ -9,7 +9,7 @@ import type { GoldenCase } from '../golden/types.js'
 import type { RetrievedItem } from '../metrics/retrieval.js'
 import type { CheckDefinition, CheckEnv, CheckInput, CheckOutcome, ScorerPlan } from './types.js'
 
-type Fail = (reason: string, fix: string) => never
+type Fail = (reason: string, fix: string, kind?: ErrorConstructor) => never
 
 /**
  * The option keys a matcher takes: the definition's, without those the matcher takes as arguments
@@ -25,7 +25,7 @@ export function matcherOptionKeys(check: CheckDefinition, positional: readonly s
  */
 export function planCheck(check: CheckDefinition, options: object | undefined, threshold: number | null, fail: Fail): ScorerPlan {
   const opts: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(options ?? {})) if (v !== undefined) opts[k] = v
+  for (const [k, v] of Object.entries(options ?? {})) opts[k] = v
   const resolved = check.resolve ? check.resolve({ key: check.name, threshold, options: opts }, opts, { fail, prefix: '' }) : threshold
   return { key: check.name, name: check.name, threshold: resolved, options: opts, explicit: true, check }
 }

@@ -47,7 +47,8 @@ export interface CheckInput {
 
 /** How a check's option errors are thrown: `fail(reason, fix)`, with `prefix` before option names (`'rougeL.'` or `''`). */
 export interface OptionErrors {
-  fail: (reason: string, fix: string) => never
+  /** `kind`: the error class a matcher throws (`RangeError` for a number out of range); suites throw TypeError. */
+  fail: (reason: string, fix: string, kind?: ErrorConstructor) => never
   prefix: string
 }
 
