@@ -36,11 +36,19 @@ export function hint(ctx: MatcherContext, sig: Signature): string {
   })
 }
 
+const USAGE_ERRORS = new WeakSet<object>()
+
 /** Throws a usage error (wrong input) with the matcher hint on top. It is never flipped by `.not`. */
 export function usageError(ctx: MatcherContext, sig: Signature, reason: string, fix: string, Kind: ErrorConstructor = TypeError): never {
   const error = new Kind(`${hint(ctx, sig)}\n\n${formatMessage(`Failed to run ${sig.name}: ${reason}. ${fix}`)}`)
   Error.captureStackTrace?.(error, usageError)
+  USAGE_ERRORS.add(error)
   throw error
+}
+
+/** Whether `error` is a matcher's usage error (thrown by {@link usageError}), as opposed to a model error. */
+export function isUsageError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && USAGE_ERRORS.has(error)
 }
 
 export function checkReceivedString(ctx: MatcherContext, sig: Signature, received: unknown): asserts received is string {

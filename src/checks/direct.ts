@@ -27,7 +27,7 @@ export function planCheck(check: CheckDefinition, options: object | undefined, t
   const opts: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(options ?? {})) opts[k] = v
   const resolved = check.resolve ? check.resolve({ key: check.name, threshold, options: opts }, opts, { fail, prefix: '' }) : threshold
-  return { key: check.name, name: check.name, threshold: resolved, options: opts, explicit: true, check }
+  return { key: check.name, name: check.name, threshold: resolved, options: opts, explicit: true, check, errors: { fail, prefix: '' } }
 }
 
 /** What a matcher knows of the case: its references, context, retrieved items, input, and case fields. */

@@ -53,6 +53,11 @@ export function bestOf(refs: readonly string[], score: (ref: string) => number):
   return best
 }
 
+/** How a check that prepares a judge call fails on its spec: the plan's way (a matcher's), else a run error of the scorer. */
+export function runFail(plan: { key: string; errors?: OptionErrors }): (reason: string, fix: string) => never {
+  return plan.errors?.fail ?? failWith(`run the ${plan.key} scorer`)
+}
+
 /** A usage error while scoring a case. */
 export function usageError(reason: string, fix: string): never {
   throw new TypeError(formatMessage(`Failed to score the golden case: ${reason}. ${fix}`))

@@ -67,6 +67,11 @@ export interface ScorerPlan {
   explicit: boolean
   /** The definition that runs it. */
   check: CheckDefinition
+  /**
+   * How usage errors found while running (a judge spec a model call would need) are thrown: a matcher's
+   * plan throws its usage error; a suite's plan (no `errors`) fails with "Failed to run the <key> scorer".
+   */
+  errors?: OptionErrors
 }
 
 /** How a value in `scorers` that is not an options object is read. */
