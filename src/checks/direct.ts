@@ -23,10 +23,12 @@ export function matcherOptionKeys(check: CheckDefinition, positional: readonly s
  * The plan of one check run by a matcher: `options` (already checked for unknown keys) validated by the
  * definition's `resolve`, which fails through `fail` and names options bare (`measure`, not `rougeL.measure`).
  */
-export function planCheck(check: CheckDefinition, options: object | undefined, threshold: number | null, fail: Fail): ScorerPlan {
-  const opts: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(options ?? {})) opts[k] = v
-  const resolved = check.resolve ? check.resolve({ key: check.name, threshold, options: opts }, opts, { fail, prefix: '' }) : threshold
+export function planCheck(check: CheckDefinition, options: unknown, threshold: number | null, fail: Fail): ScorerPlan {
+  const isObject = typeof options === 'object' && options !== null && !Array.isArray(options)
+  const opts: Record<string, unknown> = isObject ? { ...options } : {}
+  // Options that are not an object reach `resolve` as they are, for a definition that says why (moderation).
+  const given = (options === undefined || isObject ? opts : options) as Record<string, unknown>
+  const resolved = check.resolve ? check.resolve({ key: check.name, threshold, options: given }, options, { fail, prefix: '' }) : threshold
   return { key: check.name, name: check.name, threshold: resolved, options: opts, explicit: true, check, errors: { fail, prefix: '' } }
 }
 
