@@ -7,7 +7,7 @@
  */
 import { describeValue } from '../errors.js'
 import { measureLength } from '../metrics/length.js'
-import { fail, fmt, result } from './shared.js'
+import { fmt, result } from './shared.js'
 import type { CheckDefinition } from './types.js'
 
 export const length: CheckDefinition = {

@@ -10,8 +10,7 @@ import { describeValue } from '../errors.js'
 import { scanForSecrets } from '../replay/secrets.js'
 import { findPII, PII_KINDS, type PIIFinding, type PIIKind } from '../safety/pii.js'
 import { checkModerationOptions, moderate, type ModerationOptions } from '../safety/moderation.js'
-import { fail, result } from './shared.js'
-// fail: the moderation options' planning errors (checkModerationOptions takes its own).
+import { result } from './shared.js'
 import type { CheckDefinition, CheckOutcome } from './types.js'
 
 /** Secrets in a text (what, never the secret itself), as the fixture scanner finds them. */
