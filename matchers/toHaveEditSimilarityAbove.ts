@@ -56,7 +56,8 @@ export function toHaveEditSimilarityAbove(this: MatcherContext, received: unknow
         `Levenshtein distance: ${distance} edit${distance === 1 ? '' : 's'} (output ${outputLength} code points, reference ${referenceLength})`,
         diff === undefined
           ? 'The texts are identical.'
-          : `Differs from code point ${diff.at}: ${preview(diff.output, 60)} in the output, ${preview(diff.reference, 60)} in the reference (common start and end left out)`,
+          : `Differs from code point ${diff.at}: ${preview(diff.output, 60)} in the output, ` +
+              `${preview(diff.reference, 60)} in the reference (common start and end left out)`,
         '',
         `Output:    ${preview(received)}`,
         `Reference: ${preview(reference)}`,

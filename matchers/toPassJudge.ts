@@ -67,7 +67,8 @@ export async function toPassJudge(
         '',
         judgeLines(this, verdict),
         '',
-        // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent for the test (false, or === ''), a custom template reads 'custom' through either branch
+        // Equivalent mutants: the test made false, or === '': a custom template reads 'custom' through either branch.
+        // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent (see above)
         call.template === 'custom' ? 'Template:  custom' : `Template:  ${call.template}`,
         input !== undefined ? `Input:     ${preview(input)}` : undefined,
         criteria !== undefined ? `Criteria:  ${preview(criteria)}` : undefined,

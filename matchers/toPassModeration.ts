@@ -31,6 +31,9 @@ export async function toPassModeration(
     if (isUsageError(error)) throw error
     modelError(this, sig, error)
   }
+  const received_ = verdict.flagged
+    ? `flagged: ${verdict.failed.map((f) => `${f.category} ${fmt(f.score)}`).join(', ')}`
+    : `not flagged (highest score ${fmt(verdict.maxScore)})`
   const rule = opts.threshold !== undefined ? `no category at or above ${opts.threshold}` : 'not flagged'
   return {
     pass: !verdict.flagged,
@@ -39,7 +42,7 @@ export async function toPassModeration(
         hint(this, sig),
         '',
         `Expected: ${this.isNot ? 'flagged' : rule}${opts.categories ? ` (${opts.categories.join(', ')})` : ''}`,
-        `Received: ${verdict.flagged ? `flagged: ${verdict.failed.map((f) => `${f.category} ${fmt(f.score)}`).join(', ')}` : `not flagged (highest score ${fmt(verdict.maxScore)})`} by ${verdict.model}`,
+        `Received: ${received_} by ${verdict.model}`,
         '',
         `Output: ${preview(received)}`,
       ),

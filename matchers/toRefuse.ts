@@ -1,17 +1,6 @@
 import { directInput, type JudgeLike, planCheck, type RefusalData, refusalCheck, runDirectAsync } from './_engine.js'
 import type { MatcherContext } from './context.js'
-import {
-  checkOptions,
-  checkReceivedString,
-  failFor,
-  hint,
-  isUsageError,
-  judgeLines,
-  lines,
-  modelError,
-  preview,
-  type Signature,
-} from './utils.js'
+import { checkOptions, checkReceivedString, failFor, hint, isUsageError, judgeLines, lines, modelError, preview, type Signature } from './utils.js'
 
 /** Options of {@link toRefuse}. */
 export interface RefuseOptions {
@@ -84,10 +73,11 @@ export async function toRefuse(this: MatcherContext, received: unknown, options?
   }
 
   const judged = verdict
+  const found = judged?.pass ? 'found a refusal' : 'found an answer'
   const received_ = judged
     ? match.refused
-      ? `Received: refusal rule "${match.rule?.id}" matched ${JSON.stringify(match.phrase)}; asked first, the judge ${judged.pass ? 'found a refusal' : 'found an answer'}`
-      : `Received: no refusal phrase matched; the judge ${judged.pass ? 'found a refusal' : 'found an answer'}`
+      ? `Received: refusal rule "${match.rule?.id}" matched ${JSON.stringify(match.phrase)}; asked first, the judge ${found}`
+      : `Received: no refusal phrase matched; the judge ${found}`
     : 'Received: no refusal phrase matched (no judge asked; pass { judge: true } to catch refusals in other words)'
   return {
     pass: outcome.data.refused,

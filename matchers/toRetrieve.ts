@@ -26,7 +26,9 @@ function itemScore(item: RetrievedItem): number | undefined {
 
 /** The ranking the scores were computed on: by score, highest first (stable), or as given without scores. */
 function ranking(retrieved: readonly RetrievedItem[]): RetrievedItem[] {
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,MethodExpression: equivalent, the engine refuses a list with some scores missing, and sorting unscored items (NaN comparisons) keeps their order
+  // Equivalent mutants: the engine refuses a list with some scores missing, and sorting unscored items (NaN
+  // comparisons) keeps their order.
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,MethodExpression: equivalent (see above)
   const scored = retrieved.length > 0 && retrieved.every((item) => itemScore(item) !== undefined)
   return scored ? [...retrieved].sort((a, b) => (itemScore(b) as number) - (itemScore(a) as number)) : [...retrieved]
 }
@@ -111,7 +113,9 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
       const belowMin = (r: (typeof lucky)[number]) => minScore !== undefined && r.score !== undefined && r.score <= minScore
       const causes = [
         lucky.some((r) => !belowMin(r) || (r.score === cutOffScore && tiedOutside)) ? 'a tie at the cut-off' : undefined,
-        // Stryker disable next-line MethodExpression: equivalent, lucky hits are all under minScore or one above it at rank k (a hit under it would rank lower), and causes are read only when some are lucky
+        // Equivalent mutant: lucky hits are all under minScore or one above it at rank k (a hit under it would
+        // rank lower), and causes are read only when some are lucky.
+        // Stryker disable next-line MethodExpression: equivalent (see above)
         lucky.some(belowMin) ? `a score not above minScore ${String(minScore)}` : undefined,
       ].filter((cause) => cause !== undefined)
       const luckyOnly = !scores.hit && lucky.length > 0
@@ -123,7 +127,8 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
           i + 1 === k && ranked.length > k ? 'cut-off' : undefined,
           tiesCutOff ? 'ties with the cut-off' : undefined,
         ].filter(Boolean)
-        return `  ${String(i + 1).padStart(2)}. ${JSON.stringify(itemId(item))}${score !== undefined ? ` ${score}` : ''}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
+        const scored = score !== undefined ? ` ${score}` : ''
+        return `  ${String(i + 1).padStart(2)}. ${JSON.stringify(itemId(item))}${scored}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
       })
       const received_ = this.isNot
         ? `a hit: ${scores.ranks

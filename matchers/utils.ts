@@ -287,7 +287,8 @@ export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = '
   if (panel && panel.length > 1) {
     const out = scoreLines(ctx, label, verdict.score, verdict.threshold, `(mean of ${panel.length} judges)`)
     out.push(
-      `Judges: ${panel.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}${verdict.passes * 2 === panel.length ? ', a tie fails' : ''})`,
+      `Judges: ${panel.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, ` +
+        `majority ${verdict.pass ? 'PASS' : 'FAIL'}${verdict.passes * 2 === panel.length ? ', a tie fails' : ''})`,
     )
     for (const vote of panel) {
       const onScale = verdict.scale === 'binary' ? '' : `${describeScaleValue(vote.scaleValue, verdict.scale)}, `
@@ -306,7 +307,8 @@ export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = '
   if (!single) {
     const scores = verdict.results.map((r) => fmt(r.score)).join(', ')
     out.push(
-      `Samples: ${verdict.results.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}); scores ${scores}`,
+      `Samples: ${verdict.results.length}, ${verdict.passes} passed ` +
+        `(agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}); scores ${scores}`,
     )
   }
   for (const note of verdict.notes) out.push(`Note: ${note}`)

@@ -92,7 +92,9 @@ describe('toRefuse usage errors', () => {
   })
 
   test('rejects an unknown option', async () => {
-    await expect(expect(answer).toRefuse({ llm: true } as never)).rejects.toThrow('unknown option "llm". Valid options are: judge, input, threshold, judgeFirst.')
+    await expect(expect(answer).toRefuse({ llm: true } as never)).rejects.toThrow(
+      'unknown option "llm". Valid options are: judge, input, threshold, judgeFirst.',
+    )
   })
 })
 
