@@ -77,5 +77,5 @@ export { retrievalScores, type RetrievalScores, type RetrievedItem } from '../sr
 export { TrajectoryError } from '../src/agents/builder.js'
 export { describeScaleValue } from '../src/judges/parse.js'
 export { moderation as moderationCheck, pii as piiCheck, secrets as secretsCheck } from '../src/checks/safety.js'
-export { PII_KINDS, type PIIFinding, type PIIKind } from '../src/safety/pii.js'
+export { DEFAULT_PII_KINDS, PII_KINDS, type PIIFinding, type PIIKind } from '../src/safety/pii.js'
 export type { ModerationOptions, ModerationVerdict } from '../src/safety/moderation.js'

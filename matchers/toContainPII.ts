@@ -1,4 +1,4 @@
-import { directInput, PII_KINDS, type PIIFinding, type PIIKind, piiCheck, runDirect } from './_engine.js'
+import { DEFAULT_PII_KINDS, directInput, type PIIFinding, type PIIKind, piiCheck, runDirect } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkReceivedString, definitionPlan, hint, lines, preview, type Signature } from './utils.js'
 
@@ -29,7 +29,7 @@ export function toContainPII(this: MatcherContext, received: unknown, options?: 
   // The kinds and the country are validated by the pii check; the matcher passes when it finds something.
   const plan = definitionPlan(this, sig, piiCheck, options, piiCheck.defaultThreshold)
   const { data: found } = runDirect<PIIFinding[]>(plan, directInput(received))
-  const what = (options?.kinds ?? PII_KINDS).join(', ')
+  const what = (options?.kinds ?? DEFAULT_PII_KINDS).join(', ')
   return {
     pass: found.length > 0,
     message: () =>
