@@ -35,7 +35,7 @@ export function planCheck(check: CheckDefinition, options: unknown, threshold: n
 /** What a matcher knows of the case: its references, context, retrieved items, input, and case fields. */
 export interface DirectCase {
   references?: readonly string[]
-  context?: readonly string[]
+  context?: unknown
   retrieved?: readonly RetrievedItem[]
   inputText?: string
   /** Other case fields the check reads (`keywords`, `relevant`, `answerable`, `criteria`...). */
@@ -45,14 +45,16 @@ export interface DirectCase {
 /** The check input of one output under a matcher. */
 export function directInput(output: string, d: DirectCase = {}): CheckInput {
   const references = [...(d.references ?? [])]
-  const c = { id: 'expect', input: d.inputText ?? '', ...d.fields } as GoldenCase
+  // No input given: the case has none either (a judge is then shown no input, as the matcher promised).
+  const c = { id: 'expect', ...(d.inputText !== undefined ? { input: d.inputText } : {}), ...d.fields } as GoldenCase
   if (references.length > 0 && c.expected === undefined) c.expected = references[0]
   return {
     output,
     c,
     references,
     inputText: d.inputText ?? '',
-    ...(d.context ? { context: [...d.context] } : {}),
+    // As given: the judge call checks it (text or a list of texts), with the matcher's usage error.
+    ...(d.context !== undefined ? { context: d.context as string[] } : {}),
     ...(d.retrieved ? { retrieved: [...d.retrieved] } : {}),
   }
 }

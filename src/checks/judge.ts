@@ -6,10 +6,16 @@
  * @module
  */
 import { failWith } from '../errors.js'
-import { prepareJudgeCall, runJudge } from '../judges/run.js'
+import { type JudgeVerdict, type PreparedJudgeCall, prepareJudgeCall, runJudge } from '../judges/run.js'
 import { DEFAULT_FAITHFULNESS_THRESHOLD, DEFAULT_JUDGE_THRESHOLD } from '../judges/types.js'
-import { judgeDetail, judgeResult, judgeSpec, quote, usageError } from './shared.js'
+import { judgeDetail, judgeResult, judgeSpec, quote, runFail, usageError } from './shared.js'
 import type { CheckDefinition } from './types.js'
+
+/** What a judge check keeps as `data`: the verdict, and the prepared call (its template and rendered request). */
+export interface JudgeData {
+  verdict: JudgeVerdict
+  call: PreparedJudgeCall
+}
 
 export const judge: CheckDefinition = {
   name: 'judge',
@@ -19,15 +25,20 @@ export const judge: CheckDefinition = {
   appliesTo: (c, { options }, refs) =>
     c.answerable !== false && (options.criteria !== undefined || c.criteria !== undefined || refs.length > 0 || options.template !== undefined),
   calledFor: (c) => c.criteria !== undefined && c.answerable !== false,
-  async run(input, { key, threshold, options }) {
-    const criteria = [options.criteria, input.c.criteria].filter((x): x is string => typeof x === 'string').join('\n')
+  async run(input, plan) {
+    const { threshold, options } = plan
+    const own = options.criteria
+    // Criteria that are not text go to the judge call as they are, to be refused there.
+    const criteria = typeof own === 'string' || own === undefined ? [own, input.c.criteria].filter((x): x is string => typeof x === 'string').join('\n') : own
     const spec = judgeSpec(options, threshold)
-    if (criteria) spec.criteria = criteria
+    if (criteria !== '' || own === '') spec.criteria = criteria
     if (options.useReference !== false && input.references.length > 0) spec.reference = input.references[0]
-    spec.input = input.inputText
+    if (input.c.input !== undefined) spec.input = input.inputText
     if (input.context) spec.context = input.context
-    const call = prepareJudgeCall(spec, input.output, {}, failWith(`run the ${key} scorer`))
-    return judgeResult(await runJudge(call), threshold)
+    const call = prepareJudgeCall(spec, input.output, {}, runFail(plan))
+    const r = judgeResult(await runJudge(call), threshold)
+    const data: JudgeData = { verdict: r.data as JudgeVerdict, call }
+    return { ...r, data }
   },
 }
 

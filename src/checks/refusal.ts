@@ -50,7 +50,7 @@ export const refusal: CheckDefinition = {
     // PayPal" starts like a refusal but answers the question).
     if ((!refused || options.judgeFirst === true) && judgeOption !== undefined && judgeOption !== false) {
       const spec: Record<string, unknown> = {
-        ...(inputText !== '' ? { input: inputText } : {}),
+        ...(c.input !== undefined ? { input: inputText } : {}),
         ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
         ...(judgeOption === true ? {} : { judge: judgeOption }),
       }

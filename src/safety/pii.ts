@@ -9,9 +9,14 @@
  */
 import { isValidIBAN } from 'ibantools'
 import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max'
-import isIdentityCard from 'validator/lib/isIdentityCard.js'
-import isTaxID from 'validator/lib/isTaxID.js'
+import isIdentityCardModule from 'validator/lib/isIdentityCard.js'
+import isTaxIDModule from 'validator/lib/isTaxID.js'
 import { describeValue, formatMessage } from '../errors.js'
+
+// validator's CommonJS files export the function as module.exports and as its .default: .default is the
+// function whether a loader hands over module.exports (Node) or a namespace (TypeScript's view, bundlers).
+const isIdentityCard = isIdentityCardModule.default
+const isTaxID = isTaxIDModule.default
 
 /** The kinds of personal data `findPII` can look for. */
 export const PII_KINDS = ['email', 'phone', 'card', 'iban', 'nationalId'] as const
