@@ -1,4 +1,14 @@
-import { checkSpecObject, DEFAULT_JUDGE_THRESHOLD, describeValue, directInput, type JudgeData, judgeCheck, type JudgeSpec, planCheck, runDirectAsync } from './_engine.js'
+import {
+  checkSpecObject,
+  DEFAULT_JUDGE_THRESHOLD,
+  describeValue,
+  directInput,
+  type JudgeData,
+  judgeCheck,
+  type JudgeSpec,
+  planCheck,
+  runDirectAsync,
+} from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkReceivedString, failFor, hint, isUsageError, judgeLines, lines, modelError, preview, usageError, type Signature } from './utils.js'
 
