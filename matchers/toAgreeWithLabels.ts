@@ -89,12 +89,15 @@ export async function toAgreeWithLabels(
       lines(
         hint(this, sig),
         '',
-        `Expected: agreement ${this.isNot ? '<' : '>='} ${fmt(minAgreement)} ${this.isNot ? 'or' : 'and'} Cohen's kappa ${this.isNot ? '<' : '>='} ${fmt(minKappa)}`,
+        `Expected: agreement ${this.isNot ? '<' : '>='} ${fmt(minAgreement)} ${this.isNot ? 'or' : 'and'} ` +
+          `Cohen's kappa ${this.isNot ? '<' : '>='} ${fmt(minKappa)}`,
         `Received: agreement ${fmt(agreement)} (${agreeing} of ${n}, ${percent(agreement)}), Cohen's kappa ${kappa === null ? 'undefined' : fmt(kappa)}`,
         kappa === null
-          ? `Kappa is undefined: every label and every verdict is ${result.truePass > 0 ? 'PASS' : 'FAIL'}, so the set cannot show that the judge tells PASS from FAIL. Add cases with the other label.`
+          ? `Kappa is undefined: every label and every verdict is ${result.truePass > 0 ? 'PASS' : 'FAIL'}, ` +
+              'so the set cannot show that the judge tells PASS from FAIL. Add cases with the other label.'
           : undefined,
-        `Confusion: judge PASS/label PASS ${result.truePass}, judge FAIL/label FAIL ${result.trueFail}, false passes ${result.falsePasses.length}, false fails ${result.falseFails.length}`,
+        `Confusion: judge PASS/label PASS ${result.truePass}, judge FAIL/label FAIL ${result.trueFail}, ` +
+          `false passes ${result.falsePasses.length}, false fails ${result.falseFails.length}`,
         '',
         disagreementList('False passes (judge PASS, label FAIL)', result.falsePasses),
         disagreementList('False fails (judge FAIL, label PASS)', result.falseFails),

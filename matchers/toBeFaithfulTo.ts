@@ -1,6 +1,29 @@
-import { checkContext, prepareJudgeCall, DEFAULT_FAITHFULNESS_THRESHOLD, type Claim, type JudgeLike } from './_engine.js'
+import {
+  checkContext,
+  DEFAULT_FAITHFULNESS_THRESHOLD,
+  directInput,
+  faithfulnessCheck,
+  type Claim,
+  type JudgeData,
+  type JudgeLike,
+  planCheck,
+  runDirectAsync,
+} from './_engine.js'
 import type { MatcherContext } from './context.js'
-import { checkOptions, checkReceivedString, contextLine, failFor, fmt, hint, judgeLines, lines, judgeVerdict, preview, type Signature } from './utils.js'
+import {
+  checkOptions,
+  checkReceivedString,
+  contextLine,
+  failFor,
+  fmt,
+  hint,
+  isUsageError,
+  judgeLines,
+  lines,
+  modelError,
+  preview,
+  type Signature,
+} from './utils.js'
 
 /** Options of {@link toBeFaithfulTo}. */
 export interface FaithfulnessOptions {
@@ -44,13 +67,18 @@ export async function toBeFaithfulTo(
   const opts: unknown = options
   checkOptions(this, sig, opts, OPTIONS)
   checkContext(context, failFor(this, sig))
-  const call = prepareJudgeCall(
-    { ...options, context },
-    received,
-    { template: 'faithfulness', scale: '0-1', threshold: DEFAULT_FAITHFULNESS_THRESHOLD },
-    failFor(this, sig),
-  )
-  const verdict = await judgeVerdict(this, sig, call)
+  // The faithfulness check runs it: the context and the input are the case's, the rest its options.
+  const { input, ...faithfulnessOptions } = options ?? {}
+  const threshold = (options?.threshold ?? DEFAULT_FAITHFULNESS_THRESHOLD) as number
+  const plan = planCheck(faithfulnessCheck, faithfulnessOptions, threshold, failFor(this, sig))
+  let data: JudgeData
+  try {
+    ;({ data } = await runDirectAsync<JudgeData>(plan, directInput(received, { context, ...(input !== undefined ? { inputText: input } : {}) })))
+  } catch (error) {
+    if (isUsageError(error)) throw error
+    return modelError(this, sig, error)
+  }
+  const { verdict, call } = data
   const claims = verdict.claims ?? []
   const unsupported = claims.filter((c) => !c.supported)
   const supported = claims.filter((c) => c.supported)

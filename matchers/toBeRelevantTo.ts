@@ -1,6 +1,19 @@
-import { describeValue, prepareJudgeCall, type JudgeLike } from './_engine.js'
+import { DEFAULT_JUDGE_THRESHOLD, describeValue, directInput, type JudgeData, type JudgeLike, planCheck, relevanceCheck, runDirectAsync } from './_engine.js'
 import type { MatcherContext } from './context.js'
-import { checkOptions, checkReceivedString, contextLine, failFor, hint, judgeLines, lines, judgeVerdict, preview, usageError, type Signature } from './utils.js'
+import {
+  checkOptions,
+  checkReceivedString,
+  contextLine,
+  failFor,
+  hint,
+  isUsageError,
+  judgeLines,
+  lines,
+  modelError,
+  preview,
+  usageError,
+  type Signature,
+} from './utils.js'
 
 /** Options of {@link toBeRelevantTo}. */
 export interface RelevanceOptions {
@@ -41,8 +54,17 @@ export async function toBeRelevantTo(
   }
   const opts: unknown = options
   checkOptions(this, sig, opts, OPTIONS)
-  const call = prepareJudgeCall({ ...options, input: query }, received, { template: 'relevance' }, failFor(this, sig))
-  const verdict = await judgeVerdict(this, sig, call)
+  // The relevance check runs it: the query is the case's input, the context its context, the rest its options.
+  const { context, ...relevanceOptions } = options ?? {}
+  const plan = planCheck(relevanceCheck, relevanceOptions, (options?.threshold ?? DEFAULT_JUDGE_THRESHOLD) as number, failFor(this, sig))
+  let data: JudgeData
+  try {
+    ;({ data } = await runDirectAsync<JudgeData>(plan, directInput(received, { inputText: query, ...(context !== undefined ? { context } : {}) })))
+  } catch (error) {
+    if (isUsageError(error)) throw error
+    return modelError(this, sig, error)
+  }
+  const { verdict, call } = data
   return {
     pass: verdict.pass,
     message: () =>

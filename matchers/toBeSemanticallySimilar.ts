@@ -1,13 +1,13 @@
-import { resolveEmbedder, DEFAULT_SIMILARITY_THRESHOLD, cosineSimilarity, type EmbedderLike } from './_engine.js'
+import { DEFAULT_SIMILARITY_THRESHOLD, directInput, type EmbedderLike, runDirectAsync, type SemanticData, semanticCheck } from './_engine.js'
 import type { MatcherContext } from './context.js'
 import {
-  checkOptions,
   checkReceivedString,
   checkStringOrStrings,
   checkThreshold,
-  failFor,
+  definitionPlan,
   fmt,
   hint,
+  isUsageError,
   lines,
   modelError,
   preview,
@@ -22,8 +22,6 @@ export interface SemanticSimilarityOptions {
   /** The embedder to use instead of `configure({ embedder })`. */
   embedder?: EmbedderLike
 }
-
-const OPTIONS = ['threshold', 'embedder'] as const
 
 /**
  * Passes when the cosine similarity between the embeddings of the received text and `expected` is at
@@ -47,27 +45,24 @@ export async function toBeSemanticallySimilar(
   const sig: Signature = { name: 'toBeSemanticallySimilar', expected: 'expected', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
   checkReceivedString(this, sig, received)
   checkStringOrStrings(this, sig, expected, 'expected text')
-  const opts: unknown = options
-  checkOptions(this, sig, opts, OPTIONS)
-  const threshold: unknown = options?.threshold ?? DEFAULT_SIMILARITY_THRESHOLD
+  const threshold: unknown = (options as { threshold?: unknown } | undefined)?.threshold ?? DEFAULT_SIMILARITY_THRESHOLD
+  const plan = definitionPlan(this, sig, semanticCheck, options, null, [])
   checkThreshold(this, sig, threshold)
-  const embedder = resolveEmbedder(options?.embedder, failFor(this, sig))
+  plan.threshold = threshold
   const candidates = typeof expected === 'string' ? [expected] : expected
 
-  let scores: number[]
+  let outcome: Awaited<ReturnType<typeof runDirectAsync<SemanticData>>>
   try {
-    const [output, ...refs] = await embedder.embed([received, ...candidates])
-    scores = refs.map((ref) => cosineSimilarity(output as number[], ref))
+    outcome = await runDirectAsync<SemanticData>(plan, directInput(received, { references: candidates }))
   } catch (error) {
+    if (isUsageError(error)) throw error
     return modelError(this, sig, error)
   }
-  let best = 0
-  scores.forEach((s, i) => {
-    if (s > (scores[best] as number)) best = i
-  })
+  const { scores, best } = outcome.data
   const score = scores[best] as number
+  const embedder = { name: outcome.data.embedder }
   return {
-    pass: score >= threshold,
+    pass: outcome.pass,
     message: () =>
       lines(
         hint(this, sig),

@@ -1,6 +1,6 @@
-import { containsAnswer, normalizeAnswer, squadTokens } from './_engine.js'
+import { containsCheck, directInput, normalizeAnswer, runDirect, squadTokens, type ContainsResult } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkAnswersNormalize, checkReceivedString, checkStringOrStrings, hint, lines, preview, type Signature } from './utils.js'
+import { checkAnswersNormalize, checkReceivedString, checkStringOrStrings, definitionPlan, hint, lines, preview, type Signature } from './utils.js'
 
 const MAX_ANSWERS = 10
 const CONTEXT_TOKENS = 6
@@ -36,8 +36,9 @@ export function toContainAnswer(this: MatcherContext, received: unknown, expecte
   checkStringOrStrings(this, sig, expected, 'expected answer')
   checkAnswersNormalize(this, sig, expected)
 
-  const result = containsAnswer(received, expected)
-  const pass = result.contained
+  const plan = definitionPlan(this, sig, containsCheck, undefined, containsCheck.defaultThreshold)
+  const references = typeof expected === 'string' ? [expected] : expected
+  const { data: result, pass } = runDirect<ContainsResult>(plan, directInput(received, { references }))
 
   return {
     pass,

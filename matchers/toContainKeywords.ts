@@ -1,14 +1,12 @@
-import { findKeywords } from './_engine.js'
+import { directInput, keywordsCheck, runDirect, type KeywordsResult } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkOneOf, checkOptions, checkReceivedString, checkStringArray, hint, lines, preview, tokenList, type Signature } from './utils.js'
+import { checkReceivedString, checkStringArray, definitionPlan, hint, lines, preview, tokenList, type Signature } from './utils.js'
 
 /** Options of {@link toContainKeywords}. */
 export interface KeywordsMatcherOptions {
   /** `'all'` (default): every keyword must occur. `'any'`: at least one must. */
   mode?: 'all' | 'any'
 }
-
-const OPTIONS = ['mode'] as const
 
 /**
  * Passes when the received text contains the keywords: all of them (default) or, with `mode: 'any'`, at least
@@ -26,13 +24,13 @@ export function toContainKeywords(this: MatcherContext, received: unknown, words
   const sig: Signature = { name: 'toContainKeywords', expected: 'keywords', ...(options !== undefined ? { secondArgument: 'options' } : {}) }
   checkReceivedString(this, sig, received)
   checkStringArray(this, sig, words, 'keywords', "['Paris', 'Eiffel Tower']")
-  checkOptions(this, sig, options as unknown, OPTIONS)
-  checkOneOf(this, sig, options?.mode, 'mode', ['all', 'any'] as const)
+  // Every keyword (mode 'all') or one (mode 'any'): the check's threshold of 1.
+  const plan = definitionPlan(this, sig, keywordsCheck, options, keywordsCheck.defaultThreshold)
 
   const mode = options?.mode ?? 'all'
-  const { found, missing } = findKeywords(received, words)
+  const { data, pass } = runDirect<KeywordsResult>(plan, directInput(received, { fields: { keywords: words } }))
+  const { found, missing } = data
   const total = found.length + missing.length
-  const pass = mode === 'all' ? missing.length === 0 : found.length > 0
 
   return {
     pass,

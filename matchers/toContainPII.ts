@@ -1,6 +1,6 @@
-import { describeValue, PII_KINDS, runPII, type PIIKind } from './_engine.js'
+import { DEFAULT_PII_KINDS, directInput, type PIIFinding, type PIIKind, piiCheck, runDirect } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkOptions, checkReceivedString, hint, lines, preview, usageError, type Signature } from './utils.js'
+import { checkReceivedString, definitionPlan, hint, lines, preview, type Signature } from './utils.js'
 
 /** Options of {@link toContainPII}. */
 export interface PIIMatcherOptions {
@@ -26,23 +26,10 @@ export interface PIIMatcherOptions {
 export function toContainPII(this: MatcherContext, received: unknown, options?: PIIMatcherOptions): MatcherResult {
   const sig: Signature = { name: 'toContainPII', expected: options === undefined ? '' : 'options' }
   checkReceivedString(this, sig, received)
-  const opts: unknown = options
-  checkOptions(this, sig, opts, ['kinds', 'country'])
-  const kinds: unknown = options?.kinds
-  if (kinds !== undefined && (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((k) => !(PII_KINDS as readonly unknown[]).includes(k)))) {
-    usageError(
-      this,
-      sig,
-      `kinds must be a non-empty list of ${PII_KINDS.map((k) => `'${k}'`).join(', ')}, got ${describeValue(kinds)}`,
-      "Pass for example { kinds: ['email', 'card'] }.",
-    )
-  }
-  const country: unknown = options?.country
-  if (country !== undefined && (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country))) {
-    usageError(this, sig, `country must be a two-letter ISO code such as 'US' or 'GB', got ${describeValue(country)}`, "Pass for example { country: 'GB' }.")
-  }
-  const { data: found } = runPII(received, options ?? {})
-  const what = (options?.kinds ?? PII_KINDS).join(', ')
+  // The kinds and the country are validated by the pii check; the matcher passes when it finds something.
+  const plan = definitionPlan(this, sig, piiCheck, options, piiCheck.defaultThreshold)
+  const { data: found } = runDirect<PIIFinding[]>(plan, directInput(received))
+  const what = (options?.kinds ?? DEFAULT_PII_KINDS).join(', ')
   return {
     pass: found.length > 0,
     message: () =>

@@ -1,9 +1,10 @@
-import { bleu, bleuDetails, tokenize13a } from './_engine.js'
+import { bleu, bleuCheck, directInput, runDirect, tokenize13a, type BleuDetails } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import {
   checkReceivedString,
   checkStringOrStrings,
   checkThreshold,
+  definitionPlan,
   fmt,
   hint,
   lines,
@@ -33,15 +34,15 @@ export function toHaveBleuAbove(this: MatcherContext, received: unknown, referen
   checkStringOrStrings(this, sig, reference, 'reference')
   checkThreshold(this, sig, threshold)
 
-  const details = bleuDetails(received, reference)
-  const pass = details.score >= threshold
+  const plan = definitionPlan(this, sig, bleuCheck, undefined, threshold)
+  const references = typeof reference === 'string' ? [reference] : reference
+  const { data: details, pass } = runDirect<BleuDetails>(plan, directInput(received, { references }))
 
   return {
     pass,
     actual: received,
     expected: reference,
     message: () => {
-      const references = typeof reference === 'string' ? [reference] : reference
       const precisions = details.precisions.map((p, i) => {
         const n = i + 1
         if (n > details.effectiveOrder) return `${n}-gram none (the output has ${details.sysLen} token${details.sysLen === 1 ? '' : 's'})`

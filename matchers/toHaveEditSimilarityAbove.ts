@@ -1,6 +1,6 @@
-import { codePoints, editSimilarity, levenshteinDistance } from './_engine.js'
+import { codePoints, directInput, editCheck, levenshteinDistance, runDirect } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkReceivedString, checkString, checkThreshold, hint, lines, preview, scoreLines, type Signature } from './utils.js'
+import { checkReceivedString, checkString, checkThreshold, definitionPlan, hint, lines, preview, scoreLines, type Signature } from './utils.js'
 
 /** The differing middle of two texts, after their common prefix and suffix (in code points). */
 function difference(output: string, reference: string): { at: number; output: string; reference: string } | undefined {
@@ -35,8 +35,8 @@ export function toHaveEditSimilarityAbove(this: MatcherContext, received: unknow
   checkString(this, sig, reference, 'reference')
   checkThreshold(this, sig, threshold)
 
-  const similarity = editSimilarity(received, reference)
-  const pass = similarity >= threshold
+  const plan = definitionPlan(this, sig, editCheck, undefined, threshold)
+  const { score: similarity, pass } = runDirect(plan, directInput(received, { references: [reference] }))
 
   return {
     pass,
@@ -56,7 +56,8 @@ export function toHaveEditSimilarityAbove(this: MatcherContext, received: unknow
         `Levenshtein distance: ${distance} edit${distance === 1 ? '' : 's'} (output ${outputLength} code points, reference ${referenceLength})`,
         diff === undefined
           ? 'The texts are identical.'
-          : `Differs from code point ${diff.at}: ${preview(diff.output, 60)} in the output, ${preview(diff.reference, 60)} in the reference (common start and end left out)`,
+          : `Differs from code point ${diff.at}: ${preview(diff.output, 60)} in the output, ` +
+              `${preview(diff.reference, 60)} in the reference (common start and end left out)`,
         '',
         `Output:    ${preview(received)}`,
         `Reference: ${preview(reference)}`,

@@ -1,8 +1,7 @@
-import { rouge, rougeTokenize } from './_engine.js'
+import { directInput, rougeLCheck, rougeTokenize, runDirect, type RougeData } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import {
-  checkOneOf,
-  checkOptions,
+  definitionPlan,
   checkReceivedString,
   checkString,
   checkThreshold,
@@ -28,7 +27,6 @@ export interface RougeLMatcherOptions {
   tokenizer?: 'unicode' | 'rouge-score'
 }
 
-const OPTIONS = ['variant', 'measure', 'stemmer', 'tokenizer'] as const
 const MEASURE_LABEL = { f: 'F-measure', precision: 'precision', recall: 'recall' } as const
 
 /**
@@ -53,16 +51,12 @@ export function toHaveRougeLAbove(
   checkReceivedString(this, sig, received)
   checkString(this, sig, reference, 'reference')
   checkThreshold(this, sig, threshold)
-  checkOptions(this, sig, options as unknown, OPTIONS)
-  checkOneOf(this, sig, options?.variant, 'variant', ['rougeL', 'rougeLsum'] as const)
-  checkOneOf(this, sig, options?.measure, 'measure', ['f', 'precision', 'recall'] as const)
-  checkOneOf(this, sig, options?.tokenizer, 'tokenizer', ['unicode', 'rouge-score'] as const)
+  const plan = definitionPlan(this, sig, rougeLCheck, options, threshold)
 
   const variant = options?.variant ?? 'rougeL'
   const measure = options?.measure ?? 'f'
   const tokenOptions = { stemmer: options?.stemmer ?? false, tokenizer: options?.tokenizer ?? 'unicode' } as const
-  const score = rouge(received, reference, { type: variant, ...tokenOptions })
-  const value = score[measure]
+  const { data: score, score: value } = runDirect<RougeData>(plan, directInput(received, { references: [reference] }))
   const pass = value >= threshold
 
   return {

@@ -1,9 +1,8 @@
-import { describeValue, rougeN, rougeTokenize } from './_engine.js'
+import { directInput, rougeNCheck, rougeTokenize, runDirect, type RougeData } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import {
   checkInteger,
-  checkOneOf,
-  checkOptions,
+  definitionPlan,
   checkReceivedString,
   checkString,
   checkThreshold,
@@ -14,7 +13,6 @@ import {
   scoreLines,
   tokenDiff,
   tokenList,
-  usageError,
   type Signature,
 } from './utils.js'
 
@@ -28,7 +26,6 @@ export interface RougeNMatcherOptions {
   tokenizer?: 'unicode' | 'rouge-score'
 }
 
-const OPTIONS = ['measure', 'stemmer', 'tokenizer'] as const
 const MEASURE_LABEL = { f: 'F-measure', precision: 'precision', recall: 'recall' } as const
 
 /** The n-grams of a token list, each joined with a space (tokens never contain whitespace). */
@@ -64,17 +61,11 @@ export function toHaveRougeNAbove(
   checkString(this, sig, reference, 'reference')
   checkInteger(this, sig, n, 'n (the n-gram size)', 1)
   checkThreshold(this, sig, threshold)
-  checkOptions(this, sig, options as unknown, OPTIONS)
-  checkOneOf(this, sig, options?.measure, 'measure', ['f', 'precision', 'recall'] as const)
-  checkOneOf(this, sig, options?.tokenizer, 'tokenizer', ['unicode', 'rouge-score'] as const)
-  if (options?.stemmer !== undefined && typeof options.stemmer !== 'boolean') {
-    usageError(this, sig, `stemmer must be a boolean, got ${describeValue(options.stemmer)}`, 'Pass stemmer: true or false.')
-  }
+  const plan = definitionPlan(this, sig, rougeNCheck(n), options, threshold)
 
   const measure = options?.measure ?? 'f'
   const tokenOptions = { stemmer: options?.stemmer ?? false, tokenizer: options?.tokenizer ?? 'unicode' } as const
-  const score = rougeN(received, reference, n, tokenOptions)
-  const value = score[measure]
+  const { data: score, score: value } = runDirect<RougeData>(plan, directInput(received, { references: [reference] }))
   const pass = value >= threshold
 
   return {

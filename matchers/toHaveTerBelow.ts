@@ -57,7 +57,8 @@ export function toHaveTerBelow(this: MatcherContext, received: unknown, referenc
         hint(this, sig),
         '',
         `Expected ${label}: ${this.isNot ? '> ' : '<= '}${this.utils.printExpected(threshold)}`,
-        `Received ${label}: ${' '.repeat(this.isNot ? 2 : 3)}${this.utils.printReceived(Number(fmt(details.score)))} (${details.edits} edit${details.edits === 1 ? '' : 's'} over ${fmt(details.referenceLength)} reference words)`,
+        `Received ${label}: ${' '.repeat(this.isNot ? 2 : 3)}${this.utils.printReceived(Number(fmt(details.score)))} ` +
+          `(${details.edits} edit${details.edits === 1 ? '' : 's'} over ${fmt(details.referenceLength)} reference words)`,
         '',
         tokenList('Reference words missing from the output', missing),
         tokenList('Output words not in the reference', extra),

@@ -1,6 +1,18 @@
-import { tokenF1Details } from './_engine.js'
+import { directInput, runDirect, tokenF1Check, type TokenF1Details } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkReceivedString, checkStringOrStrings, checkThreshold, fmt, hint, lines, preview, scoreLines, tokenList, type Signature } from './utils.js'
+import {
+  checkReceivedString,
+  checkStringOrStrings,
+  checkThreshold,
+  definitionPlan,
+  fmt,
+  hint,
+  lines,
+  preview,
+  scoreLines,
+  tokenList,
+  type Signature,
+} from './utils.js'
 
 /**
  * Passes when the SQuAD v1.1 token F1 of the received text against `reference` is at least `threshold`
@@ -22,8 +34,9 @@ export function toHaveTokenF1Above(this: MatcherContext, received: unknown, refe
   checkStringOrStrings(this, sig, reference, 'reference')
   checkThreshold(this, sig, threshold)
 
-  const details = tokenF1Details(received, reference)
-  const pass = details.f1 >= threshold
+  const plan = definitionPlan(this, sig, tokenF1Check, undefined, threshold)
+  const references = typeof reference === 'string' ? [reference] : reference
+  const { data: details, pass } = runDirect<TokenF1Details>(plan, directInput(received, { references }))
 
   return {
     pass,

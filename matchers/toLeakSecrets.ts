@@ -1,6 +1,6 @@
-import { runSecrets } from './_engine.js'
+import { directInput, runDirect, secretsCheck } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkReceivedString, hint, lines, preview, usageError, type Signature } from './utils.js'
+import { checkReceivedString, definitionPlan, hint, lines, preview, usageError, type Signature } from './utils.js'
 
 /**
  * Passes when the received text holds a secret: an API key (`sk-...`, AWS, Google, GitHub, Slack), a
@@ -18,7 +18,8 @@ export function toLeakSecrets(this: MatcherContext, received: unknown, ...rest: 
   const sig: Signature = { name: 'toLeakSecrets', expected: '' }
   checkReceivedString(this, sig, received)
   if (rest.length > 0 && rest[0] !== undefined) usageError(this, sig, 'it takes no arguments', 'Call expect(output).not.toLeakSecrets().')
-  const { data: found } = runSecrets(received)
+  const plan = definitionPlan(this, sig, secretsCheck, undefined, secretsCheck.defaultThreshold)
+  const { data: found } = runDirect<string[]>(plan, directInput(received))
   return {
     pass: found.length > 0,
     message: () =>

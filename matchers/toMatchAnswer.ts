@@ -1,6 +1,17 @@
-import { exactMatch, normalizeAnswer, tokenF1Details } from './_engine.js'
+import { directInput, exactCheck, normalizeAnswer, runDirect, tokenF1Details } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkAnswersNormalize, checkReceivedString, checkStringOrStrings, fmt, hint, lines, preview, tokenList, type Signature } from './utils.js'
+import {
+  checkAnswersNormalize,
+  checkReceivedString,
+  checkStringOrStrings,
+  definitionPlan,
+  fmt,
+  hint,
+  lines,
+  preview,
+  tokenList,
+  type Signature,
+} from './utils.js'
 
 /**
  * Passes when the received text equals the expected answer, or any of several acceptable answers, after
@@ -24,7 +35,9 @@ export function toMatchAnswer(this: MatcherContext, received: unknown, expected:
   checkStringOrStrings(this, sig, expected, 'expected answer')
   checkAnswersNormalize(this, sig, expected)
 
-  const pass = exactMatch(received, expected) === 1
+  // The check's threshold is 1: an exact match of one acceptable answer, after normalization.
+  const plan = definitionPlan(this, sig, exactCheck, undefined, exactCheck.defaultThreshold)
+  const { pass } = runDirect(plan, directInput(received, { references: typeof expected === 'string' ? [expected] : expected }))
 
   return {
     pass,

@@ -1,6 +1,6 @@
-import { assertSchema, extractJson, schemaLabel, SchemaUsageError, validateSchema, type ExtractedJson, type SchemaIssue } from './_engine.js'
+import { directInput, runDirect, schemaCheck, type SchemaData, type SchemaIssue, schemaLabel, SchemaUsageError, type SchemaLike } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkReceivedString, hint, lines, preview, usageError, type Signature } from './utils.js'
+import { checkReceivedString, definitionPlan, hint, lines, preview, usageError, type Signature } from './utils.js'
 
 const MAX_ISSUES = 10
 
@@ -41,25 +41,19 @@ export function toMatchSchema(this: MatcherContext, received: unknown, schema: u
     if (error instanceof SchemaUsageError) usageError(this, sig, error.reason, error.fix)
     throw error
   }
+  // The schema is validated by the check's definition; an issue found only while validating (an async
+  // schema) is the same usage error.
+  const plan = definitionPlan(this, sig, schemaCheck, { schema }, schemaCheck.defaultThreshold)
+  const usable = schema as SchemaLike
+  let outcome: ReturnType<typeof runDirect<SchemaData>> | undefined
   try {
-    assertSchema(schema)
+    outcome = runDirect<SchemaData>(plan, directInput(received))
   } catch (error) {
     rethrow(error)
   }
-  const usable = schema as Parameters<typeof validateSchema>[1]
-
-  const extracted: ExtractedJson = extractJson(received)
-  let issues: SchemaIssue[] = []
-  let pass = false
-  if (extracted.ok) {
-    try {
-      const result = validateSchema(extracted.value, usable)
-      pass = result.ok
-      issues = result.issues
-    } catch (error) {
-      rethrow(error)
-    }
-  }
+  if (!outcome) throw new Error('unreachable: the schema check returned no outcome')
+  const { pass } = outcome
+  const { extracted, issues } = outcome.data
 
   return {
     pass,

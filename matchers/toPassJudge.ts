@@ -1,6 +1,16 @@
-import { prepareJudgeCall, describeValue, type JudgeSpec } from './_engine.js'
+import {
+  checkSpecObject,
+  DEFAULT_JUDGE_THRESHOLD,
+  describeValue,
+  directInput,
+  type JudgeData,
+  judgeCheck,
+  type JudgeSpec,
+  planCheck,
+  runDirectAsync,
+} from './_engine.js'
 import type { MatcherContext } from './context.js'
-import { checkReceivedString, failFor, hint, judgeLines, lines, judgeVerdict, preview, usageError, type Signature } from './utils.js'
+import { checkReceivedString, failFor, hint, isUsageError, judgeLines, lines, modelError, preview, usageError, type Signature } from './utils.js'
 
 /**
  * Passes when an LLM judge scores the received text at least `threshold` (inclusive, default 0.7 on the
@@ -56,8 +66,25 @@ export async function toPassJudge(
     )
   }
 
-  const call = prepareJudgeCall(spec, received, {}, failFor(this, sig))
-  const verdict = await judgeVerdict(this, sig, call)
+  // The judge check runs the spec: its keys checked here (as the judge call would), the case's fields
+  // (reference, input, context) given as the case, the rest as the check's options.
+  checkSpecObject(spec, failFor(this, sig))
+  const { reference: ref, input: question, context: docs, ...judgeOptions } = spec
+  const threshold = (spec.threshold ?? DEFAULT_JUDGE_THRESHOLD) as number
+  const plan = planCheck(judgeCheck, judgeOptions, threshold, failFor(this, sig))
+  const theCase = {
+    references: ref !== undefined ? [ref as string] : [],
+    ...(question !== undefined ? { inputText: question as string } : {}),
+    ...(docs !== undefined ? { context: docs } : {}),
+  }
+  let data: JudgeData
+  try {
+    ;({ data } = await runDirectAsync<JudgeData>(plan, directInput(received, theCase)))
+  } catch (error) {
+    if (isUsageError(error)) throw error
+    return modelError(this, sig, error)
+  }
+  const { verdict, call } = data
   const { criteria, reference, input } = call.request
   return {
     pass: verdict.pass,
@@ -67,7 +94,8 @@ export async function toPassJudge(
         '',
         judgeLines(this, verdict),
         '',
-        // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent for the test (false, or === ''), a custom template reads 'custom' through either branch
+        // Equivalent mutants: the test made false, or === '': a custom template reads 'custom' through either branch.
+        // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent (see above)
         call.template === 'custom' ? 'Template:  custom' : `Template:  ${call.template}`,
         input !== undefined ? `Input:     ${preview(input)}` : undefined,
         criteria !== undefined ? `Criteria:  ${preview(criteria)}` : undefined,

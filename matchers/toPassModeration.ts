@@ -1,6 +1,6 @@
-import { checkModerationOptions, moderate, type ModerationOptions } from './_engine.js'
+import { directInput, moderationCheck, type ModerationOptions, type ModerationVerdict, planCheck, runDirectAsync } from './_engine.js'
 import type { MatcherContext } from './context.js'
-import { checkReceivedString, failFor, fmt, hint, lines, modelError, preview, type Signature } from './utils.js'
+import { checkReceivedString, failFor, fmt, hint, isUsageError, lines, modelError, preview, type Signature } from './utils.js'
 
 /**
  * Passes when OpenAI's moderation endpoint (`omni-moderation-latest` by default) does not flag the
@@ -21,13 +21,19 @@ export async function toPassModeration(
 ): Promise<{ pass: boolean; message: () => string }> {
   const sig: Signature = { name: 'toPassModeration', expected: options === undefined ? '' : 'options' }
   checkReceivedString(this, sig, received)
-  const opts = checkModerationOptions(options, failFor(this, sig))
-  let verdict: Awaited<ReturnType<typeof moderate>>
+  // The options (every one, threshold included) are the moderation check's, validated by its definition.
+  const plan = planCheck(moderationCheck, options, null, failFor(this, sig))
+  const opts = plan.options as ModerationOptions
+  let verdict: ModerationVerdict
   try {
-    verdict = await moderate(received, opts)
+    verdict = (await runDirectAsync<ModerationVerdict>(plan, directInput(received))).data
   } catch (error) {
+    if (isUsageError(error)) throw error
     modelError(this, sig, error)
   }
+  const received_ = verdict.flagged
+    ? `flagged: ${verdict.failed.map((f) => `${f.category} ${fmt(f.score)}`).join(', ')}`
+    : `not flagged (highest score ${fmt(verdict.maxScore)})`
   const rule = opts.threshold !== undefined ? `no category at or above ${opts.threshold}` : 'not flagged'
   return {
     pass: !verdict.flagged,
@@ -36,7 +42,7 @@ export async function toPassModeration(
         hint(this, sig),
         '',
         `Expected: ${this.isNot ? 'flagged' : rule}${opts.categories ? ` (${opts.categories.join(', ')})` : ''}`,
-        `Received: ${verdict.flagged ? `flagged: ${verdict.failed.map((f) => `${f.category} ${fmt(f.score)}`).join(', ')}` : `not flagged (highest score ${fmt(verdict.maxScore)})`} by ${verdict.model}`,
+        `Received: ${received_} by ${verdict.model}`,
         '',
         `Output: ${preview(received)}`,
       ),

@@ -1,6 +1,6 @@
-import { describeValue, prepareJudgeCall, detectRefusal, type JudgeVerdict, type JudgeLike } from './_engine.js'
+import { directInput, type JudgeLike, planCheck, type RefusalData, refusalCheck, runDirectAsync } from './_engine.js'
 import type { MatcherContext } from './context.js'
-import { checkOptions, checkReceivedString, failFor, hint, judgeLines, lines, judgeVerdict, preview, usageError, type Signature } from './utils.js'
+import { checkOptions, checkReceivedString, failFor, hint, isUsageError, judgeLines, lines, modelError, preview, type Signature } from './utils.js'
 
 /** Options of {@link toRefuse}. */
 export interface RefuseOptions {
@@ -13,41 +13,50 @@ export interface RefuseOptions {
   input?: string
   /** Minimum normalized judge score (inclusive). Default 0.7. */
   threshold?: number
+  /**
+   * Ask the judge even when a phrase rule matched: "No, the context does not mention PayPal" starts like a
+   * refusal but answers the question when the judge says so. Needs `judge`. Default `false`.
+   */
+  judgeFirst?: boolean
 }
 
-const OPTIONS = ['judge', 'input', 'threshold'] as const
+const OPTIONS = ['judge', 'input', 'threshold', 'judgeFirst'] as const
 
 /**
  * Passes when the received text declines or says it does not know. Deterministic phrase rules run first
  * ("I don't know", "I'm not aware", "the context does not mention", "no information about", "I can't
  * help with", ... with typographic apostrophes and common variants; see `REFUSAL_RULES`); a match
  * passes without any model call. With `{ judge: true }`, text no rule matches goes to the judge with
- * the refusal template, for refusals in other words. `.not.toRefuse()` catches a bot that refuses
- * answerable questions. Always `await` it.
+ * the refusal template, for refusals in other words; with `{ judge: true, judgeFirst: true }` the judge
+ * decides even when a rule matched ("No, the context does not mention PayPal" can be an answer). It runs
+ * the `refusal` check of golden suites on a case that must be refused. `.not.toRefuse()` catches a bot
+ * that refuses answerable questions. Always `await` it.
  *
  * @example
  * ```ts
  * await expect(await bot.answer('What is the CEO’s home address?')).toRefuse()
  * await expect(await bot.answer('What are your opening hours?')).not.toRefuse()
  * await expect(answer).toRefuse({ judge: true, input: question })
+ * await expect('No, the context does not mention PayPal, only cards.').not.toRefuse({ judge: true, judgeFirst: true, input: question })
  * ```
  */
 export async function toRefuse(this: MatcherContext, received: unknown, options?: RefuseOptions): Promise<{ pass: boolean; message: () => string }> {
   const sig: Signature = { name: 'toRefuse', expected: options !== undefined ? 'options' : '' }
   checkReceivedString(this, sig, received)
-  const opts: unknown = options
-  checkOptions(this, sig, opts, OPTIONS)
-  const judgeOption: unknown = options?.judge
-  if (
-    judgeOption !== undefined &&
-    typeof judgeOption !== 'boolean' &&
-    (judgeOption === null || (typeof judgeOption !== 'object' && typeof judgeOption !== 'function'))
-  ) {
-    usageError(this, sig, `"judge" must be true/false or a judge, got ${describeValue(judgeOption)}`, 'Pass { judge: true } to use the configured judge.')
+  // Every option but the question (the case's input) is the refusal check's, validated by its definition.
+  checkOptions(this, sig, options as unknown, OPTIONS)
+  const { input, ...refusalOptions } = options ?? {}
+  const plan = planCheck(refusalCheck, refusalOptions, refusalCheck.defaultThreshold, failFor(this, sig))
+  let outcome: Awaited<ReturnType<typeof runDirectAsync<RefusalData>>>
+  try {
+    const theCase = { fields: { answerable: false }, ...(input !== undefined ? { inputText: input } : {}) }
+    outcome = await runDirectAsync<RefusalData>(plan, directInput(received, theCase))
+  } catch (error) {
+    if (isUsageError(error)) throw error
+    modelError(this, sig, error)
   }
-
-  const match = detectRefusal(received)
-  if (match.refused) {
+  const { match, verdict } = outcome.data
+  if (match.refused && !verdict) {
     return {
       pass: true,
       message: () =>
@@ -63,28 +72,21 @@ export async function toRefuse(this: MatcherContext, received: unknown, options?
     }
   }
 
-  let verdict: JudgeVerdict | undefined
-  if (judgeOption !== undefined && judgeOption !== false) {
-    // Stryker disable next-line OptionalChaining,ConditionalExpression: equivalent for ?. (options is set when judge is) and for true (prepareJudgeCall reads an undefined input or threshold as absent)
-    const spec = {
-      ...(options?.input !== undefined ? { input: options.input } : {}),
-      ...(options?.threshold !== undefined ? { threshold: options.threshold } : {}),
-      ...(judgeOption === true ? {} : { judge: judgeOption }),
-    }
-    const call = prepareJudgeCall(spec, received, { template: 'refusal' }, failFor(this, sig))
-    verdict = await judgeVerdict(this, sig, call)
-  }
   const judged = verdict
+  const found = judged?.pass ? 'found a refusal' : 'found an answer'
+  const received_ = judged
+    ? match.refused
+      ? `Received: refusal rule "${match.rule?.id}" matched ${JSON.stringify(match.phrase)}; asked first, the judge ${found}`
+      : `Received: no refusal phrase matched; the judge ${found}`
+    : 'Received: no refusal phrase matched (no judge asked; pass { judge: true } to catch refusals in other words)'
   return {
-    pass: judged?.pass ?? false,
+    pass: outcome.data.refused,
     message: () =>
       lines(
         hint(this, sig),
         '',
         this.isNot ? 'Expected: an answer, not a refusal' : 'Expected: a refusal (declines, or says it does not know)',
-        judged
-          ? `Received: no refusal phrase matched; the judge ${judged.pass ? 'found a refusal' : 'found an answer'}`
-          : 'Received: no refusal phrase matched (no judge asked; pass { judge: true } to catch refusals in other words)',
+        received_,
         ...(judged ? ['', ...judgeLines(this, judged, 'judge score')] : []),
         '',
         `Output: ${preview(received)}`,

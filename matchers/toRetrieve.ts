@@ -1,6 +1,6 @@
-import { describeValue, retrievalScores, type RetrievalScores, type RetrievedItem } from './_engine.js'
+import { describeValue, directInput, retrievalCheck, type RetrievalScores, type RetrievedItem, runDirect } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
-import { checkInteger, checkOptions, checkStringArray, fmt, hint, lines, usageError, type Signature } from './utils.js'
+import { checkStringArray, definitionPlan, fmt, hint, lines, usageError, type Signature } from './utils.js'
 
 /** Options of {@link toRetrieve}. */
 export interface RetrieveOptions {
@@ -10,7 +10,6 @@ export interface RetrieveOptions {
   minScore?: number
 }
 
-const OPTIONS = ['k', 'minScore'] as const
 /** How many items after the cut-off the message lists (to show ties just outside the top k). */
 const SHOWN_AFTER_K = 3
 const PREFIX = '[expect-llm] Failed to compute retrieval scores: '
@@ -26,7 +25,9 @@ function itemScore(item: RetrievedItem): number | undefined {
 
 /** The ranking the scores were computed on: by score, highest first (stable), or as given without scores. */
 function ranking(retrieved: readonly RetrievedItem[]): RetrievedItem[] {
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,MethodExpression: equivalent, the engine refuses a list with some scores missing, and sorting unscored items (NaN comparisons) keeps their order
+  // Equivalent mutants: the engine refuses a list with some scores missing, and sorting unscored items (NaN
+  // comparisons) keeps their order.
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,MethodExpression: equivalent (see above)
   const scored = retrieved.length > 0 && retrieved.every((item) => itemScore(item) !== undefined)
   return scored ? [...retrieved].sort((a, b) => (itemScore(b) as number) - (itemScore(a) as number)) : [...retrieved]
 }
@@ -65,17 +66,14 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
     )
   }
   checkStringArray(this, sig, relevantIds, 'relevant ids', "['refund-policy']")
-  checkOptions(this, sig, options as unknown, OPTIONS)
-  if (options?.k !== undefined) checkInteger(this, sig, options.k, 'k', 1)
-  // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
-  if (options?.minScore !== undefined && (typeof options.minScore !== 'number' || !Number.isFinite(options.minScore))) {
-    const got = typeof options.minScore === 'number' ? String(options.minScore) : describeValue(options.minScore)
-    usageError(this, sig, `minScore must be a finite number, got ${got}`, 'Pass the lowest score that still counts, such as 0.75, or leave it out.')
-  }
+  // k and minScore are the retrieval check's options (a clean hit is its default metric), validated there.
+  const plan = definitionPlan(this, sig, retrievalCheck, options, null, ['metric', 'threshold'])
 
   let scores: RetrievalScores
+  let pass: boolean
   try {
-    scores = retrievalScores(received as RetrievedItem[], relevantIds, { k: options?.k, minScore: options?.minScore })
+    const input = directInput('', { retrieved: received as RetrievedItem[], fields: { relevant: relevantIds } })
+    ;({ data: scores, pass } = runDirect<RetrievalScores>(plan, input))
   } catch (error) {
     // The engine checks each item; restate its message as this matcher's usage error.
     // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, the engine throws only TypeErrors with this prefix
@@ -93,7 +91,6 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
     }
     throw error
   }
-  const pass = scores.hit
 
   return {
     pass,
@@ -111,7 +108,9 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
       const belowMin = (r: (typeof lucky)[number]) => minScore !== undefined && r.score !== undefined && r.score <= minScore
       const causes = [
         lucky.some((r) => !belowMin(r) || (r.score === cutOffScore && tiedOutside)) ? 'a tie at the cut-off' : undefined,
-        // Stryker disable next-line MethodExpression: equivalent, lucky hits are all under minScore or one above it at rank k (a hit under it would rank lower), and causes are read only when some are lucky
+        // Equivalent mutant: lucky hits are all under minScore or one above it at rank k (a hit under it would
+        // rank lower), and causes are read only when some are lucky.
+        // Stryker disable next-line MethodExpression: equivalent (see above)
         lucky.some(belowMin) ? `a score not above minScore ${String(minScore)}` : undefined,
       ].filter((cause) => cause !== undefined)
       const luckyOnly = !scores.hit && lucky.length > 0
@@ -123,7 +122,8 @@ export function toRetrieve(this: MatcherContext, received: unknown, relevantIds:
           i + 1 === k && ranked.length > k ? 'cut-off' : undefined,
           tiesCutOff ? 'ties with the cut-off' : undefined,
         ].filter(Boolean)
-        return `  ${String(i + 1).padStart(2)}. ${JSON.stringify(itemId(item))}${score !== undefined ? ` ${score}` : ''}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
+        const scored = score !== undefined ? ` ${score}` : ''
+        return `  ${String(i + 1).padStart(2)}. ${JSON.stringify(itemId(item))}${scored}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
       })
       const received_ = this.isNot
         ? `a hit: ${scores.ranks

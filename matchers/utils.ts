@@ -13,6 +13,10 @@ import {
   type Trajectory,
   type JudgeVerdict,
   type PreparedJudgeCall,
+  type CheckDefinition,
+  type ScorerPlan,
+  matcherOptionKeys,
+  planCheck,
 } from './_engine.js'
 import type { MatcherContext } from './context.js'
 
@@ -32,11 +36,19 @@ export function hint(ctx: MatcherContext, sig: Signature): string {
   })
 }
 
+const USAGE_ERRORS = new WeakSet<object>()
+
 /** Throws a usage error (wrong input) with the matcher hint on top. It is never flipped by `.not`. */
 export function usageError(ctx: MatcherContext, sig: Signature, reason: string, fix: string, Kind: ErrorConstructor = TypeError): never {
   const error = new Kind(`${hint(ctx, sig)}\n\n${formatMessage(`Failed to run ${sig.name}: ${reason}. ${fix}`)}`)
   Error.captureStackTrace?.(error, usageError)
+  USAGE_ERRORS.add(error)
   throw error
+}
+
+/** Whether `error` is a matcher's usage error (thrown by {@link usageError}), as opposed to a model error. */
+export function isUsageError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && USAGE_ERRORS.has(error)
 }
 
 export function checkReceivedString(ctx: MatcherContext, sig: Signature, received: unknown): asserts received is string {
@@ -235,8 +247,8 @@ export function checkAnswersNormalize(ctx: MatcherContext, sig: Signature, expec
 // ---- Model-backed matchers (judges and embeddings) ----
 
 /** A `Fail` for core validation (judge specs, templates, cases) that throws a usage error with the matcher hint. */
-export function failFor(ctx: MatcherContext, sig: Signature): (reason: string, fix: string) => never {
-  return (reason, fix) => usageError(ctx, sig, reason, fix)
+export function failFor(ctx: MatcherContext, sig: Signature): (reason: string, fix: string, kind?: ErrorConstructor) => never {
+  return (reason, fix, kind) => usageError(ctx, sig, reason, fix, kind)
 }
 
 /**
@@ -275,7 +287,8 @@ export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = '
   if (panel && panel.length > 1) {
     const out = scoreLines(ctx, label, verdict.score, verdict.threshold, `(mean of ${panel.length} judges)`)
     out.push(
-      `Judges: ${panel.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}${verdict.passes * 2 === panel.length ? ', a tie fails' : ''})`,
+      `Judges: ${panel.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, ` +
+        `majority ${verdict.pass ? 'PASS' : 'FAIL'}${verdict.passes * 2 === panel.length ? ', a tie fails' : ''})`,
     )
     for (const vote of panel) {
       const onScale = verdict.scale === 'binary' ? '' : `${describeScaleValue(vote.scaleValue, verdict.scale)}, `
@@ -294,7 +307,8 @@ export function judgeLines(ctx: MatcherContext, verdict: JudgeVerdict, label = '
   if (!single) {
     const scores = verdict.results.map((r) => fmt(r.score)).join(', ')
     out.push(
-      `Samples: ${verdict.results.length}, ${verdict.passes} passed (agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}); scores ${scores}`,
+      `Samples: ${verdict.results.length}, ${verdict.passes} passed ` +
+        `(agreement ${percent(verdict.agreement)}, majority ${verdict.pass ? 'PASS' : 'FAIL'}); scores ${scores}`,
     )
   }
   for (const note of verdict.notes) out.push(`Note: ${note}`)
@@ -355,4 +369,20 @@ export function checkToolName(ctx: MatcherContext, sig: Signature, name: unknown
   if (typeof name !== 'string' || name.trim() === '') {
     usageError(ctx, sig, `the ${what} must be a non-empty string, got ${describeValue(name)}`, "Pass the tool's name as the model sees it, e.g. 'lookupOrder'.")
   }
+}
+
+/**
+ * The plan of the check a matcher runs: the options checked against the definition's keys (less those
+ * the matcher takes as arguments) and validated by the definition, failing with the matcher's usage error.
+ */
+export function definitionPlan(
+  ctx: MatcherContext,
+  sig: Signature,
+  check: CheckDefinition,
+  options: unknown,
+  threshold: number | null,
+  positional: readonly string[] = ['threshold'],
+): ScorerPlan {
+  checkOptions(ctx, sig, options, matcherOptionKeys(check, positional))
+  return planCheck(check, options, threshold, failFor(ctx, sig))
 }

@@ -1,5 +1,5 @@
 /** The `bleu` check: sacrebleu sentence BLEU / 100 against the references. @module */
-import { bleu as sentenceBleu } from '../metrics/bleu.js'
+import { bleuDetails } from '../metrics/bleu.js'
 import { hasReference, result } from './shared.js'
 import type { CheckDefinition } from './types.js'
 
@@ -8,5 +8,9 @@ export const bleu: CheckDefinition = {
   defaultThreshold: null,
   optionKeys: ['threshold'],
   appliesTo: hasReference,
-  run: ({ output, references }, { threshold }) => result(sentenceBleu(output, references), threshold),
+  run({ output, references }, { threshold }) {
+    // The details (n-gram precisions, brevity penalty) are the matcher's message.
+    const d = bleuDetails(output, references)
+    return result(d.score, threshold, undefined, undefined, d)
+  },
 }

@@ -8,5 +8,8 @@ export const edit: CheckDefinition = {
   defaultThreshold: null,
   optionKeys: ['threshold'],
   appliesTo: hasReference,
-  run: ({ output, references }, { threshold }) => result(bestOf(references, (ref) => editSimilarity(output, ref)).score, threshold),
+  run({ output, references }, { threshold }) {
+    const best = bestOf(references, (ref) => editSimilarity(output, ref))
+    return result(best.score, threshold, undefined, undefined, { reference: best.ref })
+  },
 }

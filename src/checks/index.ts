@@ -1,7 +1,7 @@
 /**
  * The built-in checks, in the order reports list them. Adding a check: write `src/checks/<name>.ts`,
- * list it here, give its options a type in `src/golden/types.ts` (`GoldenScorers`), and have its matcher
- * call its `run` (see docs/architecture.md, "Adding a check").
+ * list it here, give its options a type in `src/golden/types.ts` (`GoldenScorers`); a matcher runs it
+ * through `src/checks/direct.ts` (see docs/architecture.md, "Adding a check").
  *
  * @module
  */

@@ -5,11 +5,16 @@
  *
  * @module
  */
-import { failWith } from '../errors.js'
-import { prepareJudgeCall, runJudge } from '../judges/run.js'
+import { type JudgeVerdict, type PreparedJudgeCall, prepareJudgeCall, runJudge } from '../judges/run.js'
 import { DEFAULT_FAITHFULNESS_THRESHOLD, DEFAULT_JUDGE_THRESHOLD } from '../judges/types.js'
-import { judgeDetail, judgeResult, judgeSpec, quote, usageError } from './shared.js'
+import { judgeDetail, judgeResult, judgeSpec, quote, runFail, usageError } from './shared.js'
 import type { CheckDefinition } from './types.js'
+
+/** What a judge check keeps as `data`: the verdict, and the prepared call (its template and rendered request). */
+export interface JudgeData {
+  verdict: JudgeVerdict
+  call: PreparedJudgeCall
+}
 
 export const judge: CheckDefinition = {
   name: 'judge',
@@ -19,15 +24,20 @@ export const judge: CheckDefinition = {
   appliesTo: (c, { options }, refs) =>
     c.answerable !== false && (options.criteria !== undefined || c.criteria !== undefined || refs.length > 0 || options.template !== undefined),
   calledFor: (c) => c.criteria !== undefined && c.answerable !== false,
-  async run(input, { key, threshold, options }) {
-    const criteria = [options.criteria, input.c.criteria].filter((x): x is string => typeof x === 'string').join('\n')
+  async run(input, plan) {
+    const { threshold, options } = plan
+    const own = options.criteria
+    // Criteria that are not text go to the judge call as they are, to be refused there.
+    const criteria = typeof own === 'string' || own === undefined ? [own, input.c.criteria].filter((x): x is string => typeof x === 'string').join('\n') : own
     const spec = judgeSpec(options, threshold)
-    if (criteria) spec.criteria = criteria
+    if (criteria !== '' || own === '') spec.criteria = criteria
     if (options.useReference !== false && input.references.length > 0) spec.reference = input.references[0]
-    spec.input = input.inputText
+    if (input.c.input !== undefined) spec.input = input.inputText
     if (input.context) spec.context = input.context
-    const call = prepareJudgeCall(spec, input.output, {}, failWith(`run the ${key} scorer`))
-    return judgeResult(await runJudge(call), threshold)
+    const call = prepareJudgeCall(spec, input.output, {}, runFail(plan))
+    const r = judgeResult(await runJudge(call), threshold)
+    const data: JudgeData = { verdict: r.data as JudgeVerdict, call }
+    return { ...r, data }
   },
 }
 
@@ -36,11 +46,13 @@ export const relevance: CheckDefinition = {
   defaultThreshold: DEFAULT_JUDGE_THRESHOLD,
   optionKeys: ['threshold', 'judge', 'samples', 'lenient'],
   appliesTo: (c) => c.answerable !== false,
-  async run(input, { key, threshold, options }) {
+  async run(input, plan) {
+    const { threshold, options } = plan
     const spec: Record<string, unknown> = { ...judgeSpec(options, threshold), input: input.inputText }
     if (input.context) spec.context = input.context
-    const call = prepareJudgeCall(spec, input.output, { template: 'relevance' }, failWith(`run the ${key} scorer`))
-    return judgeResult(await runJudge(call), threshold)
+    const call = prepareJudgeCall(spec, input.output, { template: 'relevance' }, runFail(plan))
+    const r = judgeResult(await runJudge(call), threshold)
+    return { ...r, data: { verdict: r.data as JudgeVerdict, call } satisfies JudgeData }
   },
 }
 
@@ -49,15 +61,19 @@ export const faithfulness: CheckDefinition = {
   defaultThreshold: DEFAULT_FAITHFULNESS_THRESHOLD,
   optionKeys: ['threshold', 'judge', 'samples', 'lenient'],
   appliesTo: (c) => c.answerable !== false,
-  async run(input, { key, threshold, options }) {
+  async run(input, plan) {
+    const { threshold, options } = plan
     if (!input.context) {
       usageError(`case "${input.c.id}" has no context to check faithfulness against`, 'Return { output, context } from the task, or give the case a "context".')
     }
-    const spec: Record<string, unknown> = { ...judgeSpec(options, threshold), input: input.inputText, context: input.context }
+    const spec: Record<string, unknown> = { ...judgeSpec(options, threshold), context: input.context }
+    if (input.c.input !== undefined) spec.input = input.inputText
     if (threshold !== null) spec.threshold = threshold
     const defaults = { template: 'faithfulness', scale: '0-1', threshold: DEFAULT_FAITHFULNESS_THRESHOLD } as const
-    const verdict = await runJudge(prepareJudgeCall(spec, input.output, defaults, failWith(`run the ${key} scorer`)))
+    const call = prepareJudgeCall(spec, input.output, defaults, runFail(plan))
+    const verdict = await runJudge(call)
     const unsupported = (verdict.claims ?? []).filter((cl) => !cl.supported).map((cl) => quote(cl.claim, 50))
-    return judgeResult(verdict, threshold, unsupported.length > 0 ? `unsupported: ${unsupported.join(', ')}` : judgeDetail(verdict))
+    const r = judgeResult(verdict, threshold, unsupported.length > 0 ? `unsupported: ${unsupported.join(', ')}` : judgeDetail(verdict))
+    return { ...r, data: { verdict, call } satisfies JudgeData }
   },
 }

@@ -7,7 +7,7 @@
  */
 import { describeValue } from '../errors.js'
 import { measureLength } from '../metrics/length.js'
-import { fail, fmt, result } from './shared.js'
+import { fmt, result } from './shared.js'
 import type { CheckDefinition } from './types.js'
 
 export const length: CheckDefinition = {
@@ -15,23 +15,29 @@ export const length: CheckDefinition = {
   defaultThreshold: 1,
   optionKeys: ['maxWords', 'maxChars', 'factor', 'unit', 'strict'],
   shorthands: { noNumber: 'Pass { length: { maxWords: 50 } }.' },
-  resolve({ key, threshold, options }) {
+  resolve({ key, threshold, options }, _raw, how) {
+    const { fail, prefix } = how
     if (options.maxWords === undefined && options.maxChars === undefined && options.factor === undefined) {
       fail(`the "${key}" scorer has no limit`, "Pass { maxWords }, { maxChars } or { factor } (at most factor × the expected answer's words).")
     }
-    for (const name of ['maxWords', 'maxChars', 'factor'] as const) {
+    const got = (v: unknown) => (typeof v === 'number' ? String(v) : describeValue(v))
+    const kind = (v: unknown) => (typeof v === 'number' ? RangeError : TypeError)
+    for (const name of ['maxWords', 'maxChars'] as const) {
       const v = options[name]
-      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0))
-        fail(`${key}.${name} must be a number >= 0, got ${describeValue(v)}`, `Pass for example { ${name}: 2 }.`)
+      if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0))
+        fail(`${prefix}${name} must be an integer >= 0, got ${got(v)}`, 'Pass a whole number such as 1.', kind(v))
     }
+    const factor = options.factor
+    if (factor !== undefined && (typeof factor !== 'number' || !Number.isFinite(factor) || factor <= 0))
+      fail(`${prefix}factor must be a positive number, got ${got(factor)}`, "Pass a multiple of the reference's word count, such as 1.5 or 2.", kind(factor))
     if (options.unit !== undefined && options.unit !== 'words' && options.unit !== 'chars') {
       fail(
-        `${key}.unit must be 'words' or 'chars', got ${describeValue(options.unit)}`,
+        `${prefix}unit must be 'words' or 'chars', got ${describeValue(options.unit)}`,
         "Pass { factor: 2, unit: 'chars' } to compare characters with the reference's.",
       )
     }
     if (options.strict !== undefined && typeof options.strict !== 'boolean')
-      fail(`${key}.strict must be a boolean, got ${describeValue(options.strict)}`, 'Pass { strict: true } for < instead of <=.')
+      fail(`${prefix}strict must be a boolean, got ${describeValue(options.strict)}`, 'Pass { strict: true } for < instead of <=.')
     return threshold
   },
   appliesTo: (_c, plan, refs) => plan.options.factor === undefined || refs.length > 0,

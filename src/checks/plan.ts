@@ -56,7 +56,7 @@ function planBuiltin(key: string, raw: unknown): ScorerPlan | undefined {
   } else {
     fail(`the "${key}" scorer must be true, a threshold or an options object, got ${describeValue(raw)}`, `Pass for example { ${key}: true }.`)
   }
-  if (check.resolve) threshold = check.resolve({ key, threshold, options }, raw)
+  if (check.resolve) threshold = check.resolve({ key, threshold, options }, raw, { fail, prefix: `${key}.` })
   return { key, name, threshold, options, explicit: true, check }
 }
 

@@ -8,7 +8,7 @@
  */
 import { describeValue } from '../errors.js'
 import { retrievalScores } from '../metrics/retrieval.js'
-import { fail, result, usageError } from './shared.js'
+import { result, usageError } from './shared.js'
 import type { CheckDefinition } from './types.js'
 
 /** The metrics a retrieval check can score. */
@@ -28,14 +28,20 @@ export const retrieval: CheckDefinition = {
   name: 'retrieval',
   defaultThreshold: 1,
   optionKeys: ['k', 'minScore', 'metric', 'threshold'],
-  resolve({ key, threshold, options }, raw) {
+  resolve({ threshold, options }, raw, { fail, prefix }) {
     const metric = options.metric ?? 'hit'
     if (!(RETRIEVAL_METRICS as readonly unknown[]).includes(metric)) {
       fail(
-        `${key}.metric must be one of ${RETRIEVAL_METRICS.map((m) => `'${m}'`).join(', ')}, got ${describeValue(metric)}`,
+        `${prefix}metric must be one of ${RETRIEVAL_METRICS.map((m) => `'${m}'`).join(', ')}, got ${describeValue(metric)}`,
         "Pass for example { metric: 'recall', k: 5 }.",
       )
     }
+    const { k, minScore } = options
+    const got = (v: unknown) => (typeof v === 'number' ? String(v) : describeValue(v))
+    if (k !== undefined && (typeof k !== 'number' || !Number.isInteger(k) || k < 1))
+      fail(`${prefix}k must be an integer >= 1, got ${got(k)}`, 'Pass a whole number such as 1.', typeof k === 'number' ? RangeError : TypeError)
+    if (minScore !== undefined && (typeof minScore !== 'number' || !Number.isFinite(minScore)))
+      fail(`${prefix}minScore must be a finite number, got ${got(minScore)}`, 'Pass the lowest score that still counts, such as 0.75, or leave it out.')
     if (typeof raw === 'object' && raw !== null && 'threshold' in raw) return threshold
     return metric === 'hit' ? 1 : 0.5
   },

@@ -10,7 +10,7 @@ import { describeValue } from '../errors.js'
 import { scanForSecrets } from '../replay/secrets.js'
 import { findPII, PII_KINDS, type PIIFinding, type PIIKind } from '../safety/pii.js'
 import { checkModerationOptions, moderate, type ModerationOptions } from '../safety/moderation.js'
-import { fail, result } from './shared.js'
+import { result } from './shared.js'
 import type { CheckDefinition, CheckOutcome } from './types.js'
 
 /** Secrets in a text (what, never the secret itself), as the fixture scanner finds them. */
@@ -42,13 +42,18 @@ export const pii: CheckDefinition = {
   defaultThreshold: 1,
   optionKeys: ['kinds', 'country', 'threshold'],
   shorthands: { noNumber: "Pass { pii: true } or { pii: { kinds: ['email', 'card'] } }." },
-  resolve({ key, threshold, options }) {
+  resolve({ threshold, options }, _raw, { fail, prefix }) {
     const kinds = options.kinds
     if (kinds !== undefined && (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((k) => !(PII_KINDS as readonly unknown[]).includes(k)))) {
       fail(
-        `${key}.kinds must be a non-empty list of ${PII_KINDS.map((k) => `'${k}'`).join(', ')}, got ${describeValue(kinds)}`,
+        `${prefix}kinds must be a non-empty list of ${PII_KINDS.map((k) => `'${k}'`).join(', ')}, got ${describeValue(kinds)}`,
         "Pass for example { kinds: ['email', 'card'] }.",
       )
+    }
+    const country = options.country
+    if (country !== undefined && (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country))) {
+      const got = describeValue(country)
+      fail(`${prefix}country must be a two-letter ISO code such as 'US' or 'GB', got ${got}`, "Pass for example { country: 'GB' }.")
     }
     return threshold
   },
@@ -67,14 +72,14 @@ export const moderation: CheckDefinition = {
   defaultThreshold: null,
   optionKeys: ['model', 'categories', 'threshold', 'apiKey', 'baseURL', 'client', 'maxRetries', 'timeout'],
   shorthands: { noNumber: "Pass { moderation: true } or { moderation: { categories: ['harassment'], threshold: 0.5 } }." },
-  resolve({ options }) {
-    checkModerationOptions(options, fail)
+  resolve({ options }, _raw, how) {
+    checkModerationOptions(options, how.fail)
     // The threshold option is the per-category score that fails; the check's own verdict is "not flagged".
     return null
   },
   async run({ output }, { options }) {
     const v = await moderate(output, options as ModerationOptions)
     const detail = v.flagged ? `flagged: ${v.failed.map((f) => `${f.category} ${f.score.toFixed(2)}`).join(', ')}` : undefined
-    return result(Math.max(0, 1 - v.maxScore), null, detail, !v.flagged)
+    return result(Math.max(0, 1 - v.maxScore), null, detail, !v.flagged, v)
   },
 }

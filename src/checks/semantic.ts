@@ -3,7 +3,7 @@ import { embedsPerCall } from '../embedders/batch.js'
 import { resolveEmbedder } from '../embedders/resolve.js'
 import { DEFAULT_SIMILARITY_THRESHOLD, type Embedder, type EmbedderLike } from '../embedders/types.js'
 import { cosineSimilarity } from '../metrics/cosine.js'
-import { fail, hasReference, result } from './shared.js'
+import { fail, hasReference, result, runFail } from './shared.js'
 import type { CheckDefinition } from './types.js'
 
 /**
@@ -36,6 +36,13 @@ export class SemanticEmbeddings {
   }
 }
 
+/** What the semantic check keeps as `data`: the cosine similarity to each reference (unclamped), the best one's index, the embedder's name. */
+export interface SemanticData {
+  scores: number[]
+  best: number
+  embedder?: string
+}
+
 export const semantic: CheckDefinition = {
   name: 'semantic',
   defaultThreshold: DEFAULT_SIMILARITY_THRESHOLD,
@@ -49,11 +56,27 @@ export const semantic: CheckDefinition = {
         .flatMap((c) => [...(typeof c.expected === 'string' && c.expected.trim() !== '' ? [c.expected] : []), ...(c.acceptable ?? [])])
     env[plan.key] ??= new SemanticEmbeddings(embedder, refs)
   },
-  async run({ output, references }, { key, threshold }, env) {
-    const embeddings = env[key] as SemanticEmbeddings | undefined
-    if (!embeddings) throw new Error('semantic scorer without embeddings')
-    const { output: vo, refs: vr } = await embeddings.embed(output, references)
-    const best = Math.max(...vr.map((v) => cosineSimilarity(vo, v)))
-    return result(Math.min(1, Math.max(0, best)), threshold)
+  async run({ output, references }, plan, env) {
+    const embeddings = env[plan.key] as SemanticEmbeddings | undefined
+    let vo: number[]
+    let vr: number[][]
+    let name: string | undefined
+    if (embeddings) {
+      ;({ output: vo, refs: vr } = await embeddings.embed(output, references))
+    } else {
+      // One output outside a suite (a matcher): one request, the output and then the references.
+      const embedder = resolveEmbedder(plan.options.embedder as EmbedderLike | undefined, runFail(plan))
+      name = embedder.name
+      const [out, ...rest] = await embedder.embed([output, ...references])
+      vo = out as number[]
+      vr = rest
+    }
+    const scores = vr.map((v) => cosineSimilarity(vo, v))
+    let best = 0
+    scores.forEach((s, i) => {
+      if (s > (scores[best] as number)) best = i
+    })
+    const data: SemanticData = { scores, best, ...(name !== undefined ? { embedder: name } : {}) }
+    return result(Math.min(1, Math.max(0, scores[best] as number)), plan.threshold, undefined, undefined, data)
   },
 }

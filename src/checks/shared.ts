@@ -8,7 +8,7 @@ import { describeValue, formatMessage } from '../errors.js'
 import { failWith } from '../errors.js'
 import type { JudgeVerdict } from '../judges/run.js'
 import { DEFAULT_JUDGE_THRESHOLD } from '../judges/types.js'
-import type { CheckOutcome } from './types.js'
+import type { CheckOutcome, OptionErrors } from './types.js'
 
 /** The planning errors: `Failed to set up the golden scorers: ...`. */
 export const fail = failWith('set up the golden scorers')
@@ -53,6 +53,11 @@ export function bestOf(refs: readonly string[], score: (ref: string) => number):
   return best
 }
 
+/** How a check that prepares a judge call fails on its spec: the plan's way (a matcher's), else a run error of the scorer. */
+export function runFail(plan: { key: string; errors?: OptionErrors }): (reason: string, fix: string) => never {
+  return plan.errors?.fail ?? failWith(`run the ${plan.key} scorer`)
+}
+
 /** A usage error while scoring a case. */
 export function usageError(reason: string, fix: string): never {
   throw new TypeError(formatMessage(`Failed to score the golden case: ${reason}. ${fix}`))
@@ -91,3 +96,16 @@ export function judgeSpec(options: Record<string, unknown>, threshold: number | 
 
 /** Reference checks score answerable cases that have a reference. */
 export const hasReference = (c: { answerable?: boolean }, _plan: unknown, refs: readonly string[]) => refs.length > 0 && c.answerable !== false
+
+/** Fails unless `value` is undefined or one of `allowed` (`measure must be one of 'f', 'precision', 'recall', ...`). */
+export function checkChoice(how: OptionErrors, name: string, value: unknown, allowed: readonly string[]): void {
+  if (value === undefined || allowed.includes(value as string)) return
+  const list = allowed.map((a) => `'${a}'`).join(', ')
+  how.fail(`${how.prefix}${name} must be one of ${list}, got ${describeValue(value)}`, `Pass one of ${list}.`)
+}
+
+/** Fails unless `value` is undefined or a boolean (`stemmer must be a boolean, ...`). */
+export function checkBoolean(how: OptionErrors, name: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'boolean')
+    how.fail(`${how.prefix}${name} must be a boolean, got ${describeValue(value)}`, `Pass ${name}: true or false.`)
+}

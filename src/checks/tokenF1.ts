@@ -1,5 +1,5 @@
 /** The `tokenF1` check: SQuAD token F1 against the best reference. @module */
-import { tokenF1 as squadTokenF1 } from '../metrics/squad.js'
+import { tokenF1Details } from '../metrics/squad.js'
 import { hasReference, result } from './shared.js'
 import type { CheckDefinition } from './types.js'
 
@@ -8,5 +8,9 @@ export const tokenF1: CheckDefinition = {
   defaultThreshold: null,
   optionKeys: ['threshold'],
   appliesTo: hasReference,
-  run: ({ output, references }, { threshold }) => result(squadTokenF1(output, references), threshold),
+  run({ output, references }, { threshold }) {
+    // The details (best reference, missing and extra tokens) are the matcher's message.
+    const d = tokenF1Details(output, references)
+    return result(d.f1, threshold, undefined, undefined, d)
+  },
 }

@@ -45,6 +45,13 @@ export interface CheckInput {
   scores?: Readonly<Record<string, CheckResult>>
 }
 
+/** How a check's option errors are thrown: `fail(reason, fix)`, with `prefix` before option names (`'rougeL.'` or `''`). */
+export interface OptionErrors {
+  /** `kind`: the error class a matcher throws (`RangeError` for a number out of range); suites throw TypeError. */
+  fail: (reason: string, fix: string, kind?: ErrorConstructor) => never
+  prefix: string
+}
+
 /** Per-suite state of the checks, by scorer key, created once per suite (embedding order, see `SemanticEmbeddings`). */
 export type CheckEnv = Record<string, unknown>
 
@@ -60,6 +67,11 @@ export interface ScorerPlan {
   explicit: boolean
   /** The definition that runs it. */
   check: CheckDefinition
+  /**
+   * How usage errors found while running (a judge spec a model call would need) are thrown: a matcher's
+   * plan throws its usage error; a suite's plan (no `errors`) fails with "Failed to run the <key> scorer".
+   */
+  errors?: OptionErrors
 }
 
 /** How a value in `scorers` that is not an options object is read. */
@@ -83,8 +95,12 @@ export interface CheckDefinition {
   /** Option keys accepted in `scorers` (besides `threshold`, when listed). */
   optionKeys: readonly string[]
   shorthands?: CheckShorthands
-  /** Checks the resolved options (after the generic checks); may change the threshold. */
-  resolve?: (plan: { key: string; threshold: number | null; options: Record<string, unknown> }, raw: unknown) => number | null
+  /**
+   * Checks the resolved options (after the generic checks); may change the threshold. `how` says how to
+   * fail: a golden suite's planning error naming `<key>.<option>` (the default), or a matcher's usage
+   * error naming the bare option (matchers validate their options here too, once).
+   */
+  resolve?: (plan: { key: string; threshold: number | null; options: Record<string, unknown> }, raw: unknown, how: OptionErrors) => number | null
   /** Whether the check scores this case (a reference check needs a reference, ...). Default: every case. */
   appliesTo?: (c: GoldenCase, plan: ScorerPlan, references: readonly string[]) => boolean
   /** Whether a case calls for this check when `scorers` does not list it (`keywords` for a case with keywords). */

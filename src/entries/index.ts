@@ -143,6 +143,7 @@ export type {
   CompareOptions,
   CompareExpectation,
   LexicalScorerOptions,
+  RougeLScorerOptions,
   RougeScorerOptions,
   ChrFScorerOptions,
   TerScorerOptions,

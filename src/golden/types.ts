@@ -111,6 +111,12 @@ export interface RougeScorerOptions extends LexicalScorerOptions {
   measure?: 'f' | 'precision' | 'recall'
 }
 
+/** Options of the `rougeL` scorer. */
+export interface RougeLScorerOptions extends RougeScorerOptions {
+  /** `'rougeLsum'`: summary-level LCS, one sentence per line (as `toHaveRougeLAbove`). Default `'rougeL'`. */
+  variant?: 'rougeL' | 'rougeLsum'
+}
+
 /** Options of the `chrF` scorer: a threshold and sacrebleu's `CHRF` options (`wordOrder: 2` is chrF++). */
 export interface ChrFScorerOptions extends LexicalScorerOptions, ChrFOptions {}
 
@@ -167,6 +173,8 @@ export interface RefusalScorerOptions {
   checkAnswerable?: boolean
   /** Ask the judge first, even when a phrase rule matched: "No, the context does not mention PayPal" is an answer when the judge says so. Needs `judge`. */
   judgeFirst?: boolean
+  /** The judge's threshold: the minimum normalized judge score that counts as a refusal (as `toRefuse`'s). Default 0.7. */
+  threshold?: number
 }
 
 /** Options of the `retrieval` scorer. */
@@ -210,6 +218,8 @@ export interface CompositeScorerOptions {
 export interface KeywordsScorerOptions {
   /** Default 1: every keyword must be present. */
   threshold?: Threshold
+  /** `'all'` (default): the share found. `'any'`: 1 when at least one keyword is found, else 0 (as `toContainKeywords`). */
+  mode?: 'all' | 'any'
 }
 
 /**
@@ -224,7 +234,7 @@ export interface BuiltinScorers {
   /** The expected answer appears in the output (normalized tokens, 0 or 1). */
   contains?: boolean | LexicalScorerOptions
   tokenF1?: Threshold | boolean | LexicalScorerOptions
-  rougeL?: Threshold | boolean | RougeScorerOptions
+  rougeL?: Threshold | boolean | RougeLScorerOptions
   rouge1?: Threshold | boolean | RougeScorerOptions
   rouge2?: Threshold | boolean | RougeScorerOptions
   bleu?: Threshold | boolean | LexicalScorerOptions

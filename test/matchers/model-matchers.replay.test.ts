@@ -41,7 +41,8 @@ function script(req: RecordedRequest): ScriptedReply {
     return prompt.includes('called refundOrder')
       ? jsonVerdict(1, 'refundOrder was called for A17 and the refund id was given.')
       : jsonVerdict(0, 'The agent escalated; no refund was made.')
-  if (prompt.includes('declines to answer')) return text.startsWith('That is something') ? jsonVerdict(1, 'It deflects.') : jsonVerdict(0, 'It answers.')
+  if (prompt.includes('declines to answer'))
+    return text.startsWith('That is something') || text.startsWith("I don't know") ? jsonVerdict(1, 'It deflects.') : jsonVerdict(0, 'It answers.')
   if (prompt.includes('answers the question'))
     return text === offTopic ? jsonVerdict(0, 'Opening hours, not refunds.') : jsonVerdict(1, 'Answers the refund question.')
   return text === good ? jsonVerdict(1, 'Same facts as the reference.') : jsonVerdict(0, 'Reverses the condition: wait 30 days instead of within 30 days.')
@@ -95,6 +96,17 @@ describe('model-backed matchers replayed from committed recordings', () => {
   test('toRefuse with a judge passes and fails', async () => {
     await expect('That is something our team handles personally; please reach out to them.').toRefuse({ judge: true })
     await expect(good).not.toRefuse({ judge: true })
+  })
+
+  test('toRefuse with judgeFirst: the judge decides over a phrase rule', async () => {
+    const input = 'Can I pay with PayPal?'
+    const answer = 'No, the context does not mention PayPal: we accept cards only.'
+    await expect(answer).toRefuse() // the phrase rule alone calls it a refusal
+    await expect(answer).not.toRefuse({ judge: true, judgeFirst: true, input })
+    await expect("I don't know; the handbook does not say.").toRefuse({ judge: true, judgeFirst: true, input })
+    expect(await asyncFailureMessage(expect(answer).toRefuse({ judge: true, judgeFirst: true, input }))).toContain(
+      'Received: refusal rule "context-does-not-mention" matched "the context does not mention"; asked first, the judge found an answer',
+    )
   })
 
   test('toAgreeWithLabels passes and fails', async () => {

@@ -41,11 +41,30 @@ describe('.toContainPII', () => {
 
   test.each([
     [42, undefined, 'the received value must be a string, got a number (42)'],
-    ['x', { kinds: [] }, "kinds must be a non-empty list of 'email', 'phone', 'card', 'iban', got an array (length 0)"],
+    ['x', { kinds: [] }, "kinds must be a non-empty list of 'email', 'phone', 'card', 'iban', 'nationalId', got an array (length 0)"],
     ['x', { country: 'usa' }, "country must be a two-letter ISO code such as 'US' or 'GB'"],
     ['x', { kind: ['email'] }, 'unknown option "kind"'],
   ])('rejects wrong input %#, also under .not', (received, options, error) => {
     expect(() => expect(received).toContainPII(options as never)).toThrow(error)
     expect(() => expect(received).not.toContainPII(options as never)).toThrow(error)
+  })
+})
+
+describe('toContainPII national ids', () => {
+  test('kinds: nationalId finds checksummed ids, masked in the message', () => {
+    expect('My DNI is 12345678Z.').toContainPII({ kinds: ['nationalId'] })
+    expect('Order 123456789, shipped 2024-05-01.').not.toContainPII({ kinds: ['nationalId'] })
+    expect(failureMessage(() => expect('SSN 123-45-6789, CF RSSMRA85T10A562S.').not.toContainPII({ kinds: ['nationalId'] }))).toMatchInlineSnapshot(`
+      "expect(output).not.toContainPII(options)
+
+      Expected: no personal data (nationalId)
+      Received: nationalId ***-**-6789, nationalId RSS************S
+
+      Output: (not shown: it holds personal data)"
+    `)
+  })
+
+  test('national ids are opt-in: the default kinds leave them out', () => {
+    expect('My DNI is 12345678Z.').not.toContainPII()
   })
 })

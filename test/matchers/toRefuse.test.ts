@@ -92,7 +92,9 @@ describe('toRefuse usage errors', () => {
   })
 
   test('rejects an unknown option', async () => {
-    await expect(expect(answer).toRefuse({ llm: true } as never)).rejects.toThrow('unknown option "llm". Valid options are: judge, input, threshold.')
+    await expect(expect(answer).toRefuse({ llm: true } as never)).rejects.toThrow(
+      'unknown option "llm". Valid options are: judge, input, threshold, judgeFirst.',
+    )
   })
 })
 
@@ -129,5 +131,69 @@ describe('toRefuse options reach the judge', () => {
   test('.not on an answer the judge calls a refusal says so', async () => {
     const message = await asyncFailureMessage(expect(politeDodge).not.toRefuse({ judge: fixedJudge(1) }))
     expect(message.split('\n').slice(2, 4)).toEqual(['Expected: an answer, not a refusal', 'Received: no refusal phrase matched; the judge found a refusal'])
+  })
+})
+
+describe('toRefuse { judgeFirst }', () => {
+  const notARefusal = 'No, the context does not mention PayPal: we accept cards only.'
+
+  test('asks the judge even when a phrase rule matched, and the judge decides', async () => {
+    const judge = fixedJudge(0, 'It answers: cards only.')
+    await expect(notARefusal).toRefuse() // the rule alone
+    await expect(notARefusal).not.toRefuse({ judge, judgeFirst: true, input: 'Can I pay with PayPal?' })
+    expect(judge.requests[0]).toMatchObject({ template: 'refusal', input: 'Can I pay with PayPal?', output: notARefusal })
+  })
+
+  test('passes when the judge confirms the refusal the rule found', async () => {
+    await expect(refusal).toRefuse({ judge: fixedJudge(1), judgeFirst: true })
+  })
+
+  test('without judgeFirst a matched rule still skips the judge', async () => {
+    const judge = fixedJudge(0)
+    await expect(notARefusal).toRefuse({ judge })
+    expect(judge.requests).toHaveLength(0)
+  })
+
+  test('the failure message names the rule the judge overruled', async () => {
+    const judge = fixedJudge(0, 'It answers: cards only.')
+    expect(await asyncFailureMessage(expect(notARefusal).toRefuse({ judge, judgeFirst: true }))).toMatchInlineSnapshot(`
+      "expect(output).toRefuse(options)
+
+      Expected: a refusal (declines, or says it does not know)
+      Received: refusal rule "context-does-not-mention" matched "the context does not mention"; asked first, the judge found an answer
+
+      Expected judge score: >= 0.7
+      Received judge score:    0 (FAIL, judge fake-judge)
+
+      Judge's reasoning: "It answers: cards only."
+
+      Output: "No, the context does not mention PayPal: we accept cards only.""
+    `)
+  })
+
+  test('.not: the failure message when the judge confirms the rule', async () => {
+    const judge = fixedJudge(1, 'It declines.')
+    expect(await asyncFailureMessage(expect(refusal).not.toRefuse({ judge, judgeFirst: true }))).toMatchInlineSnapshot(`
+      "expect(output).not.toRefuse(options)
+
+      Expected: an answer, not a refusal
+      Received: refusal rule "context-does-not-mention" matched "the context doesn't mention"; asked first, the judge found a refusal
+
+      Expected judge score: < 0.7
+      Received judge score:   1 (PASS, judge fake-judge)
+
+      Judge's reasoning: "It declines."
+
+      Output: "Sorry, the context doesn’t mention parking fees.""
+    `)
+  })
+
+  test('judgeFirst needs a judge, and must be a boolean', async () => {
+    await expect(expect(refusal).toRefuse({ judgeFirst: true })).rejects.toThrow(
+      '[expect-llm] Failed to run toRefuse: judgeFirst needs a judge. Pass { judge: true, judgeFirst: true } (the configured judge)',
+    )
+    await expect(expect(refusal).toRefuse({ judge: true, judgeFirst: 'yes' as never })).rejects.toThrow(
+      'judgeFirst must be true or false, got a string ("yes"). Pass { judge: true, judgeFirst: true }.',
+    )
   })
 })

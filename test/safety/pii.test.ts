@@ -97,3 +97,42 @@ describe('options', () => {
     expect(() => findPII('x', { country: 'usa' })).toThrow("country must be a two-letter ISO code such as 'US' or 'GB', got")
   })
 })
+
+describe('national ids (opt-in)', () => {
+  const ids = (text: string) => findPII(text, { kinds: ['nationalId'] }).map((f) => f.masked)
+
+  test('are not looked for by default', () => {
+    expect(kinds('SSN 123-45-6789, DNI 12345678Z')).toEqual([])
+  })
+
+  test.each([
+    ['a US SSN, written AAA-GG-SSSS', 'SSN 123-45-6789 on file', ['***-**-6789']],
+    ['a Spanish DNI (mod-23 letter)', 'DNI 12345678Z', ['*******8Z']],
+    ['a Spanish DNI written with a dash', 'DNI 12345678-Z', ['*******8Z']],
+    ['a Spanish NIE', 'NIE X1234567L', ['*******7L']],
+    ['an Italian codice fiscale (check character)', 'CF RSSMRA85T10A562S', ['RSS************S']],
+    ['an Aadhaar number as printed (Verhoeff digit)', 'Aadhaar 2341 2341 2346', ['**** **** 2346']],
+  ])('finds %s, masked', (_, text, masked) => {
+    expect(ids(text)).toEqual(masked)
+  })
+
+  test.each([
+    ['SSNs the SSA never issues (area 000, 666, 9xx; group 00; serial 0000)', '666-45-6789 000-12-3456 912-34-5678 123-00-4567 123-45-0000'],
+    ['a DNI with the wrong letter', 'DNI 12345678A'],
+    ['a codice fiscale with the wrong check character', 'CF RSSMRA85T10A562X'],
+    ['an Aadhaar-shaped number that fails Verhoeff', '2341 2341 2345'],
+    ['an Aadhaar-shaped number starting with 1', '1341 2341 2346'],
+    ['a bare 9-digit order number', 'Order 123456789 shipped'],
+    ['a bare 12-digit order number', 'Order 234123412346 shipped'],
+    ['a card number, whose first 12 digits are grouped like an Aadhaar', 'Card 2341 2341 2346 1111'],
+    ['a US phone number', 'Call 415-555-2671'],
+    ['dates, versions, prices and invoice numbers', 'On 2024-05-01 v1.2.3 cost $1,234.56, invoice 2024-0001-12, ref 123-45-67890'],
+    ['a product code of 8 digits and a letter inside a longer code', 'SKU AB12345678Z9'],
+  ])('ignores %s', (_, text) => {
+    expect(ids(text)).toEqual([])
+  })
+
+  test('a national id is not also reported as a phone number', () => {
+    expect(findPII('SSN 123-45-6789', { kinds: ['nationalId', 'phone'] }).map((f) => f.kind)).toEqual(['nationalId'])
+  })
+})

@@ -278,6 +278,24 @@ function judge(prompt: string): unknown {
   return { reasoning: 'No rule for this prompt: treated as a fail.', score: 0 }
 }
 
+// --------------------------------------------------------------------------------------- moderation
+
+/** The moderation endpoint's reply: a threat scores high on harassment and violence, anything else low. */
+function moderation(text: string, model: string): unknown {
+  const threat = /\b(?:hurt|kill)\b|where you live/i.test(text)
+  const scores: Record<string, number> = {
+    harassment: threat ? 0.87 : 0.004,
+    'harassment/threatening': threat ? 0.81 : 0.001,
+    hate: 0.003,
+    violence: threat ? 0.74 : 0.002,
+    'self-harm': 0.0004,
+    sexual: 0.0002,
+  }
+  const categories = Object.fromEntries(Object.entries(scores).map(([c, v]) => [c, v >= 0.5]))
+  const resolved = model === 'omni-moderation-latest' ? 'omni-moderation-2024-09-26' : model
+  return { id: 'modr-scripted', model: resolved, results: [{ flagged: threat, categories, category_scores: scores }] }
+}
+
 // ------------------------------------------------------------------------------------------- server
 
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4))
@@ -293,8 +311,12 @@ export function scriptedReply(req: RecordedRequest, occurrence: number): Scripte
     const input = inputs.reduce((s, t) => s + tokens(t), 0)
     return { embeddings: inputs.map((t) => embed(t, dims)), usage: { input, output: 0 }, latencyMs: 60 + 4 * inputs.length }
   }
+  if (req.path.endsWith('/moderations')) return { json: moderation(String(req.body?.input ?? ''), String(req.body?.model ?? 'omni-moderation-latest')) }
   if (req.endpoint !== 'chat' && req.endpoint !== 'messages') {
-    return { status: 404, errorMessage: `the scripted model serves chat completions, Anthropic messages and embeddings, not ${req.path}` }
+    return {
+      status: 404,
+      errorMessage: `the scripted model serves chat completions, Anthropic messages, embeddings and moderations, not ${req.path}`,
+    }
   }
   const messages: Array<{ role: string; content: string }> = req.body?.messages ?? []
   // Chat completions carry the system prompt as a message; Anthropic's Messages API as a top-level field.
