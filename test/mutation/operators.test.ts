@@ -46,7 +46,7 @@ describe('swap-entity', () => {
     source('Standard shipping costs $4.99.', 'e'),
     source('Express shipping takes 1 to 2 business days.', 'f'),
   ]
-  const [jupiter, mars, password, orders, standard] = dataset as [MutationSource, MutationSource, MutationSource, MutationSource, MutationSource]
+  const [jupiter, mars, password, , standard] = dataset as [MutationSource, MutationSource, MutationSource, MutationSource, MutationSource]
 
   test("swaps a name for another case's name of the same kind", () => {
     expect(run(entityOperator, jupiter, dataset)).toEqual([{ operator: 'swap-entity', text: 'The largest planet is Mars.', change: 'Jupiter → Mars' }])
