@@ -32,10 +32,7 @@ export const toolF1: CheckDefinition = {
   optionKeys: ['level', 'threshold'],
   resolve({ key, threshold, options }) {
     if (options.level !== undefined && options.level !== 'name' && options.level !== 'arguments')
-      usageError(
-        `"${key}".level must be 'name' or 'arguments', got ${JSON.stringify(options.level)}`,
-        "Pass { level: 'name' } or { level: 'arguments' } (default).",
-      )
+      fail(`${key}.level must be 'name' or 'arguments', got ${describeValue(options.level)}`, "Pass { level: 'name' } or { level: 'arguments' } (default).")
     return threshold
   },
   appliesTo: hasExpectedTools,
