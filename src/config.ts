@@ -2,7 +2,7 @@ import type { EmbedderLike } from './embedders/types.js'
 import { CONFIG_KEYS, checkConfig } from './config-check.js'
 import { formatMessage } from './errors.js'
 import type { JudgeLike } from './judges/types.js'
-import type { ModelPrice } from './ledger.js'
+import type { ModelPrice } from './pricing.js'
 import type { ReplayOptions } from './replay/types.js'
 import { processSlot } from './process-state.js'
 

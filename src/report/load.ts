@@ -10,8 +10,13 @@ import { slugify } from '../golden/baseline.js'
 import type { CompareReport, GoldenReport } from '../golden/report.js'
 import { historyFileOf, readHistory, shownPath, type HistoryEntry } from './history.js'
 import { renderReportHtml, writeFileAtomic } from './html.js'
-import type { LoadedReport } from './merge.js'
 import { buildPageData } from './page-data.js'
+
+/** A report read from a file. */
+export interface LoadedReport<R = GoldenReport | CompareReport> {
+  path: string
+  report: R
+}
 
 export type AnyReport = GoldenReport | CompareReport
 

@@ -15,13 +15,10 @@ import { baselinePath, compareBaseline, readBaseline, type BaselineCases } from 
 import type { CompareReport, CompareRow, GoldenReport, ReportCase, ReportCheck, ReportScorer, UsageTotals } from '../golden/report.js'
 import { clip, fmtMs, fmtScore, tokenAndCostChecks } from '../golden/report.js'
 import { comparePair, TIE } from '../golden/compare.js'
+import type { LoadedReport } from './load.js'
 import { BootstrapAggregator, mcnemar, mean, pairedBootstrap, percentile } from '../golden/stats.js'
 
-/** A report read from a file. */
-export interface LoadedReport<R = GoldenReport | CompareReport> {
-  path: string
-  report: R
-}
+export type { LoadedReport } from './load.js'
 
 /** What a merge gives: the merged report, and what fails (gates, missing shards); empty when it passes. */
 export interface MergeOutcome<R = GoldenReport | CompareReport> {
