@@ -252,10 +252,16 @@ export function mergeGoldenShards(group: ReadonlyArray<LoadedReport<GoldenReport
   return { report, failures: gates.failures, complete: true }
 }
 
-/** The statistics of a comparison over its rows, as `compareGolden` computes them. */
-function compareStatistics(rows: readonly CompareRow[], variants: readonly string[], names: readonly string[], options: NonNullable<CompareReport['options']>) {
+type Bootstrap = { resamples: number; seed: number; confidence: number }
+
+/** Per scorer scored for every variant on some rows: each variant's mean, and each variant against the first. */
+export function scorerComparisons(
+  rows: readonly CompareRow[],
+  variants: readonly string[],
+  names: readonly string[],
+  bootstrap: Bootstrap,
+): CompareReport['scorers'] {
   const [first, ...others] = variants as [string, ...string[]]
-  const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: options.confidence }
   const scorers: CompareReport['scorers'] = []
   for (const name of names) {
     const complete = rows.filter((r) => variants.every((v) => r.scores[v]?.[name] !== undefined))
@@ -265,9 +271,15 @@ function compareStatistics(rows: readonly CompareRow[], variants: readonly strin
     const pairs = others.map((b) => comparePair(first, b, values(first), values(b), bootstrap))
     scorers.push({ scorer: name as CompareReport['scorers'][number]['scorer'], means, pairs })
   }
+  return scorers
+}
+
+/** Each variant's pass rate over the rows every variant answered, and McNemar's test of each against the first. */
+export function passStatistics(rows: readonly CompareRow[], variants: readonly string[]): Pick<CompareReport, 'passRates' | 'mcnemar'> {
+  const [first, ...others] = variants as [string, ...string[]]
   const scored = rows.filter((r) => variants.every((v) => r.outputs[v] !== null && r.outputs[v] !== undefined))
   const passRates = Object.fromEntries(variants.map((v) => [v, scored.length ? scored.filter((r) => r.pass[v]).length / scored.length : 0]))
-  const mc = others.map((b) => {
+  const mcnemarTests = others.map((b) => {
     let aOnly = 0
     let bOnly = 0
     for (const r of scored) {
@@ -276,39 +288,55 @@ function compareStatistics(rows: readonly CompareRow[], variants: readonly strin
     }
     return { a: first, b, ...mcnemar(aOnly, bOnly) }
   })
-  let expectation: CompareReport['expectation'] = null
+  return { passRates, mcnemar: mcnemarTests }
+}
+
+/** The verdict of a comparison's `expect`: the better variant's paired-bootstrap interval lies above `minDelta` against each rival. */
+export function expectationVerdict(
+  rows: readonly CompareRow[],
+  variants: readonly string[],
+  scorers: CompareReport['scorers'],
+  names: readonly string[],
+  options: NonNullable<CompareReport['options']>,
+): CompareReport['expectation'] {
   const e = options.expect
-  if (e) {
-    const scorer = e.scorer ?? names[0] ?? ''
-    const minDelta = e.minDelta ?? 0
-    const rivals = variants.filter((v) => v !== e.better)
-    const lines: string[] = []
-    let ok = true
-    if (!scorers.some((s) => s.scorer === scorer)) {
-      ok = false
-      lines.push(`no case was scored by "${scorer}" for every variant`)
-    } else {
-      const complete = rows.filter((r) => variants.every((v) => r.scores[v]?.[scorer] !== undefined))
-      for (const rival of rivals) {
-        const diff = pairedBootstrap(
-          complete.map((r) => r.scores[rival]![scorer]!),
-          complete.map((r) => r.scores[e.better]![scorer]!),
-          bootstrap,
-        )
-        const supported = diff.low > minDelta
-        ok &&= supported
-        const sign = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(3)}`
-        lines.push(
-          `${e.better} vs ${rival} on ${scorer}: mean difference ${sign(diff.meanDiff)}, ${Math.round(bootstrap.confidence * 100)}% CI [${sign(diff.low)}, ${sign(diff.high)}] ${supported ? 'is above' : 'does not lie above'} ${minDelta}`,
-        )
-      }
+  if (!e) return null
+  const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: options.confidence }
+  const scorer = e.scorer ?? names[0] ?? ''
+  const minDelta = e.minDelta ?? 0
+  const rivals = variants.filter((v) => v !== e.better)
+  const lines: string[] = []
+  let ok = true
+  if (!scorers.some((s) => s.scorer === scorer)) {
+    ok = false
+    lines.push(`no case was scored by "${scorer}" for every variant`)
+  } else {
+    const complete = rows.filter((r) => variants.every((v) => r.scores[v]?.[scorer] !== undefined))
+    const sign = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(3)}`
+    for (const rival of rivals) {
+      const diff = pairedBootstrap(
+        complete.map((r) => r.scores[rival]![scorer]!),
+        complete.map((r) => r.scores[e.better]![scorer]!),
+        bootstrap,
+      )
+      const supported = diff.low > minDelta
+      ok &&= supported
+      const ci = `${Math.round(bootstrap.confidence * 100)}% CI [${sign(diff.low)}, ${sign(diff.high)}]`
+      lines.push(
+        `${e.better} vs ${rival} on ${scorer}: mean difference ${sign(diff.meanDiff)}, ${ci} ${supported ? 'is above' : 'does not lie above'} ${minDelta}`,
+      )
     }
-    const message = ok
-      ? `${e.better} is better: ${lines.join('; ')}`
-      : `${e.better} is not shown to be better than ${rivals.join(', ')}${minDelta ? ` by more than ${minDelta}` : ''}: ${lines.join('; ')}`
-    expectation = { better: e.better, scorer: scorer as NonNullable<CompareReport['expectation']>['scorer'], minDelta, ok, message }
   }
-  const differing = rows
+  const message = ok
+    ? `${e.better} is better: ${lines.join('; ')}`
+    : `${e.better} is not shown to be better than ${rivals.join(', ')}${minDelta ? ` by more than ${minDelta}` : ''}: ${lines.join('; ')}`
+  return { better: e.better, scorer: scorer as NonNullable<CompareReport['expectation']>['scorer'], minDelta, ok, message }
+}
+
+/** The rows where a variant's verdict or a score (beyond a tie) differs from the first variant's. */
+export function differingRows(rows: readonly CompareRow[], variants: readonly string[]): CompareReport['differing'] {
+  const first = variants[0] as string
+  return rows
     .filter((r) =>
       variants.some((v) => {
         if (r.pass[v] !== r.pass[first]) return true
@@ -317,7 +345,15 @@ function compareStatistics(rows: readonly CompareRow[], variants: readonly strin
       }),
     )
     .map((r) => ({ id: r.id, input: r.input, outputs: r.outputs, pass: r.pass, scores: r.scores }))
-  return { scorers, passRates, mcnemar: mc, expectation, differing }
+}
+
+/** The statistics of a comparison over its rows, as `compareGolden` computes them. */
+function compareStatistics(rows: readonly CompareRow[], variants: readonly string[], names: readonly string[], options: NonNullable<CompareReport['options']>) {
+  const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: options.confidence }
+  const scorers = scorerComparisons(rows, variants, names, bootstrap)
+  const { passRates, mcnemar: mc } = passStatistics(rows, variants)
+  const expectation = expectationVerdict(rows, variants, scorers, names, options)
+  return { scorers, passRates, mcnemar: mc, expectation, differing: differingRows(rows, variants) }
 }
 
 /**
