@@ -94,7 +94,8 @@ const httpUrl: ValueCheck = (v) => {
 }
 /** An origin pattern of `hosts` / `allowedHosts` (`*` for a DNS label or the port), parsed as record/replay parses it. */
 const origin: ValueCheck = (v) => {
-  const problem = `must be an origin such as 'http://127.0.0.1:11434' or 'https://*.example.com', got ${typeof v === 'string' ? JSON.stringify(v) : describeValue(v)}`
+  const shown = typeof v === 'string' ? JSON.stringify(v) : describeValue(v)
+  const problem = `must be an origin such as 'http://127.0.0.1:11434' or 'https://*.example.com', got ${shown}`
   if (typeof v !== 'string') return problem
   try {
     parseHostPattern(v)

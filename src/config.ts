@@ -67,7 +67,8 @@ export function configure(options: ExpectLlmConfig): ExpectLlmConfig {
   if (problems.length === 1) throw new TypeError(formatMessage(`Failed to configure expect-llm: ${problems[0]!.reason}. ${problems[0]!.fix}`))
   if (problems.length > 1) {
     throw new TypeError(
-      `${formatMessage(`Failed to configure expect-llm: ${problems.length} problems. Nothing was changed; fix them and call configure() again.`)}\n${problems.map((p) => `  - ${p.reason}. ${p.fix}`).join('\n')}`,
+      `${formatMessage(`Failed to configure expect-llm: ${problems.length} problems. Nothing was changed; fix them and call configure() again.`)}\n` +
+        problems.map((p) => `  - ${p.reason}. ${p.fix}`).join('\n'),
     )
   }
   const state = getConfig()

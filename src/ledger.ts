@@ -74,7 +74,10 @@ function noticeUnpriced(model: string, kind: LedgerKind): void {
   const output = kind === 'embedding' ? '0' : '<USD>'
   console.warn(
     formatMessage(
-      `No price is known for the model ${JSON.stringify(model)} (${kind} calls): its calls are counted, their cost is not. To price them, add to your setup file:\n  configure({ pricing: { ${JSON.stringify(model)}: { inputPerMTok: <USD>, outputPerMTok: ${output} } } })\nwith the provider's USD prices per million tokens (0 and 0 for a model you run yourself).`,
+      `No price is known for the model ${JSON.stringify(model)} (${kind} calls): its calls are counted, ` +
+        `their cost is not. To price them, add to your setup file:\n  configure({ pricing: { ` +
+        `${JSON.stringify(model)}: { inputPerMTok: <USD>, outputPerMTok: ${output} } } })\nwith the ` +
+        `provider's USD prices per million tokens (0 and 0 for a model you run yourself).`,
     ),
   )
 }
@@ -103,7 +106,9 @@ export function recordModelUsage(entry: { kind: LedgerKind; model: string; input
   if (!isTokenCount(entry.inputTokens) || !isTokenCount(outputTokens)) {
     throw new TypeError(
       formatMessage(
-        `Failed to record model usage: token counts must be finite numbers >= 0, got input ${describeValue(entry.inputTokens)} and output ${describeValue(outputTokens)}. Pass the usage numbers the provider reported.`,
+        `Failed to record model usage: token counts must be finite numbers >= 0, got input ` +
+          `${describeValue(entry.inputTokens)} and output ${describeValue(outputTokens)}. Pass the usage ` +
+          `numbers the provider reported.`,
       ),
     )
   }

@@ -368,7 +368,8 @@ export function baselineComparisonCheck(
   const deltas = comparison.scorers.map((d) => `${d.scorer} ${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)}`).join(', ') || 'nothing to compare'
   const regressions = comparison.regressions.map(
     (d) =>
-      `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? '' : 's'}`,
+      `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, ` +
+      `tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? '' : 's'}`,
   )
   return line(
     'baseline',
@@ -376,7 +377,9 @@ export function baselineComparisonCheck(
     ok
       ? `${label}: no scorer mean dropped by more than its tolerance (${deltas})`
       : `${label}: ${comparison.regressions.map((d) => `${d.scorer} mean ${fmtScore(d.current)} vs ${fmtScore(d.baseline)}`).join(', ')}`,
-    `scores regressed against the baseline ${path}:\n${regressions.join('\n')}${changes('Regressed cases', comparison.regressedCases)}${changes('Improved cases', comparison.improvedCases)}\nIf the change is intended, ${update}.`,
+    `scores regressed against the baseline ` +
+      `${path}:\n${regressions.join('\n')}${changes('Regressed cases', comparison.regressedCases)}${changes('Improved cases', comparison.improvedCases)}\nIf ` +
+      `the change is intended, ${update}.`,
   )
 }
 

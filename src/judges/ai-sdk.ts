@@ -108,7 +108,10 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
         const url = (error as { url?: unknown }).url
         const retries = error !== null && typeof error === 'object' ? (retriesMade.get(error) ?? 0) : 0
         throw translateError(error, 'judge', model.modelId, typeof url === 'string' ? url : where, retries, {
-          key: `Set the API key your AI SDK provider reads (for example ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY), or pass apiKey when you create the provider (createAnthropic({ apiKey })).`,
+          key:
+            `Set the API key your AI SDK provider reads (for example ANTHROPIC_API_KEY or ` +
+            `GOOGLE_GENERATIVE_AI_API_KEY), or pass apiKey when you create the provider (createAnthropic({ ` +
+            `apiKey })).`,
           notFound: `Check the model id passed to the provider (${aiSdkModelLabel(model)}) and the provider's baseURL.`,
         })
       }

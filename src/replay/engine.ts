@@ -452,7 +452,10 @@ export class ReplayEngine {
     if (isLoopback(url) || matchesHost(opts.allowedHosts, url) || matchesHost(opts.hosts, url)) return undefined
     const testPath = this.testPath(opts)
     const message = formatMessage(
-      `Failed to send ${request.method} ${url.origin}${url.pathname}: CI is set, so mode "replay" lets no request leave the machine, and ${url.origin} is not a replay host. If the test should reach it, add '${url.origin}' to configure({ replay: { allowedHosts } }); if it is a model API to record and replay, add it to configure({ replay: { hosts } }).`,
+      `Failed to send ${request.method} ${url.origin}${url.pathname}: CI is set, so mode "replay" lets no ` +
+        `request leave the machine, and ${url.origin} is not a replay host. If the test should reach it, add ` +
+        `'${url.origin}' to configure({ replay: { allowedHosts } }); if it is a model API to record and ` +
+        `replay, add it to configure({ replay: { hosts } }).`,
     )
     return this.fail({ kind: 'network', message, testPath, testName: this.testName(opts) }, 'expect_llm_network_blocked')
   }
@@ -470,7 +473,10 @@ export class ReplayEngine {
     this.staleNoticed.add(found.file)
     console.warn(
       formatMessage(
-        `${store.rel(found.file)} was recorded ${formatAge(age)} ago, longer than replay.maxAge (${typeof opts.maxAge === 'number' ? `${opts.maxAge} ms` : opts.maxAge}): it still replays, but the model or its API may have changed since. Record it again with EXPECT_LLM_REPLAY=rerecord ${testPath ? this.recordCommand(store, testPath) : '<your test command>'}.`,
+        `${store.rel(found.file)} was recorded ${formatAge(age)} ago, longer than replay.maxAge ` +
+          `(${typeof opts.maxAge === 'number' ? `${opts.maxAge} ms` : opts.maxAge}): it still replays, but the ` +
+          `model or its API may have changed since. Record it again with EXPECT_LLM_REPLAY=rerecord ` +
+          `${testPath ? this.recordCommand(store, testPath) : '<your test command>'}.`,
       ),
     )
   }
@@ -486,7 +492,11 @@ export class ReplayEngine {
     this.repeatNoticed.add(usage.folder)
     console.warn(
       formatMessage(
-        `${request.method} ${key.material.path} was sent again with the same body while recording, so it was not sent to the model again: every identical request of the run gets the one response recorded in ${store.rel(file)}, now and in replay (the same holds for the other repeated requests of this test file). If the calls should get different answers (sampling at temperature > 0), set configure({ replay: { sequence: true } }) to record one response per call.`,
+        `${request.method} ${key.material.path} was sent again with the same body while recording, so it was ` +
+          `not sent to the model again: every identical request of the run gets the one response recorded in ` +
+          `${store.rel(file)}, now and in replay (the same holds for the other repeated requests of this test ` +
+          `file). If the calls should get different answers (sampling at temperature > 0), set configure({ ` +
+          `replay: { sequence: true } }) to record one response per call.`,
       ),
     )
   }
@@ -557,7 +567,9 @@ export class ReplayEngine {
       const message =
         responses.length > 0
           ? formatMessage(
-              `Failed to replay ${request.method} ${key.material.path} (sequence mode): ${store.rel(found!.file)} holds ${responses.length} recorded response(s) for this request, but this is call #${index + 1} in the test. Record the extra calls with EXPECT_LLM_REPLAY=record${testPath ? ` ${this.recordCommand(store, testPath)}` : ''}.`,
+              `Failed to replay ${request.method} ${key.material.path} (sequence mode): ${store.rel(found!.file)} ` +
+                `holds ${responses.length} recorded response(s) for this request, but this is call #${index + 1} in ` +
+                `the test. Record the extra calls with EXPECT_LLM_REPLAY=record${testPath ? ` ${this.recordCommand(store, testPath)}` : ''}.`,
             )
           : await this.missMessage(key, file, store, opts, testPath, request.headers.get('user-agent'))
       return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
@@ -611,7 +623,9 @@ export class ReplayEngine {
         ? 'the request carries no API key'
         : `the request carries a placeholder key${credential.length <= 40 ? ` (${JSON.stringify(credential)})` : ''}, not a real one`
     return formatMessage(
-      `Failed to record ${what}: ${why}, so ${target.origin} would refuse it; nothing was sent. Set ${variables.join(' or ')} (or pass apiKey to the client) and run again, or replay the recordings (unset EXPECT_LLM_REPLAY).`,
+      `Failed to record ${what}: ${why}, so ${target.origin} would refuse it; nothing was sent. Set ` +
+        `${variables.join(' or ')} (or pass apiKey to the client) and run again, or replay the recordings ` +
+        `(unset EXPECT_LLM_REPLAY).`,
     )
   }
 
@@ -625,7 +639,9 @@ export class ReplayEngine {
   private warnBroken(what: string, error: unknown): void {
     console.warn(
       formatMessage(
-        `Failed to record ${what}: the response body broke before it completed (${(error as Error).message}). The app got the same error as it would live; nothing was written. Run again to record it.`,
+        `Failed to record ${what}: the response body broke before it completed ` +
+          `(${(error as Error).message}). The app got the same error as it would live; nothing was written. ` +
+          `Run again to record it.`,
       ),
     )
   }
@@ -748,7 +764,8 @@ export class ReplayEngine {
     const needs = isLoopback(m.origin) ? '' : ` (needs ${keyVariablesFor(m.origin).join(' or ')})`
     const lines: string[] = [
       formatMessage(
-        `Failed to replay ${m.method} ${m.path}${model ? ` (model ${model})` : ''}: no fixture matches this request, and mode "replay" never calls the network. Record it, then commit the new file.`,
+        `Failed to replay ${m.method} ${m.path}${model ? ` (model ${model})` : ''}: no fixture matches this ` +
+          `request, and mode "replay" never calls the network. Record it, then commit the new file.`,
       ),
       `  Request:       ${m.method} ${m.origin}${m.path}${m.query.length ? `?${m.query.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}`,
       ...(provider ? [`  Provider:      ${provider}`] : []),
@@ -758,7 +775,8 @@ export class ReplayEngine {
     ]
     if (opts.resolvedMode.refusedInCi) {
       lines.push(
-        `  Note:          EXPECT_LLM_REPLAY=${opts.resolvedMode.refusedInCi} was ignored because CI is set (EXPECT_LLM_ALLOW_RECORD_IN_CI=1 allows recording in CI).`,
+        `  Note:          EXPECT_LLM_REPLAY=${opts.resolvedMode.refusedInCi} was ignored because CI is set ` +
+          `(EXPECT_LLM_ALLOW_RECORD_IN_CI=1 allows recording in CI).`,
       )
     }
     const nearest = await this.nearest(key, file, store, clientFamily(userAgent))

@@ -56,7 +56,9 @@ export function resolveMode(optionMode: ReplayMode | undefined, env: Record<stri
 /** The message printed once when the CI guard refuses a recording mode. */
 export function ciRefusalMessage(requested: ReplayMode): string {
   return formatMessage(
-    `Failed to use replay mode "${requested}": CI is set, so expect-llm only replays recorded fixtures and never calls a model. Record on your machine and commit the fixtures, or set EXPECT_LLM_ALLOW_RECORD_IN_CI=1 to record in CI on purpose.`,
+    `Failed to use replay mode "${requested}": CI is set, so expect-llm only replays recorded fixtures ` +
+      `and never calls a model. Record on your machine and commit the fixtures, or set ` +
+      `EXPECT_LLM_ALLOW_RECORD_IN_CI=1 to record in CI on purpose.`,
   )
 }
 

@@ -91,7 +91,10 @@ function shardProblems(group: readonly LoadedReport[]): string[] {
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i))
   if (missing.length > 0) {
     problems.push(
-      `${label}: no report from shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')}, so ${missing.length === 1 ? 'its cases' : 'their cases'} never ran here. Check that every shard job uploaded its .expect-llm/reports (a shard whose job failed early writes none)`,
+      `${label}: no report from shard${missing.length === 1 ? '' : 's'} ` +
+        `${missing.map((i) => `${i}/${count}`).join(', ')}, so ` +
+        `${missing.length === 1 ? 'its cases' : 'their cases'} never ran here. Check that every shard job ` +
+        `uploaded its .expect-llm/reports (a shard whose job failed early writes none)`,
     )
   }
   const totals = union([group.map((g) => String(g.report.shard!.total))])
@@ -158,7 +161,8 @@ function mergedBaseline(report: GoldenReport, root: string, options: GateOptions
   const previous = readBaseline(path)
   if (previous === undefined) {
     const check = { name: 'baseline', ok: false, message: `baseline ${path} is missing` }
-    const failure = `the baseline ${path} is missing. Run the suite locally (it writes the baseline) and commit the file; the merge reads it from --root (the checkout).`
+    const failure =
+      `the baseline ${path} is missing. Run the suite locally (it writes the baseline) and commit the ` + `file; the merge reads it from --root (the checkout).`
     return { info: { path, status: 'missing' }, line: { check, failure } }
   }
   const tolerance = (s: string) => options?.tolerances?.[s] ?? options?.tolerance ?? 0.05
@@ -367,7 +371,9 @@ export function mergeCompareShards(group: ReadonlyArray<LoadedReport<CompareRepo
   const missingRows = group.filter((g) => !(g.report as CompareReport).rows || !(g.report as CompareReport).options)
   if (missingRows.length > 0) {
     problems.push(
-      `suite "${first.suite}": ${missingRows.map((g) => g.path).join(', ')} ${missingRows.length === 1 ? 'has' : 'have'} no case rows (written by an older expect-llm); run the shards again`,
+      `suite "${first.suite}": ${missingRows.map((g) => g.path).join(', ')} ` +
+        `${missingRows.length === 1 ? 'has' : 'have'} no case rows (written by an older expect-llm); run the ` +
+        `shards again`,
     )
     return { report: first, failures: problems, complete: false }
   }

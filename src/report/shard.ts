@@ -37,7 +37,8 @@ export function currentShard(env: Record<string, string | undefined> = process.e
   if (!m || count < 1 || index < 1 || index > count) {
     throw new TypeError(
       formatMessage(
-        `Failed to read EXPECT_LLM_SHARD: ${JSON.stringify(raw)} is not a shard. Set it to <index>/<count> with 1 <= index <= count, e.g. EXPECT_LLM_SHARD=2/4.`,
+        `Failed to read EXPECT_LLM_SHARD: ${JSON.stringify(raw)} is not a shard. Set it to <index>/<count> ` +
+          `with 1 <= index <= count, e.g. EXPECT_LLM_SHARD=2/4.`,
       ),
     )
   }

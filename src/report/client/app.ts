@@ -122,7 +122,8 @@ function histogramChart(check: PageCheck): HTMLElement {
   const descId = nextId('d')
   const n = check.bins.length
   const above = check.threshold === null ? null : check.count - Math.round((1 - check.passRate) * check.count)
-  const caption = `${check.name}: ${plural(check.count, 'case')}, mean ${fmtScore(check.mean)}${check.threshold !== null ? `, threshold ${fmtScore(check.threshold)}; ${above} of ${check.count} pass` : ', recorded only (no threshold)'}.`
+  const gate = check.threshold !== null ? `, threshold ${fmtScore(check.threshold)}; ${above} of ${check.count} pass` : ', recorded only (no threshold)'
+  const caption = `${check.name}: ${plural(check.count, 'case')}, mean ${fmtScore(check.mean)}${gate}.`
   const svg = s(
     'svg',
     { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${titleId} ${descId}`, class: 'chart histogram', 'data-check': check.name },
@@ -194,7 +195,8 @@ function trendChart(
   const titleId = nextId('t')
   const descId = nextId('d')
   const last = (values: Array<number | null>) => [...values].reverse().find((v) => v !== null) ?? null
-  const caption = `${title} over ${plural(n, 'run')}: ${series.map((se) => `${series.length > 1 ? `${se.name} ` : ''}now ${fmtScore(se.values[current] ?? last(se.values))}`).join(', ')}${refs.map((r) => `; ${r.label}`).join('')}.`
+  const nows = series.map((se) => `${series.length > 1 ? `${se.name} ` : ''}now ${fmtScore(se.values[current] ?? last(se.values))}`)
+  const caption = `${title} over ${plural(n, 'run')}: ${nows.join(', ')}${refs.map((r) => `; ${r.label}`).join('')}.`
   const tickEvery = Math.max(1, Math.ceil(n / 6))
   const svg = s(
     'svg',
@@ -669,7 +671,8 @@ function summaryCards(suite: PageGolden): HTMLElement {
     card('Tokens', limit(fmtInt(b.totalTokens), b.tokenLimit === null ? null : fmtInt(b.tokenLimit)), '', 'tokens'),
     card(
       'Cost',
-      `${limit(fmtUsd(b.costUsd), b.costLimit === null ? null : fmtUsd(b.costLimit))}${b.costUsd !== null ? ` (app ${fmtUsd(b.appCostUsd)}, evaluator ${fmtUsd(b.evaluatorCostUsd)})` : ''}`,
+      `${limit(fmtUsd(b.costUsd), b.costLimit === null ? null : fmtUsd(b.costLimit))}` +
+        `${b.costUsd !== null ? ` (app ${fmtUsd(b.appCostUsd)}, evaluator ${fmtUsd(b.evaluatorCostUsd)})` : ''}`,
       '',
       'cost',
     ),
@@ -780,7 +783,8 @@ function verdictChanges(history: PageHistory, goToCase: (id: string) => void): H
         { role: 'status', 'data-changes-summary': '' },
         changed.length === 0
           ? 'No case changed its verdict between these runs.'
-          : `${plural(changed.length, 'case')} changed: ${nowFailing} now failing, ${nowPassing} now passing, ${changed.length - nowFailing - nowPassing} added, removed or errored.`,
+          : `${plural(changed.length, 'case')} changed: ${nowFailing} now failing, ${nowPassing} now passing, ` +
+              `${changed.length - nowFailing - nowPassing} added, removed or errored.`,
       ),
       changed.length === 0
         ? null
@@ -921,7 +925,8 @@ function compareView(suite: PageCompare): HTMLElement {
       h(
         'caption',
         {},
-        `Means per variant; paired differences against ${first} with their ${Math.round((suite.scorers[0]?.pairs[0]?.confidence ?? 0.95) * 100)}% bootstrap intervals`,
+        `Means per variant; paired differences against ${first} with their ` +
+          `${Math.round((suite.scorers[0]?.pairs[0]?.confidence ?? 0.95) * 100)}% bootstrap intervals`,
       ),
       h(
         'thead',
@@ -1066,7 +1071,9 @@ function compareView(suite: PageCompare): HTMLElement {
           h(
             'li',
             {},
-            `McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} (${m.method === 'exact' ? 'exact binomial' : 'chi-square'})`,
+            `McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ` +
+              `${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} ` +
+              `(${m.method === 'exact' ? 'exact binomial' : 'chi-square'})`,
           ),
         ),
       ),
@@ -1192,7 +1199,9 @@ async function start(): Promise<void> {
       h(
         'p',
         { role: 'alert' },
-        `This report could not be read (${(error as Error).message}). This browser may lack DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 and later have it); or write the report again with expect-llm report.`,
+        `This report could not be read (${(error as Error).message}). This browser may lack ` +
+          `DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 and later have it); or write the report ` +
+          `again with expect-llm report.`,
       ),
     )
     return
