@@ -5,9 +5,11 @@
  * charting library that fits, uPlot, is 51 KB minified and draws on a canvas, which gives a screen
  * reader and a test nothing to read). Every chart has a caption and a data table as its text alternative.
  *
- * Bundled into `bundle.generated.ts` by `npm run build:report-client` (esbuild); it imports only types.
+ * Bundled into `bundle.generated.ts` by `npm run build:report-client` (esbuild); it imports only types and
+ * the pure steps of `steps.ts`.
  */
 import type { PageCase, PageCheck, PageCompare, PageData, PageGolden, PageHistory, PageSuite } from '../page-types.js'
+import { verdictChangesBetween } from './steps.js'
 
 type Attr = string | number | boolean | null | undefined | ((event: Event) => void)
 type Child = Node | string | number | null | undefined | false | Child[]
@@ -766,16 +768,7 @@ function verdictChanges(history: PageHistory, goToCase: (id: string) => void): H
   const draw = () => {
     const from = runs[Number(a.value)]!
     const to = runs[Number(b.value)]!
-    const changed: Array<{ id: string; before: string; after: string }> = []
-    history.ids.forEach((id, i) => {
-      const before = from.verdicts[i] ?? '-'
-      const after = to.verdicts[i] ?? '-'
-      if (before !== after) changed.push({ id, before, after })
-    })
-    const rank = (c: { before: string; after: string }) => (c.after === 'f' || c.after === 'e' ? 0 : c.after === 'p' ? 1 : 2)
-    changed.sort((x, y) => rank(x) - rank(y) || x.id.localeCompare(y.id))
-    const nowFailing = changed.filter((c) => c.before === 'p' && (c.after === 'f' || c.after === 'e')).length
-    const nowPassing = changed.filter((c) => c.after === 'p' && (c.before === 'f' || c.before === 'e')).length
+    const { changed, nowFailing, nowPassing } = verdictChangesBetween(history.ids, from.verdicts, to.verdicts)
     result.replaceChildren()
     append(result, [
       h(
