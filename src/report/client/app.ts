@@ -9,7 +9,7 @@
  * the pure steps of `steps.ts`.
  */
 import type { PageCase, PageCheck, PageCompare, PageData, PageGolden, PageHistory, PageSuite } from '../page-types.js'
-import { verdictChangesBetween } from './steps.js'
+import { type VerdictChange, verdictChangesBetween } from './steps.js'
 
 type Attr = string | number | boolean | null | undefined | ((event: Event) => void)
 type Child = Node | string | number | null | undefined | false | Child[]
@@ -746,6 +746,43 @@ function runLabel(run: PageHistory['runs'][number], i: number): string {
   return `#${i + 1} ${shortCommit(run.commit)} · ${fmtDate(run.at)}${run.current ? ' (shown)' : ''}`
 }
 
+/** The table of cases whose verdict changed (the first 500); ids link to the case when one run is the page's. */
+function changesTable(changed: readonly VerdictChange[], linkable: boolean, goToCase: (id: string) => void): HTMLElement {
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      {},
+      h('caption', { class: 'sr-only' }, 'Cases whose verdict changed'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Case', 'Before', 'After'].map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        changed
+          .slice(0, 500)
+          .map((c) =>
+            h(
+              'tr',
+              { 'data-changed': c.id },
+              h('td', {}, linkable ? h('button', { type: 'button', class: 'link', onclick: () => goToCase(c.id) }, c.id) : h('code', {}, c.id)),
+              h('td', {}, verdictName(c.before)),
+              h('td', {}, verdictName(c.after)),
+            ),
+          ),
+      ),
+    ),
+  )
+}
+
 /** The cases whose verdict differs between two runs of the history. */
 function verdictChanges(history: PageHistory, goToCase: (id: string) => void): HTMLElement {
   const runs = history.runs
@@ -779,45 +816,7 @@ function verdictChanges(history: PageHistory, goToCase: (id: string) => void): H
           : `${plural(changed.length, 'case')} changed: ${nowFailing} now failing, ${nowPassing} now passing, ` +
               `${changed.length - nowFailing - nowPassing} added, removed or errored.`,
       ),
-      changed.length === 0
-        ? null
-        : h(
-            'div',
-            { class: 'table-wrap' },
-            h(
-              'table',
-              {},
-              h('caption', { class: 'sr-only' }, 'Cases whose verdict changed'),
-              h(
-                'thead',
-                {},
-                h(
-                  'tr',
-                  {},
-                  ['Case', 'Before', 'After'].map((c) => h('th', { scope: 'col' }, c)),
-                ),
-              ),
-              h(
-                'tbody',
-                {},
-                changed
-                  .slice(0, 500)
-                  .map((c) =>
-                    h(
-                      'tr',
-                      { 'data-changed': c.id },
-                      h(
-                        'td',
-                        {},
-                        to.current || from.current ? h('button', { type: 'button', class: 'link', onclick: () => goToCase(c.id) }, c.id) : h('code', {}, c.id),
-                      ),
-                      h('td', {}, verdictName(c.before)),
-                      h('td', {}, verdictName(c.after)),
-                    ),
-                  ),
-              ),
-            ),
-          ),
+      changed.length === 0 ? null : changesTable(changed, to.current || from.current, goToCase),
       changed.length > 500 ? h('p', {}, `… and ${fmtInt(changed.length - 500)} more.`) : null,
     ])
   }
