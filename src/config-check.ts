@@ -5,12 +5,12 @@
 // Written by hand rather than with ajv (already a dependency, for toMatchSchema): several values are
 // functions, clients or Judge objects, which JSON Schema cannot describe, and the messages need the
 // option's path and a suggestion, not ajv's error objects.
-import type { EMBEDDER_OPTION_KEYS } from './embedders/resolve.js'
+import type { EMBEDDER_OPTION_KEYS } from './embedders/types.js'
 import { MAX_EMBEDDING_BATCH, type EmbedderOptions } from './embedders/types.js'
 import { describeValue } from './errors.js'
-import type { JUDGE_OPTION_KEYS } from './judges/resolve.js'
+import type { JUDGE_OPTION_KEYS } from './judges/types.js'
 import type { JudgeOptions } from './judges/types.js'
-import type { ModelPrice } from './ledger.js'
+import type { ModelPrice } from './pricing.js'
 import { parseAge } from './replay/age.js'
 import { parseHostPattern } from './replay/hosts.js'
 import { REPLAY_MODES } from './replay/mode.js'
@@ -94,7 +94,8 @@ const httpUrl: ValueCheck = (v) => {
 }
 /** An origin pattern of `hosts` / `allowedHosts` (`*` for a DNS label or the port), parsed as record/replay parses it. */
 const origin: ValueCheck = (v) => {
-  const problem = `must be an origin such as 'http://127.0.0.1:11434' or 'https://*.example.com', got ${typeof v === 'string' ? JSON.stringify(v) : describeValue(v)}`
+  const shown = typeof v === 'string' ? JSON.stringify(v) : describeValue(v)
+  const problem = `must be an origin such as 'http://127.0.0.1:11434' or 'https://*.example.com', got ${shown}`
   if (typeof v !== 'string') return problem
   try {
     parseHostPattern(v)

@@ -2,7 +2,7 @@ import type { EmbedderLike } from './embedders/types.js'
 import { CONFIG_KEYS, checkConfig } from './config-check.js'
 import { formatMessage } from './errors.js'
 import type { JudgeLike } from './judges/types.js'
-import type { ModelPrice } from './ledger.js'
+import type { ModelPrice } from './pricing.js'
 import type { ReplayOptions } from './replay/types.js'
 import { processSlot } from './process-state.js'
 
@@ -67,7 +67,8 @@ export function configure(options: ExpectLlmConfig): ExpectLlmConfig {
   if (problems.length === 1) throw new TypeError(formatMessage(`Failed to configure expect-llm: ${problems[0]!.reason}. ${problems[0]!.fix}`))
   if (problems.length > 1) {
     throw new TypeError(
-      `${formatMessage(`Failed to configure expect-llm: ${problems.length} problems. Nothing was changed; fix them and call configure() again.`)}\n${problems.map((p) => `  - ${p.reason}. ${p.fix}`).join('\n')}`,
+      `${formatMessage(`Failed to configure expect-llm: ${problems.length} problems. Nothing was changed; fix them and call configure() again.`)}\n` +
+        problems.map((p) => `  - ${p.reason}. ${p.fix}`).join('\n'),
     )
   }
   const state = getConfig()

@@ -80,7 +80,9 @@ export async function createClient(settings: ClientSettings, role: ClientRole): 
         formatMessage(
           role === 'moderation'
             ? 'Failed to create the OpenAI moderation client: no API key. Set OPENAI_API_KEY, or pass toPassModeration({ apiKey, baseURL }).'
-            : `Failed to create the OpenAI ${role}: no API key. Set OPENAI_API_KEY, or call configure({ ${role}: { apiKey, model, baseURL } }) in a setup file (any non-empty key for local servers), or configure({ ${role} }) with your own ${role === 'judge' ? 'Judge or function' : 'Embedder or function'}.`,
+            : `Failed to create the OpenAI ${role}: no API key. Set OPENAI_API_KEY, or call configure({ ${role}: { ` +
+                `apiKey, model, baseURL } }) in a setup file (any non-empty key for local servers), or configure({ ` +
+                `${role} }) with your own ${role === 'judge' ? 'Judge or function' : 'Embedder or function'}.`,
         ),
       )
     }
@@ -91,7 +93,9 @@ export async function createClient(settings: ClientSettings, role: ClientRole): 
   } catch (error) {
     throw new Error(
       formatMessage(
-        `Failed to create the OpenAI ${role}: the "openai" package could not be loaded (${(error as Error).message}). Install it with \`npm install -D openai\`, or configure({ ${role} }) with your own implementation.`,
+        `Failed to create the OpenAI ${role}: the "openai" package could not be loaded ` +
+          `(${(error as Error).message}). Install it with \`npm install -D openai\`, or configure({ ${role} }) ` +
+          `with your own implementation.`,
       ),
       { cause: error },
     )
@@ -183,6 +187,11 @@ export interface ErrorHints {
   notFound?: string
 }
 
+/** The part of a network error's fix for live mode: the keys it needs, and how to replay instead. */
+function liveHint(variables: string): string {
+  return ` and that ${variables} is set: live mode sends requests to the network (unset EXPECT_LLM_REPLAY to replay the recordings)`
+}
+
 /**
  * Translates an SDK error into a {@link ModelCallError} whose message says what failed and what to do.
  * `retries` is the number of retries the SDK made before giving up (its `maxRetries`). Works on errors of
@@ -199,11 +208,15 @@ export function translateError(error: unknown, role: ClientRole, model: string, 
     return new ModelCallError(detail, status, error)
   }
   if (status === 401 || status === 403) {
-    message = `${what}: the server refused the API key (${status}: ${detail}). ${hints.key ?? `Set OPENAI_API_KEY to a valid key, or pass it with ${settingAt(role, 'apiKey')}.`}`
+    const fix = hints.key ?? `Set OPENAI_API_KEY to a valid key, or pass it with ${settingAt(role, 'apiKey')}.`
+    message = `${what}: the server refused the API key (${status}: ${detail}). ${fix}`
   } else if (status === 404) {
-    message = `${what}: the model or endpoint was not found (404: ${detail}). ${hints.notFound ?? `Check the model name in ${settingAt(role, 'model')} and the baseURL (OpenAI-compatible servers usually end in /v1).`}`
+    const fix = hints.notFound ?? `Check the model name in ${settingAt(role, 'model')} and the baseURL (OpenAI-compatible servers usually end in /v1).`
+    message = `${what}: the model or endpoint was not found (404: ${detail}). ${fix}`
   } else if (status === 429) {
-    message = `${what}: rate limited (429: ${detail})${afterRetries}. Lower configure({ concurrency }), raise ${settingAt(role, 'maxRetries')}, or check the account's quota.`
+    message =
+      `${what}: rate limited (429: ${detail})${afterRetries}. Lower configure({ concurrency }), raise ` +
+      `${settingAt(role, 'maxRetries')}, or check the account's quota.`
   } else if (status !== undefined) {
     message = `${what}: the server answered ${status} (${detail})${afterRetries}. Check the request settings and the server's logs.`
   } else {
@@ -215,7 +228,8 @@ export function translateError(error: unknown, role: ClientRole, model: string, 
     const variables = keyVariablesFor(baseURL).join(' or ')
     message = timedOut
       ? `${what}: the request timed out${afterRetries}. Raise ${settingAt(role, 'timeout')} or check the server.`
-      : `${what}: ${detail.replace(/[.\s]+$/, '')}${why ? ` (${why})` : ''}${afterRetries}. Check that the server is reachable at the baseURL${live ? ` and that ${variables} is set: live mode sends requests to the network (unset EXPECT_LLM_REPLAY to replay the recordings)` : ''}.`
+      : `${what}: ${detail.replace(/[.\s]+$/, '')}${why ? ` (${why})` : ''}${afterRetries}. Check that the ` +
+        `server is reachable at the baseURL${live ? liveHint(variables) : ''}.`
   }
   return new ModelCallError(formatMessage(message), status, error)
 }

@@ -58,7 +58,9 @@ export function aiSdkEmbedder(options: AiSdkEmbedderOptions): Embedder {
       const { error, retries } = unwrapAiSdkError(caught)
       const url = (error as { url?: unknown } | null)?.url
       throw translateError(error, 'embedder', model.modelId, typeof url === 'string' ? url : where, retries, {
-        key: 'Set the API key your AI SDK provider reads (for example GOOGLE_GENERATIVE_AI_API_KEY or OPENAI_API_KEY), or pass apiKey when you create the provider.',
+        key:
+          'Set the API key your AI SDK provider reads (for example GOOGLE_GENERATIVE_AI_API_KEY or ' +
+          'OPENAI_API_KEY), or pass apiKey when you create the provider.',
         notFound: `Check the model id passed to the provider (${aiSdkModelLabel(model)}) and the provider's baseURL.`,
       })
     }

@@ -89,14 +89,17 @@ export function checkWidths(vectors: number[][], dimensions: number | undefined,
   if (widths.length > 1) {
     throw new Error(
       formatMessage(
-        `Failed to embed texts with "${model}" at ${where}: the response holds vectors of different widths (${widths.join(', ')}). Check the server's embedding model.`,
+        `Failed to embed texts with "${model}" at ${where}: the response holds vectors of different widths ` +
+          `(${widths.join(', ')}). Check the server's embedding model.`,
       ),
     )
   }
   if (dimensions !== undefined && widths[0] !== undefined && widths[0] !== dimensions) {
     throw new Error(
       formatMessage(
-        `Failed to embed texts with "${model}" at ${where}: asked for ${dimensions} dimensions, the server returned ${widths[0]}. The model or server ignores "dimensions" (only some models shorten their embeddings): leave it out of configure({ embedder }).`,
+        `Failed to embed texts with "${model}" at ${where}: asked for ${dimensions} dimensions, the server ` +
+          `returned ${widths[0]}. The model or server ignores "dimensions" (only some models shorten their ` +
+          `embeddings): leave it out of configure({ embedder }).`,
       ),
     )
   }

@@ -25,7 +25,8 @@ function decodeEmbedding(value: unknown, index: number, model: string): number[]
   }
   throw new Error(
     formatMessage(
-      `Failed to embed texts with "${model}": embedding ${index} of the response is neither an array of numbers nor base64-encoded float32. Check that the server speaks the OpenAI embeddings API.`,
+      `Failed to embed texts with "${model}": embedding ${index} of the response is neither an array of ` +
+        `numbers nor base64-encoded float32. Check that the server speaks the OpenAI embeddings API.`,
     ),
   )
 }

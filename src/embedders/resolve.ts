@@ -9,9 +9,6 @@ import { openAIEmbedder } from './openai.js'
 import type { AiSdkEmbeddingModel, Embedder, EmbedderFunction, EmbedderLike, EmbedderOptions } from './types.js'
 import { processSlot } from '../process-state.js'
 
-/** The keys of {@link EmbedderOptions}. */
-export const EMBEDDER_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'dimensions', 'maxRetries', 'timeout', 'maxBatchSize'] as const
-
 const fromFunction = new WeakMap<EmbedderFunction, Embedder>()
 const fromOptions = new WeakMap<EmbedderOptions, Embedder>()
 const fromObject = new WeakMap<Embedder, Embedder>()

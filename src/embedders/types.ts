@@ -66,3 +66,6 @@ export const MAX_EMBEDDING_BATCH = 2048
  * calibrate on pairs from your data.
  */
 export const DEFAULT_SIMILARITY_THRESHOLD = 0.8
+
+/** The keys of {@link EmbedderOptions}. */
+export const EMBEDDER_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'dimensions', 'maxRetries', 'timeout', 'maxBatchSize'] as const

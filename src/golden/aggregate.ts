@@ -10,7 +10,7 @@ import { costOf, type LedgerEntry } from '../ledger.js'
 import type { BaselineCases, BaselineComparison } from './baseline.js'
 import { clip, fmtMs, fmtScore, tokenAndCostChecks, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
 import type { CaseResult, CaseRun } from './run.js'
-import { inputText } from './scorers.js'
+import { inputText, type ScoreResult } from './scorers.js'
 import { BootstrapAggregator, mean, percentile } from './stats.js'
 import type { GoldenBudget, GoldenThresholds } from './types.js'
 
@@ -27,11 +27,11 @@ function line(name: string, ok: boolean, message: string, failure?: string): Che
 }
 
 /** The report's confidence interval of a check's mean score (rouge-score's BootstrapAggregator). */
-export function confidenceInterval(values: readonly number[]): ReportScorer['ci'] {
-  const aggregator = new BootstrapAggregator(CI)
+export function confidenceInterval(values: readonly number[], ci: typeof CI = CI): ReportScorer['ci'] {
+  const aggregator = new BootstrapAggregator({ confidence: ci.confidence, samples: ci.samples, seed: ci.seed })
   for (const value of values) aggregator.addScores({ score: value })
   const { low, mid, high } = aggregator.aggregate().score as { low: number; mid: number; high: number }
-  return { low, mid, high, ...CI }
+  return { low, mid, high, confidence: ci.confidence, samples: ci.samples, seed: ci.seed }
 }
 
 const f1 = (p: number, r: number) => (p + r === 0 ? 0 : (2 * p * r) / (p + r))
@@ -53,118 +53,199 @@ export function retrievalAverages(counts: ReadonlyArray<{ found: number; k: numb
   }
 }
 
-/** Per scorer key (in the given order): count, mean, min, max, threshold, pass rate, confidence interval. */
-export function aggregateScorers(ran: readonly CaseResult[], keys: readonly string[]): Record<string, ReportScorer> {
+/**
+ * What the suite gates read of a case, the same from a live {@link CaseResult} ({@link gateCaseOfResult})
+ * and from a report's case ({@link gateCaseOfReport}): a suite and the merge of its shard reports
+ * (`expect-llm report --merge`) gate, list failing cases and keep baselines with one definition.
+ */
+export interface GateCase {
+  id: string
+  /** The case's input, as the failing-case lists show it (clipped). */
+  input: unknown
+  pass: boolean
+  /** No run gave an output: nothing was scored. */
+  errored: boolean
+  /** A run's `assert` threw. */
+  assertFailed: boolean
+  runs: number
+  passes: number
+  scores: Readonly<Record<string, ScoreResult>>
+}
+
+/** The gate case of a live case result. */
+export function gateCaseOfResult(r: CaseResult): GateCase {
+  const assertFailed = r.runs.some((run) => run.assertError)
+  return { id: r.c.id, input: r.c.input, pass: r.pass, errored: r.errored, assertFailed, runs: r.runs.length, passes: r.passes, scores: r.scores }
+}
+
+/** The gate case of a report's case (a shard report's, for the merge). */
+export function gateCaseOfReport(c: ReportCase): GateCase {
+  const errored = c.output === null
+  return { id: c.id, input: c.input, pass: c.pass, errored, assertFailed: !!c.assertError, runs: c.runs, passes: c.passes, scores: c.scores }
+}
+
+/** One scorer's aggregate over the cases it scored: count, mean, min, max, threshold, pass rate, interval. */
+function scorerAggregate(scored: readonly GateCase[], name: string, ci: typeof CI): ReportScorer {
+  const values = scored.map((c) => c.scores[name]!.score)
+  const aggregate: ReportScorer = {
+    count: values.length,
+    mean: mean(values) as number,
+    min: Math.min(...values),
+    max: Math.max(...values),
+    threshold: scored[0]!.scores[name]!.threshold,
+    passRate: scored.filter((c) => c.scores[name]!.pass).length / scored.length,
+    ci: confidenceInterval(values, ci),
+  }
+  const counts = scored.map((c) => c.scores[name]!.retrieval).filter((c) => c !== undefined)
+  if (counts.length === scored.length) aggregate.retrieval = retrievalAverages(counts)
+  return aggregate
+}
+
+/**
+ * Per scorer key (in the given order, skipping keys no case has): count, mean, min, max, threshold, pass
+ * rate, confidence interval and, for a retrieval check, the dataset-level averages.
+ */
+export function scorerAggregates(cases: readonly GateCase[], keys: readonly string[], ci: typeof CI = CI): Record<string, ReportScorer> {
   const scorers: Record<string, ReportScorer> = {}
   for (const name of keys) {
-    const scored = ran.filter((r) => r.scores[name] !== undefined)
-    if (scored.length === 0) continue
-    const values = scored.map((r) => r.scores[name]!.score)
-    scorers[name] = {
-      count: values.length,
-      mean: mean(values) as number,
-      min: Math.min(...values),
-      max: Math.max(...values),
-      threshold: scored[0]!.scores[name]!.threshold,
-      passRate: scored.filter((r) => r.scores[name]!.pass).length / scored.length,
-      ci: confidenceInterval(values),
-    }
-    const counts = scored.map((r) => r.scores[name]!.retrieval).filter((c) => c !== undefined)
-    if (counts.length === scored.length) scorers[name].retrieval = retrievalAverages(counts)
+    const scored = cases.filter((c) => c.scores[name] !== undefined)
+    if (scored.length > 0) scorers[name] = scorerAggregate(scored, name, ci)
   }
   return scorers
 }
 
-/** Worst cases first: the largest shortfall below a threshold, then the most failed scorers, then the fewest passing runs. */
-export function worstFirst(rs: readonly CaseResult[]): CaseResult[] {
-  const margin = (r: CaseResult) =>
-    r.errored ? -Infinity : Math.min(0, ...Object.values(r.scores).map((s) => (s.threshold === null ? 0 : s.score - s.threshold)))
-  const failedCount = (r: CaseResult) => Object.values(r.scores).filter((s) => !s.pass).length
-  return [...rs].sort((a, b) => margin(a) - margin(b) || failedCount(b) - failedCount(a) || a.passes - b.passes)
+/** {@link scorerAggregates} of live case results. */
+export function aggregateScorers(ran: readonly CaseResult[], keys: readonly string[]): Record<string, ReportScorer> {
+  return scorerAggregates(ran.map(gateCaseOfResult), keys)
 }
 
-/** The list of failing cases in a check's message (20 at most), with one scorer's score or the failed ones. */
-export function failingList(rs: readonly CaseResult[], score?: string): string {
-  return worstFirst(rs)
+/** A case's largest shortfall below a threshold (0 when none; an errored case is the worst). */
+function margin(c: GateCase): number {
+  return c.errored ? -Infinity : Math.min(0, ...Object.values(c.scores).map((x) => (x.threshold === null ? 0 : x.score - x.threshold)))
+}
+
+/** Worst first: the largest shortfall below a threshold, then the most failed scorers, then the fewest passing runs. */
+function byWorst(a: GateCase, b: GateCase): number {
+  const failedCount = (c: GateCase) => Object.values(c.scores).filter((x) => !x.pass).length
+  return margin(a) - margin(b) || failedCount(b) - failedCount(a) || a.passes - b.passes
+}
+
+/** Worst cases first (see {@link byWorst}). */
+export function worstFirst(rs: readonly CaseResult[]): CaseResult[] {
+  const gate = new Map(rs.map((r) => [r, gateCaseOfResult(r)]))
+  return [...rs].sort((a, b) => byWorst(gate.get(a)!, gate.get(b)!))
+}
+
+/** One line of a failing-case list: the case, one scorer's score or its failed scores, and its input. */
+function caseLine(c: GateCase, score?: string): string {
+  const parts = score
+    ? [`${score} ${fmtScore(c.scores[score]!.score)}`]
+    : Object.entries(c.scores)
+        .filter(([, x]) => !x.pass)
+        .map(([n, x]) => `${n} ${fmtScore(x.score)}${x.threshold !== null ? `<${fmtScore(x.threshold)}` : ''}`)
+  if (c.errored) parts.push('errored')
+  else if (c.assertFailed) parts.push('assert failed')
+  return `  - ${c.id}: ${parts.join(', ') || `${c.passes}/${c.runs} runs passed`}  ${clip(inputText(c.input), 60)}`
+}
+
+/** The list of failing cases in a check's message (20 at most, worst first), with one scorer's score or the failed ones. */
+export function gateCaseList(cases: readonly GateCase[], score?: string): string {
+  return [...cases]
+    .sort(byWorst)
     .slice(0, 20)
-    .map((r) => {
-      const parts = score
-        ? [`${score} ${fmtScore(r.scores[score]!.score)}`]
-        : Object.entries(r.scores)
-            .filter(([, s]) => !s.pass)
-            .map(([n, s]) => `${n} ${fmtScore(s.score)}${s.threshold !== null ? `<${fmtScore(s.threshold)}` : ''}`)
-      if (r.errored) parts.push('errored')
-      else if (r.runs.some((run) => run.assertError)) parts.push('assert failed')
-      return `  - ${r.c.id}: ${parts.join(', ') || `${r.passes}/${r.runs.length} runs passed`}  ${clip(inputText(r.c.input), 60)}`
-    })
-    .concat(rs.length > 20 ? [`  … ${rs.length - 20} more`] : [])
+    .map((c) => caseLine(c, score))
+    .concat(cases.length > 20 ? [`  … ${cases.length - 20} more`] : [])
     .join('\n')
 }
 
-/** The `thresholds` checks: pass rate, then each `mean` and `min` gate. */
+/** {@link gateCaseList} of live case results. */
+export function failingList(rs: readonly CaseResult[], score?: string): string {
+  return gateCaseList(rs.map(gateCaseOfResult), score)
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`
+
+/** The pass-rate gate: the share of cases that passed against `thresholds.passRate`. */
+function passRateGate(cases: readonly GateCase[], min: number): CheckOutcomeLine {
+  const failing = cases.filter((c) => !c.pass)
+  const passed = cases.length - failing.length
+  const rate = passed / cases.length
+  const ok = rate >= min
+  const figure = `pass rate ${passed}/${cases.length} = ${pct(rate)}`
+  return line(
+    'passRate',
+    ok,
+    `${figure} ${ok ? '>=' : '<'} ${pct(min)}`,
+    `${figure} is below ${pct(min)}. Failing cases, worst first:\n${gateCaseList(failing)}`,
+  )
+}
+
+/** A `mean` or `min` gate on a scorer no case was scored by: it fails (a typo must not pass). */
+function unscoredGate(kind: 'mean' | 'min', name: string): CheckOutcomeLine {
+  const fix = kind === 'mean' ? ' List it in "scorers" (or give the cases what it needs).' : ''
+  return line(
+    `${kind}.${name}`,
+    false,
+    `${kind} ${name}: no case was scored by "${name}"`,
+    `thresholds.${kind}.${name} is set but no case was scored by "${name}".${fix}`,
+  )
+}
+
+const scoredBelow = (cases: readonly GateCase[], name: string, min: number) => cases.filter((c) => c.scores[name] !== undefined && c.scores[name]!.score < min)
+
+/** The gate on a scorer's mean. */
+function meanGate(cases: readonly GateCase[], name: string, sc: ReportScorer, min: number): CheckOutcomeLine {
+  const ok = sc.mean >= min
+  const list = gateCaseList(scoredBelow(cases, name, min), name)
+  return line(
+    `mean.${name}`,
+    ok,
+    `mean ${name} ${fmtScore(sc.mean)} ${ok ? '>=' : '<'} ${fmtScore(min)}`,
+    `mean ${name} ${sc.mean.toFixed(3)} is below ${min}. Cases below ${min}, worst first:\n${list}`,
+  )
+}
+
+/** The gate on every case's score of one scorer. */
+function minGate(cases: readonly GateCase[], name: string, sc: ReportScorer, min: number): CheckOutcomeLine {
+  const below = scoredBelow(cases, name, min)
+  const ok = below.length === 0
+  return line(
+    `min.${name}`,
+    ok,
+    `min ${name} ${fmtScore(sc.min)} ${ok ? '>=' : '<'} ${fmtScore(min)}`,
+    `${below.length} case${below.length === 1 ? '' : 's'} scored ${name} below ${min}, worst first:\n${gateCaseList(below, name)}`,
+  )
+}
+
+/**
+ * The `thresholds` gates of a suite over its cases: pass rate, then each `mean` and `min`. The one
+ * definition for a suite's aggregate test and for the merge of its shard reports.
+ */
+export function suiteGates(
+  cases: readonly GateCase[],
+  scorers: Readonly<Record<string, ReportScorer | undefined>>,
+  t: GoldenThresholds | undefined,
+): CheckOutcomeLine[] {
+  const out: CheckOutcomeLine[] = []
+  if (t?.passRate !== undefined && cases.length > 0) out.push(passRateGate(cases, t.passRate))
+  for (const [name, min] of Object.entries(t?.mean ?? {}) as Array<[string, number]>) {
+    const sc = scorers[name]
+    out.push(sc ? meanGate(cases, name, sc, min) : unscoredGate('mean', name))
+  }
+  for (const [name, min] of Object.entries(t?.min ?? {}) as Array<[string, number]>) {
+    const sc = scorers[name]
+    out.push(sc ? minGate(cases, name, sc, min) : unscoredGate('min', name))
+  }
+  return out
+}
+
+/** {@link suiteGates} over live case results. */
 export function thresholdChecks(
   ran: readonly CaseResult[],
   scorers: Readonly<Record<string, ReportScorer>>,
   t: GoldenThresholds | undefined,
 ): CheckOutcomeLine[] {
-  const out: CheckOutcomeLine[] = []
-  const passed = ran.filter((r) => r.pass).length
-  const passRate = ran.length > 0 ? passed / ran.length : null
-  if (t?.passRate !== undefined && passRate !== null) {
-    const ok = passRate >= t.passRate
-    const failing = ran.filter((r) => !r.pass)
-    const pct = (x: number) => `${(x * 100).toFixed(1)}%`
-    out.push(
-      line(
-        'passRate',
-        ok,
-        `pass rate ${passed}/${ran.length} = ${pct(passRate)} ${ok ? '>=' : '<'} ${pct(t.passRate)}`,
-        `pass rate ${passed}/${ran.length} = ${pct(passRate)} is below ${pct(t.passRate)}. Failing cases, worst first:\n${failingList(failing)}`,
-      ),
-    )
-  }
-  for (const [name, min] of Object.entries(t?.mean ?? {}) as Array<[string, number]>) {
-    const sc = scorers[name]
-    if (!sc) {
-      out.push(
-        line(
-          `mean.${name}`,
-          false,
-          `mean ${name}: no case was scored by "${name}"`,
-          `thresholds.mean.${name} is set but no case was scored by "${name}". List it in "scorers" (or give the cases what it needs).`,
-        ),
-      )
-      continue
-    }
-    const ok = sc.mean >= min
-    const below = ran.filter((r) => r.scores[name] !== undefined && r.scores[name]!.score < min)
-    out.push(
-      line(
-        `mean.${name}`,
-        ok,
-        `mean ${name} ${fmtScore(sc.mean)} ${ok ? '>=' : '<'} ${fmtScore(min)}`,
-        `mean ${name} ${sc.mean.toFixed(3)} is below ${min}. Cases below ${min}, worst first:\n${failingList(below, name)}`,
-      ),
-    )
-  }
-  for (const [name, min] of Object.entries(t?.min ?? {}) as Array<[string, number]>) {
-    const sc = scorers[name]
-    if (!sc) {
-      out.push(line(`min.${name}`, false, `min ${name}: no case was scored by "${name}"`, `thresholds.min.${name} is set but no case was scored by "${name}".`))
-      continue
-    }
-    const below = ran.filter((r) => r.scores[name] !== undefined && r.scores[name]!.score < min)
-    const ok = below.length === 0
-    out.push(
-      line(
-        `min.${name}`,
-        ok,
-        `min ${name} ${fmtScore(sc.min)} ${ok ? '>=' : '<'} ${fmtScore(min)}`,
-        `${below.length} case${below.length === 1 ? '' : 's'} scored ${name} below ${min}, worst first:\n${failingList(below, name)}`,
-      ),
-    )
-  }
-  return out
+  return suiteGates(ran.map(gateCaseOfResult), scorers, t)
 }
 
 export function emptyTotals(): UsageTotals {
@@ -250,18 +331,31 @@ export function budgetChecks(budget: GoldenBudget | undefined, ran: readonly Cas
   return out
 }
 
-/** The scores a baseline keeps: each case that ran, its pass and its scores (rounded to 6 decimals). */
-export function baselineCases(ran: readonly CaseResult[]): BaselineCases {
+/** The scores a baseline keeps: each case that was scored, its pass and its scores (rounded to 6 decimals). */
+export function baselineScores(cases: readonly GateCase[]): BaselineCases {
   const current: BaselineCases = {}
-  for (const r of ran) {
-    if (r.errored) continue
-    current[r.c.id] = { pass: r.pass, scores: Object.fromEntries(Object.entries(r.scores).map(([n, s]) => [n, Math.round(s.score * 1e6) / 1e6])) }
+  for (const c of cases) {
+    if (c.errored) continue
+    current[c.id] = { pass: c.pass, scores: Object.fromEntries(Object.entries(c.scores).map(([n, x]) => [n, Math.round(x.score * 1e6) / 1e6])) }
   }
   return current
 }
 
-/** The baseline check of a comparison with the committed baseline. */
-export function baselineComparisonCheck(path: string, comparison: BaselineComparison, refused: boolean): CheckOutcomeLine {
+/** {@link baselineScores} of live case results. */
+export function baselineCases(ran: readonly CaseResult[]): BaselineCases {
+  return baselineScores(ran.map(gateCaseOfResult))
+}
+
+/**
+ * The baseline check of a comparison with the committed baseline; `update` is the message's advice for an
+ * intended change (the merge of shard reports tells to update on a machine and commit).
+ */
+export function baselineComparisonCheck(
+  path: string,
+  comparison: BaselineComparison,
+  refused: boolean,
+  update = 'update the baseline with -u',
+): CheckOutcomeLine {
   const changes = (title: string, list: BaselineComparison['regressedCases']) =>
     list.length === 0
       ? ''
@@ -274,7 +368,8 @@ export function baselineComparisonCheck(path: string, comparison: BaselineCompar
   const deltas = comparison.scorers.map((d) => `${d.scorer} ${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)}`).join(', ') || 'nothing to compare'
   const regressions = comparison.regressions.map(
     (d) =>
-      `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? '' : 's'}`,
+      `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, ` +
+      `tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? '' : 's'}`,
   )
   return line(
     'baseline',
@@ -282,7 +377,9 @@ export function baselineComparisonCheck(path: string, comparison: BaselineCompar
     ok
       ? `${label}: no scorer mean dropped by more than its tolerance (${deltas})`
       : `${label}: ${comparison.regressions.map((d) => `${d.scorer} mean ${fmtScore(d.current)} vs ${fmtScore(d.baseline)}`).join(', ')}`,
-    `scores regressed against the baseline ${path}:\n${regressions.join('\n')}${changes('Regressed cases', comparison.regressedCases)}${changes('Improved cases', comparison.improvedCases)}\nIf the change is intended, update the baseline with -u.`,
+    `scores regressed against the baseline ` +
+      `${path}:\n${regressions.join('\n')}${changes('Regressed cases', comparison.regressedCases)}${changes('Improved cases', comparison.improvedCases)}\nIf ` +
+      `the change is intended, ${update}.`,
   )
 }
 

@@ -26,7 +26,7 @@ import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type S
 import { mcnemar, pairedBootstrap } from './stats.js'
 import { applyFilter, knownKey, ledgerTotals, userKeys } from './suite.js'
 import type { CompareOptions, GoldenCase } from './types.js'
-import { shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { reportShard, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 
 /** Score differences within this are ties. */
@@ -326,15 +326,7 @@ export class CompareSuite {
       },
     }
     // A shard's slice cannot decide the expectation: `expect-llm report --merge` does, over all cases.
-    if (this.shard)
-      report.shard = {
-        index: this.shard.index,
-        count: this.shard.count,
-        source: this.shard.source,
-        total: this.shard.total,
-        positions: this.shard.positions,
-        deferred: e ? ['expectation'] : [],
-      }
+    if (this.shard) report.shard = reportShard(this.shard, e ? ['expectation'] : [])
     let reportFile: string | undefined
     const failures: string[] = []
     if (this.options.report !== false) {

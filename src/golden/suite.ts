@@ -25,7 +25,7 @@ import {
   usageSummary,
   type CheckOutcomeLine,
 } from './aggregate.js'
-import { aggregateCheckNames, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { aggregateCheckNames, reportShard, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 
 /** Whether thresholds and expectations may name a scorer key: a listed key, or a built-in check a case may call for. */
@@ -316,15 +316,7 @@ export class GoldenSuite {
     }
     if (this.shard) {
       const runLatenciesMs = ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))
-      report.shard = {
-        index: this.shard.index,
-        count: this.shard.count,
-        source: this.shard.source,
-        total: this.shard.total,
-        positions: this.shard.positions,
-        runLatenciesMs,
-        deferred: aggregateCheckNames(this.options),
-      }
+      report.shard = reportShard(this.shard, aggregateCheckNames(this.options), runLatenciesMs)
     }
     const failures = lines.flatMap((l) => (l.failure !== undefined ? [l.failure] : []))
     const reportOption = this.options.report

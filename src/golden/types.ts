@@ -11,7 +11,6 @@ import type { RougeTokenizer } from '../metrics/rouge.js'
 import type { ChrFOptions } from '../metrics/chrf.js'
 import type { TerOptions } from '../metrics/ter.js'
 import type { SchemaLike } from '../schema.js'
-import type { Check } from '../checks/define.js'
 import type { ModerationOptions } from '../safety/moderation.js'
 import type { ExpectedTools, ExpectedToolsInput } from '../agents/expected.js'
 import type { JudgeLike as GoalJudge } from '../judges/types.js'
@@ -340,8 +339,21 @@ export interface BuiltinScorers {
 /** The built-in scorer names. */
 export type ScorerName = keyof BuiltinScorers
 
+/**
+ * A check from `defineCheck` as `scorers` takes it: the shape of `Check` (src/checks/define.ts), named
+ * here by structure so that the case types and the checks, which take a {@link GoldenCase}, do not
+ * import each other (`npm run lint` fails on an import cycle).
+ */
+export interface ScorerCheck {
+  readonly name: string
+  readonly threshold: number | null
+  readonly options: unknown
+  readonly run: (...args: never[]) => unknown
+  with(overrides: never): ScorerCheck
+}
+
 /** What a value of `scorers` may be: any built-in scorer's options, or a check from `defineCheck`. */
-export type ScorerValue = BuiltinScorers[ScorerName] | Check<any, any, any>
+export type ScorerValue = BuiltinScorers[ScorerName] | ScorerCheck
 
 /** A named instance of a built-in check: `'judge:correctness'`, `'retrieval:recall'`. */
 export type NamedScorers = { [K in ScorerName as `${K}:${string}`]?: BuiltinScorers[K] }

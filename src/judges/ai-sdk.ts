@@ -11,10 +11,39 @@ export type AiSdkJudgeOptions = Pick<JudgeOptions, 'temperature' | 'maxRetries' 
 }
 
 /** What `generateText` (or its `NoObjectGeneratedError`) tells about the reply. */
-interface Reply {
+export interface Reply {
   text: string
   modelId: string | undefined
   usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined
+}
+
+/**
+ * The `generateText` settings of one judge call besides the model: the system prompt (left out for a
+ * verbatim prompt), temperature when the model takes one (0 by default), the limits, and whether to ask
+ * for the structured verdict.
+ */
+export function callSettings(request: JudgeRequest, c: JudgeCapabilities, options: Omit<AiSdkJudgeOptions, 'model'>) {
+  return {
+    ...(request.verbatim ? {} : { system: SYSTEM_PROMPT }),
+    prompt: request.prompt,
+    ...(c.temperature ? { temperature: options.temperature ?? 0 } : {}),
+    ...(options.maxTokens !== undefined ? { maxOutputTokens: options.maxTokens } : {}),
+    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    structured: c.structured && !request.verbatim,
+  }
+}
+
+/** The judge's result from a reply: the parsed verdict, the raw text, the model that answered and its token usage. */
+export function judgeResult(reply: Reply, request: Pick<JudgeRequest, 'scale'>, modelId: string): JudgeResult {
+  const parsed = parseJudgeReply(reply.text, request.scale)
+  const answeredBy = reply.modelId || modelId
+  const result: JudgeResult = { ...parsed, raw: reply.text, model: answeredBy }
+  result.usage = { model: answeredBy }
+  const { inputTokens, outputTokens } = reply.usage ?? {}
+  if (typeof inputTokens === 'number' && Number.isFinite(inputTokens)) result.usage.inputTokens = inputTokens
+  if (typeof outputTokens === 'number' && Number.isFinite(outputTokens)) result.usage.outputTokens = outputTokens
+  return result
 }
 
 /**
@@ -41,7 +70,6 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
   const { model } = options
   // The model's host is recorded and replayed without the user listing it.
   registerAiSdkHost(model)
-  const temperature = options.temperature ?? 0
   const mode = options.structuredOutput ?? 'auto'
   const caps: JudgeCapabilities = { structured: mode !== false, temperature: options.temperature !== null }
   const where = `AI SDK provider "${model.provider}"`
@@ -53,18 +81,12 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
       const ai = await loadAiSdk('judge')
       const call = async (c: JudgeCapabilities): Promise<Reply> => {
         try {
+          const { structured, ...settings } = callSettings(request, c, options)
           const result = await ai.generateText({
             // Typed by shape on our side; the provider's own spec object at run time.
             model: model as unknown as Parameters<typeof ai.generateText>[0]['model'],
-            ...(request.verbatim ? {} : { system: SYSTEM_PROMPT }),
-            prompt: request.prompt,
-            ...(c.temperature ? { temperature } : {}),
-            ...(options.maxTokens !== undefined ? { maxOutputTokens: options.maxTokens } : {}),
-            ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
-            ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-            ...(c.structured && !request.verbatim
-              ? { output: ai.Output.object({ schema: ai.jsonSchema(verdictSchema(request)), name: verdictSchemaName(request) }) }
-              : {}),
+            ...settings,
+            ...(structured ? { output: ai.Output.object({ schema: ai.jsonSchema(verdictSchema(request)), name: verdictSchemaName(request) }) } : {}),
           })
           return { text: result.text, modelId: result.response?.modelId, usage: result.usage }
         } catch (error) {
@@ -86,18 +108,14 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
         const url = (error as { url?: unknown }).url
         const retries = error !== null && typeof error === 'object' ? (retriesMade.get(error) ?? 0) : 0
         throw translateError(error, 'judge', model.modelId, typeof url === 'string' ? url : where, retries, {
-          key: `Set the API key your AI SDK provider reads (for example ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY), or pass apiKey when you create the provider (createAnthropic({ apiKey })).`,
+          key:
+            `Set the API key your AI SDK provider reads (for example ANTHROPIC_API_KEY or ` +
+            `GOOGLE_GENERATIVE_AI_API_KEY), or pass apiKey when you create the provider (createAnthropic({ ` +
+            `apiKey })).`,
           notFound: `Check the model id passed to the provider (${aiSdkModelLabel(model)}) and the provider's baseURL.`,
         })
       }
-      const parsed = parseJudgeReply(reply.text, request.scale)
-      const answeredBy = reply.modelId || model.modelId
-      const result: JudgeResult = { ...parsed, raw: reply.text, model: answeredBy }
-      result.usage = { model: answeredBy }
-      const { inputTokens, outputTokens } = reply.usage ?? {}
-      if (typeof inputTokens === 'number' && Number.isFinite(inputTokens)) result.usage.inputTokens = inputTokens
-      if (typeof outputTokens === 'number' && Number.isFinite(outputTokens)) result.usage.outputTokens = outputTokens
-      return result
+      return judgeResult(reply, request, model.modelId)
     },
   }
 }

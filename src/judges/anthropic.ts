@@ -98,7 +98,9 @@ export function anthropicJudge(options: AnthropicJudgeOptions): Judge {
       if (raw.trim() === '' && message.stop_reason === 'max_tokens') {
         throw new Error(
           formatMessage(
-            `Failed to read the judge's reply: the judge model "${model}" used all ${options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS} output tokens before answering (thinking counts against them). Raise configure({ judge: { maxTokens } }).`,
+            `Failed to read the judge's reply: the judge model "${model}" used all ` +
+              `${options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS} output tokens before answering (thinking ` +
+              `counts against them). Raise configure({ judge: { maxTokens } }).`,
           ),
         )
       }

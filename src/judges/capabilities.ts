@@ -28,7 +28,8 @@ import { peekProcessSlot, processSlot } from '../process-state.js'
 
 /** The system prompt of every built-in model judge. */
 export const SYSTEM_PROMPT =
-  'You are a strict, impartial evaluator of AI-generated text. Follow the grading instructions exactly, base your verdict only on the material given, and reply in the requested format.'
+  'You are a strict, impartial evaluator of AI-generated text. Follow the grading instructions ' +
+  'exactly, base your verdict only on the material given, and reply in the requested format.'
 
 /** Name of the verdict schema (OpenAI `json_schema.name`, AI SDK `Output.object({ name })`). */
 export function verdictSchemaName(request: JudgeRequest): string {
@@ -120,7 +121,9 @@ export async function callWithFallbacks<T>(caps: JudgeCapabilities, policy: Fall
         caps.temperature = false
         noticeOnce(
           `${policy.who}\0temperature`,
-          `${policy.who} rejected temperature 0 (${detail}); it is asked with the model's default temperature from now on. The rejected request is not recorded, so replay would miss it: set configure({ judge: { temperature: null } }) to skip it.`,
+          `${policy.who} rejected temperature 0 (${detail}); it is asked with the model's default temperature ` +
+            `from now on. The rejected request is not recorded, so replay would miss it: set configure({ judge: ` +
+            `{ temperature: null } }) to skip it.`,
         )
         continue
       }
@@ -149,7 +152,9 @@ export async function callWithFallbacks<T>(caps: JudgeCapabilities, policy: Fall
 function noticeStructured(policy: FallbackPolicy, detail: string): void {
   noticeOnce(
     `${policy.who}\0structured`,
-    `${policy.who} rejected structured output (${detail}); it is asked in free text from now on and its replies are read defensively. The rejected request is not recorded, so replay would miss it: set configure({ judge: { structuredOutput: false } }) to skip it.`,
+    `${policy.who} rejected structured output (${detail}); it is asked in free text from now on and its ` +
+      `replies are read defensively. The rejected request is not recorded, so replay would miss it: set ` +
+      `configure({ judge: { structuredOutput: false } }) to skip it.`,
   )
 }
 

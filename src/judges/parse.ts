@@ -52,7 +52,8 @@ export class JudgeReplyError extends Error {
   constructor(raw: string, detail = 'it holds no JSON score, no verdict word (PASS/FAIL, YES/NO, CORRECT/INCORRECT) and no number') {
     super(
       formatMessage(
-        `Failed to read the judge's reply: ${detail}. Use a judge model that follows the JSON reply format (or supports structured output), or a custom judge.\nRaw reply: ${JSON.stringify(raw.length > 2000 ? `${raw.slice(0, 2000)}…` : raw)}`,
+        `Failed to read the judge's reply: ${detail}. Use a judge model that follows the JSON reply format ` +
+          `(or supports structured output), or a custom judge.\nRaw reply: ${JSON.stringify(raw.length > 2000 ? `${raw.slice(0, 2000)}…` : raw)}`,
       ),
     )
     this.name = 'JudgeReplyError'

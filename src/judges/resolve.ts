@@ -21,9 +21,6 @@ import type {
 } from './types.js'
 import { processSlot } from '../process-state.js'
 
-/** The keys of {@link JudgeOptions}, to tell settings from a typo. */
-export const JUDGE_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'temperature', 'maxRetries', 'timeout', 'structuredOutput', 'maxTokens'] as const
-
 const fromFunction = new WeakMap<JudgeFunction, Judge>()
 const fromOptions = new WeakMap<JudgeOptions, Judge>()
 

@@ -50,8 +50,10 @@ const BUILT_INS: Record<BuiltInTemplate, (f: TemplateFields) => string[]> = {
     ...section('answer', f.output),
     ...section('additional_criteria', f.criteria),
     'The answer is correct when it states the same facts as the reference answer and nothing that contradicts it.',
-    'Wording, length, order and extra politeness do not matter. Missing a fact the reference treats as essential, or any claim that contradicts the reference, makes the answer incorrect.',
-    'Do not reward shared words: check what the answer actually asserts. For example, "wait 30 days before you can ask for a refund" does not mean "you can ask for a refund within 30 days".',
+    'Wording, length, order and extra politeness do not matter. Missing a fact the reference treats as ' +
+      'essential, or any claim that contradicts the reference, makes the answer incorrect.',
+    'Do not reward shared words: check what the answer actually asserts. For example, "wait 30 days ' +
+      'before you can ask for a refund" does not mean "you can ask for a refund within 30 days".',
     f.criteria === undefined ? '' : 'The answer must also meet the additional criteria.',
   ],
   rubric: (f) => [
@@ -72,7 +74,8 @@ const BUILT_INS: Record<BuiltInTemplate, (f: TemplateFields) => string[]> = {
     ...section('response', f.output),
     f.context === undefined
       ? 'The response is relevant when it addresses the question directly: it answers what was asked, not a different or merely related question.'
-      : 'The response is relevant when it addresses the question directly and is in line with the retrieved context: it answers what was asked, using the context, not a different or merely related question.',
+      : 'The response is relevant when it addresses the question directly and is in line with the retrieved ' +
+        'context: it answers what was asked, using the context, not a different or merely related question.',
     'A refusal, a change of subject, or a generic answer that would fit any question is not relevant.',
   ],
   faithfulness: (f) => [
@@ -82,7 +85,9 @@ const BUILT_INS: Record<BuiltInTemplate, (f: TemplateFields) => string[]> = {
     ...section('question', f.input),
     ...section('response', f.output),
     'Split the response into its atomic factual claims (one fact each; skip greetings, opinions and statements about the conversation itself).',
-    'For each claim decide whether the context supports it: supported means the context states it or it follows directly from the context. A claim that adds a detail the context does not give (a number, a date, a name, a condition) is not supported, even if it sounds plausible.',
+    'For each claim decide whether the context supports it: supported means the context states it or it ' +
+      'follows directly from the context. A claim that adds a detail the context does not give (a number, ' +
+      'a date, a name, a condition) is not supported, even if it sounds plausible.',
     'The score is the number of supported claims divided by the number of claims (1 when the response makes no factual claim).',
   ],
   refusal: (f) => [
@@ -95,12 +100,17 @@ const BUILT_INS: Record<BuiltInTemplate, (f: TemplateFields) => string[]> = {
   ],
   // The output is the transcript of an agent run (src/agents/format.ts `transcript`), the criteria the goal.
   goal: (f) => [
-    'You are judging whether an AI agent achieved a goal. Read its whole run: what the user asked, what the agent said, the tools it called with their arguments, and what each tool returned.',
+    'You are judging whether an AI agent achieved a goal. Read its whole run: what the user asked, what ' +
+      'the agent said, the tools it called with their arguments, and what each tool returned.',
     '',
     ...section('goal', f.criteria),
     ...section('agent_run', f.output),
-    'The goal is achieved only when the run shows it was done: the tool calls it needs were made, with the right arguments (the right record, the right amount), their results confirm that they worked, and the final answer tells the user what actually happened.',
-    'Saying that something was done is not doing it. A claim with no tool call behind it, a tool that returned an error or contradicts the claim, a call with a wrong argument, or an action the goal rules out means the goal was not achieved. Extra harmless steps do not matter.',
+    'The goal is achieved only when the run shows it was done: the tool calls it needs were made, with ' +
+      'the right arguments (the right record, the right amount), their results confirm that they worked, ' +
+      'and the final answer tells the user what actually happened.',
+    'Saying that something was done is not doing it. A claim with no tool call behind it, a tool that ' +
+      'returned an error or contradicts the claim, a call with a wrong argument, or an action the goal ' +
+      'rules out means the goal was not achieved. Extra harmless steps do not matter.',
   ],
 }
 
@@ -120,7 +130,9 @@ export function replyFormat(scale: JudgeScale, template: BuiltInTemplate | 'cust
   if (template === 'faithfulness') {
     return [
       'Reply with only a JSON object, no other text:',
-      '{"claims": [{"claim": "<the claim>", "supported": true or false, "reason": "<where the context says so, or what it lacks>"}], "reasoning": "<one or two sentences>", "score": <supported claims / claims, from 0 to 1>}',
+      '{"claims": [{"claim": "<the claim>", "supported": true or false, "reason": "<where the context says ' +
+        'so, or what it lacks>"}], "reasoning": "<one or two sentences>", "score": <supported claims / ' +
+        'claims, from 0 to 1>}',
     ].join('\n')
   }
   return ['Reply with only a JSON object, no other text:', `{"reasoning": "<one to three sentences>", ${scoreRule}}`].join('\n')

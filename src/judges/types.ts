@@ -216,3 +216,6 @@ export const DEFAULT_JUDGE_THRESHOLD = 0.7
 
 /** Default threshold of `toBeFaithfulTo`: every claim of the output must be supported by the context. */
 export const DEFAULT_FAITHFULNESS_THRESHOLD = 1
+
+/** The keys of {@link JudgeOptions}, to tell settings from a typo. */
+export const JUDGE_OPTION_KEYS = ['model', 'baseURL', 'apiKey', 'client', 'temperature', 'maxRetries', 'timeout', 'structuredOutput', 'maxTokens'] as const

@@ -53,7 +53,9 @@ export function containsAnswer(candidate: string, expected: string | readonly st
     if (tokens.length === 0) {
       throw new RangeError(
         formatMessage(
-          `Failed to check the answer: the expected answer ${JSON.stringify(answer)} normalizes to nothing (SQuAD normalization drops case, ASCII punctuation and the articles a, an, the), so every text would contain it. Pass an answer with at least one other word or number.`,
+          `Failed to check the answer: the expected answer ${JSON.stringify(answer)} normalizes to nothing ` +
+            `(SQuAD normalization drops case, ASCII punctuation and the articles a, an, the), so every text ` +
+            `would contain it. Pass an answer with at least one other word or number.`,
         ),
       )
     }

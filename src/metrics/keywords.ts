@@ -55,7 +55,8 @@ export function findKeywords(text: string, words: readonly string[]): KeywordsRe
   if (!Array.isArray(words)) {
     throw new TypeError(
       formatMessage(
-        `Failed to find keywords: the keywords must be an array of strings, got ${describeValue(words)}. Pass them as an array, e.g. ['Paris', 'Eiffel Tower'].`,
+        `Failed to find keywords: the keywords must be an array of strings, got ${describeValue(words)}. ` +
+          `Pass them as an array, e.g. ['Paris', 'Eiffel Tower'].`,
       ),
     )
   }

@@ -221,12 +221,21 @@ export function lcsLength(a: TokenIds, b: TokenIds): number {
  * ```
  */
 export function lcsPositions(reference: TokenIds, candidate: TokenIds): number[] {
-  const n = reference.length
-  const m = candidate.length
-  if (n === 0 || m === 0) return []
+  if (reference.length === 0 || candidate.length === 0) return []
+  return lcsWalkBack(reference, candidate, lcsRows(reference, candidate))
+}
 
+/** The bit-parallel LCS table of {@link lcsPositions}: one bit vector of `words` 32-bit words per reference token. */
+export interface LcsRows {
+  /** rows[(i-1)*words ...]: the bit vector of table row i (i = 1..n). Row 0 is all ones (T[0][j] = 0). */
+  rows: Int32Array
+  words: number
+}
+
+/** The forward pass: every row of the LCS table as a bit vector (a cleared bit is where the row grows). */
+export function lcsRows(reference: TokenIds, candidate: TokenIds): LcsRows {
+  const n = reference.length
   const { masks, offsetOf, words } = buildMasks(candidate, reference)
-  // rows[(i-1)*words ...]: the bit vector of table row i (i = 1..n). Row 0 is all ones (T[0][j] = 0).
   const rows = new Int32Array(n * words)
   let previous = -1 // offset of row i-1, -1 for row 0
   for (let i = 0; i < n; i++) {
@@ -242,23 +251,28 @@ export function lcsPositions(reference: TokenIds, candidate: TokenIds): number[]
     }
     previous = current
   }
+  return { rows, words }
+}
 
-  /** T[i][j]: zero bits of row i among columns 0..j-1. */
-  const cell = (i: number, j: number): number => {
-    if (i === 0 || j === 0) return 0
-    const base = (i - 1) * words
-    const full = j >>> 5
-    let ones = 0
-    for (let w = 0; w < full; w++) ones += popcount32(rows[base + w] as number)
-    const rest = j & 31
-    if (rest !== 0) ones += popcount32((rows[base + full] as number) & ((1 << rest) - 1))
-    return j - ones
-  }
+/** T[i][j] of the LCS table: zero bits of row i among columns 0..j-1. */
+export function lcsCell({ rows, words }: LcsRows, i: number, j: number): number {
+  if (i === 0 || j === 0) return 0
+  const base = (i - 1) * words
+  const full = j >>> 5
+  let ones = 0
+  for (let w = 0; w < full; w++) ones += popcount32(rows[base + w] as number)
+  const rest = j & 31
+  if (rest !== 0) ones += popcount32((rows[base + full] as number) & ((1 << rest) - 1))
+  return j - ones
+}
 
+/** The backward walk from T[n][m]: the reference positions of one longest common subsequence, in order. */
+function lcsWalkBack(reference: TokenIds, candidate: TokenIds, table: LcsRows): number[] {
+  const { rows, words } = table
   const positions: number[] = []
-  let i = n
-  let j = m
-  let here = cell(n, m) // T[i][j], kept up to date along the walk
+  let i = reference.length
+  let j = candidate.length
+  let here = lcsCell(table, i, j) // T[i][j], kept up to date along the walk
   while (i > 0 && j > 0) {
     if (reference[i - 1] === candidate[j - 1]) {
       positions.push(i - 1)
@@ -269,7 +283,7 @@ export function lcsPositions(reference: TokenIds, candidate: TokenIds): number[]
       // T[i][j-1] is T[i][j] minus the row's growth at column j (bit j-1 cleared = growth).
       const grows = (((rows[(i - 1) * words + ((j - 1) >>> 5)] as number) >>> ((j - 1) & 31)) & 1) === 0
       const left = grows ? here - 1 : here
-      const up = here === 0 ? 0 : cell(i - 1, j)
+      const up = here === 0 ? 0 : lcsCell(table, i - 1, j)
       if (left > up) {
         j--
         here = left

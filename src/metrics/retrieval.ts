@@ -60,7 +60,8 @@ function fail(reason: string, fix: string): never {
   throw new TypeError(formatMessage(`Failed to ${ACTION}: ${reason}. ${fix}`))
 }
 
-interface Ranked {
+/** A retrieved item read: its id and score (`undefined` without scores). */
+export interface Ranked {
   id: string
   score: number | undefined
 }
@@ -138,6 +139,33 @@ function readItem(item: unknown, index: number): Ranked {
  * ```
  */
 export function retrievalScores(retrieved: readonly RetrievedItem[], relevant: readonly string[], options: RetrievalOptions = {}): RetrievalScores {
+  const { items, hasScores } = readRetrieved(retrieved)
+  readRelevant(relevant)
+  const { k, minScore } = readRetrievalOptions(options, items.length, hasScores)
+  // Stable sort: equal scores keep their given order.
+  const ranking = hasScores ? [...items].sort((a, b) => (b.score as number) - (a.score as number)) : items
+  const relevantIds = [...new Set(relevant)]
+  const relevantSet = new Set(relevantIds)
+  const walk = walkRanking(ranking, relevantSet, k)
+  // Items just outside the cut-off that share the k-th item's score (only possible with scores).
+  const cutoffScore = hasScores && ranking.length > k ? ranking[k - 1]?.score : undefined
+  const tiedIrrelevantOutside = cutoffScore === undefined ? [] : ranking.slice(k).filter((item) => item.score === cutoffScore && !relevantSet.has(item.id))
+  const ranks = relevantIds.map((id) => rankOf(id, { ranking, k, minScore, cutoffScore, tiedIrrelevantOutside, walk }))
+  const clamp = (x: number): number => Math.min(1, Math.max(0, x))
+  return {
+    hit: ranks.some((r) => r.rank !== null && r.rank <= k && !r.lucky),
+    precision: clamp(walk.found / k),
+    recall: clamp(walk.found / relevantSet.size),
+    mrr: walk.firstHitRank === 0 ? 0 : 1 / walk.firstHitRank,
+    ndcg: clamp(walk.dcg / idealDcg(k, relevantSet.size)),
+    luckyTie: ranks.some((r) => r.lucky),
+    ranks,
+    k,
+  }
+}
+
+/** Reads the retrieved items; throws on a non-array, a malformed item, or scores on some items only. */
+export function readRetrieved(retrieved: readonly RetrievedItem[]): { items: Ranked[]; hasScores: boolean } {
   if (!Array.isArray(retrieved)) {
     fail(`the retrieved results must be an array, got ${describeValue(retrieved)}`, 'Pass the ids (or { id, score } objects) the retriever returned.')
   }
@@ -150,8 +178,11 @@ export function retrievalScores(retrieved: readonly RetrievedItem[], relevant: r
       'Give every item a score, or none (then the given order is the ranking).',
     )
   }
-  const hasScores = scored > 0
+  return { items, hasScores: scored > 0 }
+}
 
+/** Checks the relevant ids: a non-empty array of strings. */
+export function readRelevant(relevant: readonly string[]): void {
   if (!Array.isArray(relevant)) {
     fail(`the relevant ids must be an array of strings, got ${describeValue(relevant)}`, 'Pass the ids that should be retrieved.')
   }
@@ -161,7 +192,10 @@ export function retrievalScores(retrieved: readonly RetrievedItem[], relevant: r
   relevant.forEach((id: unknown, i) => {
     if (typeof id !== 'string') fail(`relevant id ${i} is not a string: ${describeValue(id)}`, 'Pass the relevant ids as strings.')
   })
+}
 
+/** Reads `k` (default: every item, at least 1) and `minScore` (needs scored items). */
+export function readRetrievalOptions(options: RetrievalOptions, itemCount: number, hasScores: boolean): { k: number; minScore: number | undefined } {
   if (typeof options !== 'object' || options === null) {
     fail(`the options must be an object, got ${describeValue(options)}`, 'Pass { k?, minScore? }.')
   }
@@ -173,83 +207,81 @@ export function retrievalScores(retrieved: readonly RetrievedItem[], relevant: r
     if (typeof minScore !== 'number' || !Number.isFinite(minScore)) {
       fail(`minScore must be a finite number, got ${describeValue(minScore)}`, 'Pass a number such as 0.75, or leave it out.')
     }
-    if (items.length > 0 && !hasScores) {
+    if (itemCount > 0 && !hasScores) {
       fail('minScore is set but the retrieved items have no scores', 'Pass items as { id, score } to check scores, or leave minScore out.')
     }
   }
-  const k = requestedK ?? Math.max(1, items.length)
+  return { k: requestedK ?? Math.max(1, itemCount), minScore }
+}
 
-  // Stable sort: equal scores keep their given order.
-  const ranking = hasScores ? [...items].sort((a, b) => (b.score as number) - (a.score as number)) : items
-  const relevantIds = [...new Set(relevant)]
-  const relevantSet = new Set(relevantIds)
+/** What one pass over the ranking gives: first ranks of relevant ids, occurrences in the top k, hits, DCG. */
+export interface RankingWalk {
+  firstRank: Map<string, number>
+  occurrencesInTopK: Map<string, number>
+  /** Distinct relevant ids in the top k. */
+  found: number
+  dcg: number
+  /** Rank of the first relevant id in the top k; 0 when none. */
+  firstHitRank: number
+}
 
-  const firstRank = new Map<string, number>()
-  const occurrencesInTopK = new Map<string, number>()
-  let found = 0
-  let dcg = 0
-  let firstHitRank = 0
+/** One pass over the ranking (best first): where each relevant id first appears, and the top-k counts. */
+export function walkRanking(ranking: readonly Ranked[], relevantSet: ReadonlySet<string>, k: number): RankingWalk {
+  const walk: RankingWalk = { firstRank: new Map(), occurrencesInTopK: new Map(), found: 0, dcg: 0, firstHitRank: 0 }
   ranking.forEach((item, index) => {
     const rank = index + 1
-    if (rank <= k) occurrencesInTopK.set(item.id, (occurrencesInTopK.get(item.id) ?? 0) + 1)
-    if (!relevantSet.has(item.id) || firstRank.has(item.id)) return
-    firstRank.set(item.id, rank)
+    if (rank <= k) walk.occurrencesInTopK.set(item.id, (walk.occurrencesInTopK.get(item.id) ?? 0) + 1)
+    if (!relevantSet.has(item.id) || walk.firstRank.has(item.id)) return
+    walk.firstRank.set(item.id, rank)
     if (rank <= k) {
-      found++
-      dcg += 1 / Math.log2(rank + 1)
-      if (firstHitRank === 0) firstHitRank = rank
+      walk.found++
+      walk.dcg += 1 / Math.log2(rank + 1)
+      if (walk.firstHitRank === 0) walk.firstHitRank = rank
     }
   })
+  return walk
+}
 
-  // Items just outside the cut-off that share the k-th item's score (only possible with scores).
-  const cutoffScore = hasScores && ranking.length > k ? ranking[k - 1]?.score : undefined
-  const tiedIrrelevantOutside = cutoffScore === undefined ? [] : ranking.slice(k).filter((item) => item.score === cutoffScore && !relevantSet.has(item.id))
-
-  let hit = false
-  let luckyTie = false
-  const ranks = relevantIds.map((id): RetrievalRank => {
-    const rank = firstRank.get(id) ?? null
-    if (rank === null) return { id, rank, lucky: false, reason: 'not retrieved' }
-    const score = ranking[rank - 1]?.score
-    const entry: RetrievalRank = { id, rank, lucky: false }
-    if (score !== undefined) entry.score = score
-    if (rank > k) {
-      entry.reason = `ranked ${rank}, outside the top ${k}`
-      return entry
-    }
-    const reasons: string[] = []
-    if (minScore !== undefined && score !== undefined && score <= minScore) {
-      reasons.push(`its score ${String(score)} is not above minScore ${String(minScore)}`)
-    }
-    if (score !== undefined && score === cutoffScore && tiedIrrelevantOutside.length >= (occurrencesInTopK.get(id) ?? 1)) {
-      const other = tiedIrrelevantOutside[0] as Ranked
-      reasons.push(
-        `it ties at score ${String(score)} with irrelevant "${other.id}" ranked just outside the top ${k}, so it is in the top ${k} only by tie order`,
-      )
-    }
-    if (reasons.length > 0) {
-      entry.lucky = true
-      entry.reason = reasons.join('; ')
-      luckyTie = true
-    } else {
-      hit = true
-    }
-    return entry
-  })
-
+/** The ideal DCG at k: min(k, relevant) relevant items ranked first, binary gains. */
+export function idealDcg(k: number, relevantCount: number): number {
   let idcg = 0
-  const idealHits = Math.min(k, relevantSet.size)
-  for (let rank = 1; rank <= idealHits; rank++) idcg += 1 / Math.log2(rank + 1)
+  for (let rank = 1; rank <= Math.min(k, relevantCount); rank++) idcg += 1 / Math.log2(rank + 1)
+  return idcg
+}
 
-  const clamp = (x: number): number => Math.min(1, Math.max(0, x))
-  return {
-    hit,
-    precision: clamp(found / k),
-    recall: clamp(found / relevantSet.size),
-    mrr: firstHitRank === 0 ? 0 : 1 / firstHitRank,
-    ndcg: clamp(dcg / idcg),
-    luckyTie,
-    ranks,
-    k,
+/** What {@link rankOf} reads. */
+interface RankContext {
+  ranking: readonly Ranked[]
+  k: number
+  minScore: number | undefined
+  cutoffScore: number | undefined
+  tiedIrrelevantOutside: readonly Ranked[]
+  walk: RankingWalk
+}
+
+/** A relevant id's rank, score and, in the top k, whether it is lucky (see {@link retrievalScores}) and why. */
+function rankOf(id: string, ctx: RankContext): RetrievalRank {
+  const { ranking, k, minScore, cutoffScore, tiedIrrelevantOutside, walk } = ctx
+  const rank = walk.firstRank.get(id) ?? null
+  if (rank === null) return { id, rank, lucky: false, reason: 'not retrieved' }
+  const score = ranking[rank - 1]?.score
+  const entry: RetrievalRank = { id, rank, lucky: false }
+  if (score !== undefined) entry.score = score
+  if (rank > k) {
+    entry.reason = `ranked ${rank}, outside the top ${k}`
+    return entry
   }
+  const reasons: string[] = []
+  if (minScore !== undefined && score !== undefined && score <= minScore) {
+    reasons.push(`its score ${String(score)} is not above minScore ${String(minScore)}`)
+  }
+  if (score !== undefined && score === cutoffScore && tiedIrrelevantOutside.length >= (walk.occurrencesInTopK.get(id) ?? 1)) {
+    const other = tiedIrrelevantOutside[0] as Ranked
+    reasons.push(`it ties at score ${String(score)} with irrelevant "${other.id}" ranked just outside the top ${k}, so it is in the top ${k} only by tie order`)
+  }
+  if (reasons.length > 0) {
+    entry.lucky = true
+    entry.reason = reasons.join('; ')
+  }
+  return entry
 }

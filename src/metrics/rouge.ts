@@ -220,7 +220,8 @@ function readType(options: unknown): RougeType {
   if (!ROUGE_TYPES.includes(type as RougeType)) {
     throw optionError(
       ACTION,
-      `options.type must be one of ${ROUGE_TYPES.map((t) => `'${t}'`).join(', ')}, got ${describeValue(type)}. For other n-gram sizes call rougeN(candidate, reference, n).`,
+      `options.type must be one of ${ROUGE_TYPES.map((t) => `'${t}'`).join(', ')}, got ` +
+        `${describeValue(type)}. For other n-gram sizes call rougeN(candidate, reference, n).`,
     )
   }
   return type as RougeType

@@ -375,13 +375,15 @@ function performShift(words: Int32Array, start: number, length: number, target: 
   return out
 }
 
-/** `_shift`: the best shift of this round by Tercom's ranking, and the candidates checked so far. */
-function bestShift(hyp: Int32Array, ref: Int32Array, ed: BeamEditDistance, checked: number): { delta: number; words: Int32Array; checked: number } {
-  const { cost: preScore, trace } = ed.distanceWithTrace(hyp)
-  // Rewriting the reference into the hypothesis: insertions and deletions swap roles.
-  const align = new Int32Array(ref.length)
-  const refErr = new Uint8Array(ref.length)
-  const hypErr = new Uint8Array(hyp.length)
+/**
+ * The alignment a trace gives (`_shift`'s first step): for each reference word, the hypothesis position it
+ * aligns to, and which words of each side are in error. The trace rewrites the reference into the
+ * hypothesis, so insertions and deletions swap roles.
+ */
+export function traceErrors(trace: Iterable<number>, hypLength: number, refLength: number): { align: Int32Array; refErr: Uint8Array; hypErr: Uint8Array } {
+  const align = new Int32Array(refLength)
+  const refErr = new Uint8Array(refLength)
+  const hypErr = new Uint8Array(hypLength)
   let posHyp = -1
   let posRef = -1
   for (const op of trace) {
@@ -402,8 +404,31 @@ function bestShift(hyp: Int32Array, ref: Int32Array, ed: BeamEditDistance, check
       refErr[posRef] = 1
     }
   }
+  return { align, refErr, hypErr }
+}
 
-  let best: { delta: number; length: number; start: number; idx: number; words: Int32Array } | undefined
+/** A shift considered by {@link bestShift}: edits it saves, words moved, where from and to, the result. */
+export interface ShiftCandidate {
+  delta: number
+  length: number
+  start: number
+  idx: number
+  words: Int32Array
+}
+
+/** Tercom's ranking of shifts: most edits saved, then longest, then earliest start, then earliest target. */
+export function ranksAbove(a: Omit<ShiftCandidate, 'words'>, b: Omit<ShiftCandidate, 'words'>): boolean {
+  if (a.delta !== b.delta) return a.delta > b.delta
+  if (a.length !== b.length) return a.length > b.length
+  if (a.start !== b.start) return a.start < b.start
+  return a.idx < b.idx
+}
+
+/** `_shift`: the best shift of this round by Tercom's ranking, and the candidates checked so far. */
+function bestShift(hyp: Int32Array, ref: Int32Array, ed: BeamEditDistance, checked: number): { delta: number; words: Int32Array; checked: number } {
+  const { cost: preScore, trace } = ed.distanceWithTrace(hyp)
+  const { align, refErr, hypErr } = traceErrors(trace, hyp.length, ref.length)
+  let best: ShiftCandidate | undefined
   const n = hyp.length
   const m = ref.length
   outer: for (let startH = 0; startH < n; startH++) {
@@ -430,14 +455,9 @@ function bestShift(hyp: Int32Array, ref: Int32Array, ed: BeamEditDistance, check
             const changedEnd = idx < startH ? startH + length : idx > startH + length ? idx : idx + length
             const delta = preScore - ed.distanceFrom(words, Math.min(startH, idx), changedEnd)
             checked++
-            // Tercom's ranking: most edits saved, then longest, then earliest start, then earliest target.
-            if (
-              best === undefined ||
-              delta > best.delta ||
-              (delta === best.delta && (length > best.length || (length === best.length && (startH < best.start || (startH === best.start && idx < best.idx)))))
-            ) {
-              best = { delta, length, start: startH, idx, words }
-            }
+            // Tercom's ranking (ranksAbove).
+            const candidate = { delta, length, start: startH, idx, words }
+            if (best === undefined || ranksAbove(candidate, best)) best = candidate
           }
         }
         if (checked >= MAX_SHIFT_CANDIDATES) break outer

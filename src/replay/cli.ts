@@ -280,7 +280,8 @@ async function verifyCommand(layout: StoreLayout, flags: ReadonlyMap<string, str
   for (const tmp of await listStaleTempFiles(layout)) {
     const owner = tempFileOwner(tmp)
     problems.push(
-      `${rel(tmp)}: leftover: a temporary file of a write that was interrupted (process ${owner} is gone); not a fixture. Delete it, or run expect-llm fixtures prune`,
+      `${rel(tmp)}: leftover: a temporary file of a write that was interrupted (process ${owner} is gone); ` +
+        `not a fixture. Delete it, or run expect-llm fixtures prune`,
     )
   }
   const age = { now, maxAge, ...(typeof maxAgeFlag === 'string' ? { maxAgeText: maxAgeFlag } : {}) }

@@ -51,7 +51,8 @@ function show(value: unknown, around?: number): string {
   if (value.length <= 140 || around === undefined) return JSON.stringify(value.length > 140 ? `${value.slice(0, 140)}…` : value)
   const from = Math.max(0, around - 60)
   const to = Math.min(value.length, around + 60)
-  return `${from > 0 ? '…' : ''}${JSON.stringify(value.slice(from, to))}${to < value.length ? '…' : ''} (${value.length} chars, first difference at ${around})`
+  const excerpt = `${from > 0 ? '…' : ''}${JSON.stringify(value.slice(from, to))}${to < value.length ? '…' : ''}`
+  return `${excerpt} (${value.length} chars, first difference at ${around})`
 }
 
 function firstDifference(a: string, b: string): number {
@@ -161,14 +162,17 @@ export function diffHints(diffs: KeyDifference[], actual?: KeyMaterial): string[
     toolResults.add(result.where)
     const tool = result.name ? `the tool ${result.name}` : 'a tool'
     hints.push(
-      `${result.where} is the result of ${tool}${result.id ? ` (call ${result.id})` : ''}, and it differs from the recording: the tool returned something else this time. If it varies between runs (ids, times, live data), make the tool deterministic in the test; if the change is intended, record again.`,
+      `${result.where} is the result of ${tool}${result.id ? ` (call ${result.id})` : ''}, and it differs ` +
+        `from the recording: the tool returned something else this time. If it varies between runs (ids, ` +
+        `times, live data), make the tool deterministic in the test; if the change is intended, record again.`,
     )
   }
   const paths = diffs.map((d) => d.path)
   if (paths.length > 0 && paths.every((p) => p === '/body/model')) {
     const d = diffs[0]!
     hints.push(
-      `Only the model differs (recorded ${show(d.recorded)}, now ${show(d.actual)}). If the model change is intended, record again with EXPECT_LLM_REPLAY=rerecord.`,
+      `Only the model differs (recorded ${show(d.recorded)}, now ${show(d.actual)}). If the model change ` +
+        `is intended, record again with EXPECT_LLM_REPLAY=rerecord.`,
     )
   }
   const stream = diffs.find((d) => d.path === '/body/stream')

@@ -17,7 +17,7 @@ import {
   requestCredential,
 } from './hosts.js'
 import { buildKey, modelOf, type RequestKey } from './key.js'
-import { ciRefusalMessage, isCi, resolveMode, type ResolvedMode } from './mode.js'
+import { ciRefusalMessage, isCi, requestPlan, resolveMode, type RequestPlan, type ResolvedMode } from './mode.js'
 import { chooseNearest, clientFamily, type NearestCandidate } from './nearest.js'
 import { modelFromPath, providerOf } from './provider.js'
 import { buildFixture, fixtureSecrets, isRecordable, readWholeBody, secretsMessage, upstreamFailureMessage, upstreamRequest } from './record-steps.js'
@@ -61,6 +61,11 @@ export interface EngineContext {
 }
 
 /** The options in effect for one request. */
+/** A request's hold on its fixture key while it records: `settle` releases it with what was recorded. */
+interface Claim {
+  settle: (recorded: RecordedInRun | undefined) => void
+}
+
 export interface Resolved extends ReplayOptions {
   /** Origin patterns answered from fixtures: the defaults, `hosts`, and the judge's and embedder's hosts. */
   hosts: string[]
@@ -344,20 +349,9 @@ export class ReplayEngine {
    */
   async handle(request: Request, msw: Pick<MswApi, 'bypass' | 'passthrough'>): Promise<Response | undefined> {
     const url = new URL(request.url)
-    let opts: Resolved
-    try {
-      opts = this.resolve()
-    } catch (error) {
-      if (!matchesHost(DEFAULT_HOSTS, url)) return undefined
-      return this.fail({ kind: 'record', message: (error as Error).message }, 'expect_llm_replay_config')
-    }
-    if (!matchesHost(opts.hosts, url)) return undefined
-    const { resolvedMode } = opts
-    if (resolvedMode.refusedInCi && !ciWarned) {
-      ciWarned = true
-      console.warn(ciRefusalMessage(resolvedMode.refusedInCi))
-    }
-    if (resolvedMode.mode === 'live') return msw.passthrough()
+    const admitted = this.admit(url, msw)
+    if (!('opts' in admitted)) return admitted.response
+    const { opts } = admitted
     this.handled++
     // Sequence slots follow the order requests reached the handler, not the order their bodies were read.
     const arrival = opts.sequence ? this.arrive() : undefined
@@ -365,35 +359,14 @@ export class ReplayEngine {
     const testName = this.testName(opts)
     const store = this.store(opts.layout)
     const usage = this.fileUsage(opts.layout, testPath)
-    let claim: { settle: (recorded: RecordedInRun | undefined) => void } | undefined
+    const held: { claim?: Claim } = {}
     try {
       const body = new Uint8Array(await request.clone().arrayBuffer())
       const key = buildKey(request.method, url, body, request.headers.get('content-type'), opts)
       const file = `${usage.folder}${sep}${fixtureFileName(key.endpoint, key.hash16)}`
-      const mode = resolvedMode.mode
       const exchange: Exchange = { request, body, msw, opts, key, file, store, usage, testPath, testName }
       if (arrival) return await this.handleSequence(exchange, arrival)
-      if (mode !== 'replay') {
-        const turn = await this.waitOrClaim(exchange)
-        if (turn instanceof Response) return turn
-        claim = turn
-      }
-      if (mode !== 'rerecord') {
-        const replayed = await this.fromFixture(exchange)
-        if (replayed) return replayed
-      }
-      if (mode === 'replay') {
-        const message = await this.missMessage(key, file, store, opts, testPath, request.headers.get('user-agent'))
-        return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
-      }
-      const { response, recorded } = await this.record(exchange, (r) => ({ response: r }))
-      const mine = claim
-      claim = undefined
-      void recorded.then(
-        (r) => mine?.settle(r),
-        () => mine?.settle(undefined),
-      )
-      return response
+      return await this.serve(exchange, requestPlan(opts.resolvedMode.mode as Exclude<ReplayMode, 'live'>), held)
     } catch (error) {
       const failure = handlingFailure(error, testPath, testName)
       // A fixture that was looked up counts as used even when it cannot be read: it is the file the error
@@ -403,8 +376,61 @@ export class ReplayEngine {
     } finally {
       arrival?.done()
       // Not recorded by this request (served from a fixture, failed): release the key for the next one.
-      claim?.settle(undefined)
+      held.claim?.settle(undefined)
     }
+  }
+
+  /**
+   * Whether the engine answers a request: `undefined` (msw's unhandled request) for a host that is not
+   * intercepted, msw's passthrough in `live` mode, an error response when the options are wrong, else the
+   * resolved options. Warns once when CI forced `replay` over a recording mode.
+   */
+  private admit(url: URL, msw: Pick<MswApi, 'passthrough'>): { opts: Resolved } | { response: Response | undefined } {
+    let opts: Resolved
+    try {
+      opts = this.resolve()
+    } catch (error) {
+      if (!matchesHost(DEFAULT_HOSTS, url)) return { response: undefined }
+      return { response: this.fail({ kind: 'record', message: (error as Error).message }, 'expect_llm_replay_config') }
+    }
+    if (!matchesHost(opts.hosts, url)) return { response: undefined }
+    const { resolvedMode } = opts
+    if (resolvedMode.refusedInCi && !ciWarned) {
+      ciWarned = true
+      console.warn(ciRefusalMessage(resolvedMode.refusedInCi))
+    }
+    if (resolvedMode.mode === 'live') return { response: msw.passthrough() }
+    return { opts }
+  }
+
+  /**
+   * One request outside a sequence, by its mode's {@link requestPlan}: take the key's turn, answer from
+   * the fixture, fail on a miss or record. A claim this request still holds is left in `held` for the
+   * caller to release; a recording keeps it until the recording settles.
+   */
+  private async serve(exchange: Exchange, plan: RequestPlan, held: { claim?: Claim }): Promise<Response> {
+    const { key, file, store, opts, testPath, testName, request } = exchange
+    if (plan.claim) {
+      const turn = await this.waitOrClaim(exchange)
+      if (turn instanceof Response) return turn
+      held.claim = turn
+    }
+    if (plan.lookUp) {
+      const replayed = await this.fromFixture(exchange)
+      if (replayed) return replayed
+    }
+    if (plan.onMiss === 'fail') {
+      const message = await this.missMessage(key, file, store, opts, testPath, request.headers.get('user-agent'))
+      return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
+    }
+    const { response, recorded } = await this.record(exchange, (r) => ({ response: r }))
+    const mine = held.claim
+    held.claim = undefined
+    void recorded.then(
+      (r) => mine?.settle(r),
+      () => mine?.settle(undefined),
+    )
+    return response
   }
 
   /**
@@ -426,7 +452,10 @@ export class ReplayEngine {
     if (isLoopback(url) || matchesHost(opts.allowedHosts, url) || matchesHost(opts.hosts, url)) return undefined
     const testPath = this.testPath(opts)
     const message = formatMessage(
-      `Failed to send ${request.method} ${url.origin}${url.pathname}: CI is set, so mode "replay" lets no request leave the machine, and ${url.origin} is not a replay host. If the test should reach it, add '${url.origin}' to configure({ replay: { allowedHosts } }); if it is a model API to record and replay, add it to configure({ replay: { hosts } }).`,
+      `Failed to send ${request.method} ${url.origin}${url.pathname}: CI is set, so mode "replay" lets no ` +
+        `request leave the machine, and ${url.origin} is not a replay host. If the test should reach it, add ` +
+        `'${url.origin}' to configure({ replay: { allowedHosts } }); if it is a model API to record and ` +
+        `replay, add it to configure({ replay: { hosts } }).`,
     )
     return this.fail({ kind: 'network', message, testPath, testName: this.testName(opts) }, 'expect_llm_network_blocked')
   }
@@ -444,7 +473,10 @@ export class ReplayEngine {
     this.staleNoticed.add(found.file)
     console.warn(
       formatMessage(
-        `${store.rel(found.file)} was recorded ${formatAge(age)} ago, longer than replay.maxAge (${typeof opts.maxAge === 'number' ? `${opts.maxAge} ms` : opts.maxAge}): it still replays, but the model or its API may have changed since. Record it again with EXPECT_LLM_REPLAY=rerecord ${testPath ? this.recordCommand(store, testPath) : '<your test command>'}.`,
+        `${store.rel(found.file)} was recorded ${formatAge(age)} ago, longer than replay.maxAge ` +
+          `(${typeof opts.maxAge === 'number' ? `${opts.maxAge} ms` : opts.maxAge}): it still replays, but the ` +
+          `model or its API may have changed since. Record it again with EXPECT_LLM_REPLAY=rerecord ` +
+          `${testPath ? this.recordCommand(store, testPath) : '<your test command>'}.`,
       ),
     )
   }
@@ -460,7 +492,11 @@ export class ReplayEngine {
     this.repeatNoticed.add(usage.folder)
     console.warn(
       formatMessage(
-        `${request.method} ${key.material.path} was sent again with the same body while recording, so it was not sent to the model again: every identical request of the run gets the one response recorded in ${store.rel(file)}, now and in replay (the same holds for the other repeated requests of this test file). If the calls should get different answers (sampling at temperature > 0), set configure({ replay: { sequence: true } }) to record one response per call.`,
+        `${request.method} ${key.material.path} was sent again with the same body while recording, so it was ` +
+          `not sent to the model again: every identical request of the run gets the one response recorded in ` +
+          `${store.rel(file)}, now and in replay (the same holds for the other repeated requests of this test ` +
+          `file). If the calls should get different answers (sampling at temperature > 0), set configure({ ` +
+          `replay: { sequence: true } }) to record one response per call.`,
       ),
     )
   }
@@ -470,7 +506,7 @@ export class ReplayEngine {
    * shares its recorded response; otherwise this request claims the key. The claim is taken in the same
    * turn as the check that no request holds it, so concurrent identical requests are sent once.
    */
-  private async waitOrClaim(exchange: Exchange): Promise<Response | { settle: (recorded: RecordedInRun | undefined) => void }> {
+  private async waitOrClaim(exchange: Exchange): Promise<Response | Claim> {
     const { file, opts, store } = exchange
     for (let shared = this.inRun.get(file); shared; shared = this.inRun.get(file)) {
       const recorded = await shared
@@ -531,7 +567,9 @@ export class ReplayEngine {
       const message =
         responses.length > 0
           ? formatMessage(
-              `Failed to replay ${request.method} ${key.material.path} (sequence mode): ${store.rel(found!.file)} holds ${responses.length} recorded response(s) for this request, but this is call #${index + 1} in the test. Record the extra calls with EXPECT_LLM_REPLAY=record${testPath ? ` ${this.recordCommand(store, testPath)}` : ''}.`,
+              `Failed to replay ${request.method} ${key.material.path} (sequence mode): ${store.rel(found!.file)} ` +
+                `holds ${responses.length} recorded response(s) for this request, but this is call #${index + 1} in ` +
+                `the test. Record the extra calls with EXPECT_LLM_REPLAY=record${testPath ? ` ${this.recordCommand(store, testPath)}` : ''}.`,
             )
           : await this.missMessage(key, file, store, opts, testPath, request.headers.get('user-agent'))
       return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
@@ -585,7 +623,9 @@ export class ReplayEngine {
         ? 'the request carries no API key'
         : `the request carries a placeholder key${credential.length <= 40 ? ` (${JSON.stringify(credential)})` : ''}, not a real one`
     return formatMessage(
-      `Failed to record ${what}: ${why}, so ${target.origin} would refuse it; nothing was sent. Set ${variables.join(' or ')} (or pass apiKey to the client) and run again, or replay the recordings (unset EXPECT_LLM_REPLAY).`,
+      `Failed to record ${what}: ${why}, so ${target.origin} would refuse it; nothing was sent. Set ` +
+        `${variables.join(' or ')} (or pass apiKey to the client) and run again, or replay the recordings ` +
+        `(unset EXPECT_LLM_REPLAY).`,
     )
   }
 
@@ -599,7 +639,9 @@ export class ReplayEngine {
   private warnBroken(what: string, error: unknown): void {
     console.warn(
       formatMessage(
-        `Failed to record ${what}: the response body broke before it completed (${(error as Error).message}). The app got the same error as it would live; nothing was written. Run again to record it.`,
+        `Failed to record ${what}: the response body broke before it completed ` +
+          `(${(error as Error).message}). The app got the same error as it would live; nothing was written. ` +
+          `Run again to record it.`,
       ),
     )
   }
@@ -722,7 +764,8 @@ export class ReplayEngine {
     const needs = isLoopback(m.origin) ? '' : ` (needs ${keyVariablesFor(m.origin).join(' or ')})`
     const lines: string[] = [
       formatMessage(
-        `Failed to replay ${m.method} ${m.path}${model ? ` (model ${model})` : ''}: no fixture matches this request, and mode "replay" never calls the network. Record it, then commit the new file.`,
+        `Failed to replay ${m.method} ${m.path}${model ? ` (model ${model})` : ''}: no fixture matches this ` +
+          `request, and mode "replay" never calls the network. Record it, then commit the new file.`,
       ),
       `  Request:       ${m.method} ${m.origin}${m.path}${m.query.length ? `?${m.query.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}`,
       ...(provider ? [`  Provider:      ${provider}`] : []),
@@ -732,7 +775,8 @@ export class ReplayEngine {
     ]
     if (opts.resolvedMode.refusedInCi) {
       lines.push(
-        `  Note:          EXPECT_LLM_REPLAY=${opts.resolvedMode.refusedInCi} was ignored because CI is set (EXPECT_LLM_ALLOW_RECORD_IN_CI=1 allows recording in CI).`,
+        `  Note:          EXPECT_LLM_REPLAY=${opts.resolvedMode.refusedInCi} was ignored because CI is set ` +
+          `(EXPECT_LLM_ALLOW_RECORD_IN_CI=1 allows recording in CI).`,
       )
     }
     const nearest = await this.nearest(key, file, store, clientFamily(userAgent))

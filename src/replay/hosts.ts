@@ -80,7 +80,9 @@ export function parseHostPattern(pattern: string): HostPattern {
   if (!m || m[2]!.replace(/\*/g, '') === '') {
     throw new TypeError(
       formatMessage(
-        `Failed to configure replay hosts: ${JSON.stringify(pattern)} is not a URL origin. Pass origins such as 'http://127.0.0.1:11434', 'https://my-resource.openai.azure.com' or 'https://*.example.com' (a path is ignored).`,
+        `Failed to configure replay hosts: ${JSON.stringify(pattern)} is not a URL origin. Pass origins such ` +
+          `as 'http://127.0.0.1:11434', 'https://my-resource.openai.azure.com' or 'https://*.example.com' (a ` +
+          `path is ignored).`,
       ),
     )
   }

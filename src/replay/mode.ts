@@ -56,6 +56,32 @@ export function resolveMode(optionMode: ReplayMode | undefined, env: Record<stri
 /** The message printed once when the CI guard refuses a recording mode. */
 export function ciRefusalMessage(requested: ReplayMode): string {
   return formatMessage(
-    `Failed to use replay mode "${requested}": CI is set, so expect-llm only replays recorded fixtures and never calls a model. Record on your machine and commit the fixtures, or set EXPECT_LLM_ALLOW_RECORD_IN_CI=1 to record in CI on purpose.`,
+    `Failed to use replay mode "${requested}": CI is set, so expect-llm only replays recorded fixtures ` +
+      `and never calls a model. Record on your machine and commit the fixtures, or set ` +
+      `EXPECT_LLM_ALLOW_RECORD_IN_CI=1 to record in CI on purpose.`,
   )
+}
+
+/** What an intercepted request does in a mode other than `live` (see {@link requestPlan}). */
+export interface RequestPlan {
+  /** Take the key's turn first, so that concurrent requests for one key record once. */
+  claim: boolean
+  /** Answer from the key's fixture when there is one. */
+  lookUp: boolean
+  /** Without a fixture: fail at once (`replay`) or record from the network. */
+  onMiss: 'fail' | 'record'
+}
+
+/**
+ * The steps of an intercepted request in a mode: `replay` looks its fixture up and fails on a miss,
+ * `record` takes the key, replays a fixture it finds and records a miss, `rerecord` takes the key and
+ * records.
+ *
+ * @example
+ * ```ts
+ * requestPlan('record') // { claim: true, lookUp: true, onMiss: 'record' }
+ * ```
+ */
+export function requestPlan(mode: Exclude<ReplayMode, 'live'>): RequestPlan {
+  return { claim: mode !== 'replay', lookUp: mode !== 'rerecord', onMiss: mode === 'replay' ? 'fail' : 'record' }
 }

@@ -65,7 +65,9 @@ export interface FixtureFacts {
  *
  * @example
  * ```ts
- * const fixture = buildFixture({ key, shaped: { response }, redacted: response, durationMs: 120, recordedAt: new Date(), userAgent: null, testFile: 'test/a.test.ts' })
+ * const fixture = buildFixture({
+ *   key, shaped: { response }, redacted: response, durationMs: 120, recordedAt: new Date(), userAgent: null, testFile: 'test/a.test.ts',
+ * })
  * ```
  */
 export function buildFixture({ key, shaped, redacted, durationMs, recordedAt, userAgent, testFile }: FixtureFacts): Fixture {
@@ -118,7 +120,8 @@ export function secretsMessage(findings: readonly SecretFinding[], relFile: stri
     .map((f) => `${f.what} at ${f.path}`)
     .join('; ')
   return formatMessage(
-    `Failed to write fixture ${relFile}: it would contain ${list}. Nothing was written. Keep secrets out of prompts and responses, or strip them with configure({ replay: { redact } }), then record again.`,
+    `Failed to write fixture ${relFile}: it would contain ${list}. Nothing was written. Keep secrets out ` +
+      `of prompts and responses, or strip them with configure({ replay: { redact } }), then record again.`,
   )
 }
 

@@ -236,7 +236,9 @@ function onLiveFailure(request: Required<EscapedRequest>, testPath: string | und
   const variables = keyVariablesFor(origin).join(' or ')
   console.warn(
     formatMessage(
-      `Failed to reach ${origin} in live mode (${request.error}): live mode sends model requests to the network with ${variables}. Check the network (proxy, VPN, DNS) and that ${variables} is set, or replay the recordings instead (unset EXPECT_LLM_REPLAY).`,
+      `Failed to reach ${origin} in live mode (${request.error}): live mode sends model requests to the ` +
+        `network with ${variables}. Check the network (proxy, VPN, DNS) and that ${variables} is set, or ` +
+        `replay the recordings instead (unset EXPECT_LLM_REPLAY).`,
     ),
   )
 }
@@ -257,7 +259,10 @@ function onEscape(engine: ReplayEngine, request: EscapedRequest, testPath: strin
   const what = `${request.method} ${request.url}`
   const how = request.error ? `tried to reach the network (${request.error})` : 'went to the network'
   const fix =
-    'The client was created before replay started and kept the fetch from before. Create it after the setup file has run (list expect-llm/vitest in setupFiles; with your own MSW server, call server.listen() at the top level of a setup file), or pass fetch: (url, init) => globalThis.fetch(url, init) to the client.'
+    'The client was created before replay started and kept the fetch from before. Create it after the ' +
+    'setup file has run (list expect-llm/vitest in setupFiles; with your own MSW server, call ' +
+    'server.listen() at the top level of a setup file), or pass fetch: (url, init) => ' +
+    'globalThis.fetch(url, init) to the client.'
   if (mode === 'replay') {
     engine.reportProblem({
       kind: 'escape',

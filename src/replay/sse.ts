@@ -64,58 +64,60 @@ export interface RecordedStream {
   done: Promise<{ events: string[]; offsetsMs: number[]; error?: unknown }>
 }
 
-/**
- * Reads an upstream SSE body eagerly in the background (so the recording completes even if the app stops
- * early or cancels), splits it into events with their arrival offsets, and gives the app a pull-based
- * stream fed from the same data, so the app streams live while recording.
- */
-export function teeEventStream(upstream: ReadableStream<Uint8Array>): RecordedStream {
-  const start = performance.now()
+/** The events of a recorded stream with their arrival offsets: complete events as they arrive, the rest at the end. */
+export class EventLog {
+  private readonly events: string[] = []
+  private readonly offsetsMs: number[] = []
+  private pending = ''
+
+  /** Adds decoded text that arrived `atMs` after the start; each event it completes gets that offset. */
+  add(text: string, atMs: number): void {
+    const split = splitEvents(this.pending + text)
+    for (const e of split.events) {
+      this.events.push(e)
+      this.offsetsMs.push(atMs)
+    }
+    this.pending = split.rest
+  }
+
+  /** The end of the stream: the last decoded text, and a trailing event without its blank line, if any. */
+  end(text: string, atMs: number): void {
+    this.pending += text
+    if (this.pending) {
+      this.events.push(this.pending)
+      this.offsetsMs.push(atMs)
+      this.pending = ''
+    }
+  }
+
+  result(): { events: string[]; offsetsMs: number[] } {
+    return { events: this.events, offsetsMs: this.offsetsMs }
+  }
+}
+
+/** A pull-based stream fed by pushes (see {@link queuedStream}). */
+export interface QueuedStream {
+  stream: ReadableStream<Uint8Array>
+  /** Queues a chunk for the app (dropped once the app has cancelled). */
+  push(chunk: Uint8Array): void
+  /** No more chunks: the stream closes after the queued ones, or errors with `failure`. */
+  end(failure?: unknown): void
+  /** The app cancelled its stream. */
+  cancelled(): boolean
+}
+
+/** A pull-based stream (one chunk per `pull()`) over chunks pushed as they arrive. */
+export function queuedStream(): QueuedStream {
   const queue: Uint8Array[] = []
   let ended = false
   let failure: unknown
-  let wake: (() => void) | undefined
   let appCancelled = false
+  let wake: (() => void) | undefined
   const notify = (): void => {
     const w = wake
     wake = undefined
     w?.()
   }
-  const events: string[] = []
-  const offsetsMs: number[] = []
-  const done = (async () => {
-    const decoder = new TextDecoder()
-    const reader = upstream.getReader()
-    let pending = ''
-    try {
-      for (;;) {
-        const { value, done: finished } = await reader.read()
-        if (finished) break
-        if (!appCancelled) queue.push(value)
-        notify()
-        pending += decoder.decode(value, { stream: true })
-        const split = splitEvents(pending)
-        const at = Math.round(performance.now() - start)
-        for (const e of split.events) {
-          events.push(e)
-          offsetsMs.push(at)
-        }
-        pending = split.rest
-      }
-      pending += decoder.decode()
-      if (pending) {
-        events.push(pending)
-        offsetsMs.push(Math.round(performance.now() - start))
-      }
-      return { events, offsetsMs }
-    } catch (error) {
-      failure = error
-      return { events, offsetsMs, error }
-    } finally {
-      ended = true
-      notify()
-    }
-  })()
   const stream = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -132,5 +134,46 @@ export function teeEventStream(upstream: ReadableStream<Uint8Array>): RecordedSt
     },
     { highWaterMark: 0 },
   )
-  return { stream, done }
+  return {
+    stream,
+    push(chunk) {
+      if (!appCancelled) queue.push(chunk)
+      notify()
+    },
+    end(error) {
+      failure = error
+      ended = true
+      notify()
+    },
+    cancelled: () => appCancelled,
+  }
+}
+
+/**
+ * Reads an upstream SSE body eagerly in the background (so the recording completes even if the app stops
+ * early or cancels), splits it into events with their arrival offsets, and gives the app a pull-based
+ * stream fed from the same data, so the app streams live while recording.
+ */
+export function teeEventStream(upstream: ReadableStream<Uint8Array>): RecordedStream {
+  const start = performance.now()
+  const since = () => Math.round(performance.now() - start)
+  const app = queuedStream()
+  const log = new EventLog()
+  const done = (async () => {
+    const decoder = new TextDecoder()
+    const reader = upstream.getReader()
+    try {
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        app.push(read.value)
+        log.add(decoder.decode(read.value, { stream: true }), since())
+      }
+      log.end(decoder.decode(), since())
+      app.end()
+      return log.result()
+    } catch (error) {
+      app.end(error)
+      return { ...log.result(), error }
+    }
+  })()
+  return { stream: app.stream, done }
 }

@@ -38,7 +38,9 @@ export function formatSummary(summaries: FixtureSummary[], rootDir: string, run:
   for (const s of summaries) {
     if (s.used.length + s.created.length + s.unused.length === 0) continue
     const name = s.testPath ? relPath(rootDir, s.testPath) : '(outside tests)'
-    let line = `[expect-llm] Replay fixtures for ${name}: ${s.used.length} used, ${s.created.length} new, ${s.unused.length} unused in ${relPath(rootDir, s.folder)}.`
+    let line =
+      `[expect-llm] Replay fixtures for ${name}: ${s.used.length} used, ${s.created.length} new, ` +
+      `${s.unused.length} unused in ${relPath(rootDir, s.folder)}.`
     if (s.created.length > 0) line += ' Commit the new files.'
     if (s.unused.length > 0) {
       line += run.complete

@@ -149,7 +149,10 @@ export interface ReplayOptions {
   ignoreBodyFields?: string[]
   /** Rewrites key material (before hashing) and responses (before writing), e.g. to remove PII. Must be deterministic. */
   redact?: (fixture: RedactInput) => RedactInput
-  /** Fixtures recorded longer ago than this (ms, or `'90d'`, `'12h'`) still replay, with one warning per file naming the record command; `expect-llm fixtures verify --max-age` fails on them. */
+  /**
+   * Fixtures recorded longer ago than this (ms, or `'90d'`, `'12h'`) still replay, with one warning per
+   * file naming the record command; `expect-llm fixtures verify --max-age` fails on them.
+   */
   maxAge?: number | string
   /** Serve several recorded responses for identical requests, in call order within each test (sampling at temperature > 0). */
   sequence?: boolean

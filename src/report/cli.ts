@@ -91,58 +91,72 @@ function suiteLine(outcome: MergeOutcome, shards: number): string {
   return `${outcome.failures.length === 0 ? '✓' : '✗'} ${r.suite}${r.file ? ` (${r.file})` : ''}: ${from}, ${figures}`
 }
 
+/** The settings of one `expect-llm report` run, read from its arguments (see {@link readReportArgs}). */
+export interface ReportSettings {
+  root: string
+  merge: boolean
+  keep: number | undefined
+  maxAgeMs: number | undefined
+  /** The history folder, or `false` with --no-history. */
+  historyDir: string | false
+  out: string
+  inputs: string[]
+  reportsDir: string
+  title: string | undefined
+}
+
+/** A usage error of `expect-llm report`: what to print, and the exit code (2). */
+export interface ReportUsageError {
+  action: string
+  reason: string
+  fix: string
+  /** Print the help first (an unknown option or a missing value). */
+  help: boolean
+}
+
 /**
- * Runs `expect-llm report` with `argv` (the arguments after `report`) and returns the exit code.
- *
- * @example
- * ```ts
- * await runReportCli(['--merge', 'shards/', '--out', 'report.html'], { out: console.log, err: console.error })
- * ```
+ * Reads the arguments of `expect-llm report` (after `report`): the settings, `'help'` for -h, or the
+ * usage error. Paths are resolved against the working folder (and --root); nothing is read or written.
  */
-export async function runReportCli(argv: string[], io: ReportIo = { out: (l) => console.log(l), err: (l) => console.error(l) }): Promise<number> {
+export function readReportArgs(argv: string[]): ReportSettings | 'help' | ReportUsageError {
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>>
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true })
   } catch (error) {
-    io.err(REPORT_HELP)
-    return fail(io, `run "expect-llm report ${argv.join(' ')}"`, (error as Error).message.split(/\.(?:\s|$)/)[0]!, 'See the options above', 2)
+    const reason = (error as Error).message.split(/\.(?:\s|$)/)[0]!
+    return { action: `run "expect-llm report ${argv.join(' ')}"`, reason, fix: 'See the options above', help: true }
   }
   const { values, positionals } = parsed
-  if (values.help) {
-    io.out(REPORT_HELP)
-    return 0
-  }
+  if (values.help) return 'help'
+  const usage = (reason: string, fix: string): ReportUsageError => ({ action: 'run expect-llm report', reason, fix, help: false })
   const root = resolve(values.root ?? '.')
   const keep = values.keep === undefined ? undefined : Number(values.keep)
   if (keep !== undefined && !(Number.isInteger(keep) && keep >= 1))
-    return fail(io, 'run expect-llm report', `--keep ${JSON.stringify(values.keep)} is not a whole number >= 1`, 'Pass for example --keep 50', 2)
+    return usage(`--keep ${JSON.stringify(values.keep)} is not a whole number >= 1`, 'Pass for example --keep 50')
   const maxAgeMs = values['max-age'] === undefined ? undefined : parseAge(values['max-age'])
-  if (values['max-age'] !== undefined && maxAgeMs === undefined)
-    return fail(
-      io,
-      'run expect-llm report',
-      `--max-age ${JSON.stringify(values['max-age'])} is not an age`,
-      'Use a number with a unit, e.g. 90d, 12h or 30m',
-      2,
-    )
+  if (values['max-age'] !== undefined && maxAgeMs === undefined) {
+    return usage(`--max-age ${JSON.stringify(values['max-age'])} is not an age`, 'Use a number with a unit, e.g. 90d, 12h or 30m')
+  }
   if (values['no-history'] && (values.history !== undefined || keep !== undefined || maxAgeMs !== undefined)) {
-    return fail(io, 'run expect-llm report', '--no-history cannot be combined with --history, --keep or --max-age', 'Drop one of them', 2)
+    return usage('--no-history cannot be combined with --history, --keep or --max-age', 'Drop one of them')
   }
-  const historyDir = values['no-history'] ? false : resolve(root, values.history ?? '.expect-llm/history')
-  const out = resolve(values.out ?? resolve(root, '.expect-llm/report.html'))
-  const inputs = positionals.length > 0 ? positionals : [resolve(root, DEFAULT_REPORTS_DIR)]
-  const loaded = loadReports(inputs)
-  for (const p of loaded.problems) io.err(`[expect-llm] ${p}`)
-  if (loaded.reports.length === 0) {
-    return fail(
-      io,
-      'write the HTML report',
-      `no describeGolden or compareGolden report under ${inputs.map((i) => shownPath(resolve(i))).join(', ')}`,
-      'Run the golden suites first (they write .expect-llm/reports/), or name the folder or files',
-      1,
-    )
+  return {
+    root,
+    merge: values.merge === true,
+    keep,
+    maxAgeMs,
+    historyDir: values['no-history'] ? false : resolve(root, values.history ?? '.expect-llm/history'),
+    out: resolve(values.out ?? resolve(root, '.expect-llm/report.html')),
+    inputs: positionals.length > 0 ? positionals : [resolve(root, DEFAULT_REPORTS_DIR)],
+    reportsDir: resolve(root, values['reports-dir'] ?? DEFAULT_REPORTS_DIR),
+    title: values.title,
   }
-  const prune = (report: AnyReport) => {
+}
+
+/** Prunes a suite's history to --keep and --max-age, when asked (the history file I/O). */
+function pruner(settings: ReportSettings, io: ReportIo): (report: AnyReport) => void {
+  const { historyDir, keep, maxAgeMs } = settings
+  return (report) => {
     if (historyDir === false || (keep === undefined && maxAgeMs === undefined)) return
     const { removed } = pruneHistory(historyFileOf(historyDir, report), {
       ...(keep !== undefined ? { keep } : {}),
@@ -150,17 +164,23 @@ export async function runReportCli(argv: string[], io: ReportIo = { out: (l) => 
     })
     if (removed > 0) io.out(`pruned ${removed} old run${removed === 1 ? '' : 's'} of "${report.suite}" from its history`)
   }
+}
 
-  if (!values.merge) {
-    const { reports, notes } = latestPerSuite(loaded.reports)
-    reports.forEach(prune)
-    const written = writeHtmlReport(reports, { out, historyDir, notes: [...loaded.problems, ...notes], ...(values.title ? { title: values.title } : {}) })
-    for (const n of written.notes) io.err(`[expect-llm] ${n}`)
-    io.out(`HTML report of ${reports.length} suite${reports.length === 1 ? '' : 's'}: ${shownPath(out)}`)
-    return loaded.problems.length > 0 ? 1 : 0
-  }
+/** The HTML page of the latest report of each suite. */
+function writePage(settings: ReportSettings, loaded: ReturnType<typeof loadReports>, io: ReportIo): number {
+  const { out, historyDir, title } = settings
+  const { reports, notes } = latestPerSuite(loaded.reports)
+  reports.forEach(pruner(settings, io))
+  const written = writeHtmlReport(reports, { out, historyDir, notes: [...loaded.problems, ...notes], ...(title ? { title } : {}) })
+  for (const n of written.notes) io.err(`[expect-llm] ${n}`)
+  io.out(`HTML report of ${reports.length} suite${reports.length === 1 ? '' : 's'}: ${shownPath(out)}`)
+  return loaded.problems.length > 0 ? 1 : 0
+}
 
-  const reportsDir = resolve(root, values['reports-dir'] ?? DEFAULT_REPORTS_DIR)
+/** --merge: each suite's shards merged, written, added to the history once, then the page; 1 when one fails. */
+function mergeAndWrite(settings: ReportSettings, loaded: ReturnType<typeof loadReports>, io: ReportIo): number {
+  const { root, reportsDir, historyDir, out, title } = settings
+  const prune = pruner(settings, io)
   const outcomes: MergeOutcome[] = []
   let failed = loaded.problems.length > 0
   for (const group of groupBySuite(loaded.reports)) {
@@ -180,12 +200,47 @@ export async function runReportCli(argv: string[], io: ReportIo = { out: (l) => 
   }
   writeHtmlReport(
     outcomes.map((o) => o.report),
-    { out, historyDir, notes: loaded.problems, ...(values.title ? { title: values.title } : {}) },
+    { out, historyDir, notes: loaded.problems, ...(title ? { title } : {}) },
   )
   io.out(`HTML report: ${shownPath(out)}`)
-  if (failed)
+  if (failed) {
+    const failing = outcomes.filter((o) => o.failures.length > 0).length
     io.err(
-      `[expect-llm] Failed to pass the merged golden suites: ${outcomes.filter((o) => o.failures.length > 0).length} of ${outcomes.length} have a failing check or a missing shard (listed above). Fix the cases or the shards, then merge again.`,
+      `[expect-llm] Failed to pass the merged golden suites: ${failing} of ${outcomes.length} have a failing check or a missing shard (listed above). ` +
+        'Fix the cases or the shards, then merge again.',
     )
+  }
   return failed ? 1 : 0
+}
+
+/**
+ * Runs `expect-llm report` with `argv` (the arguments after `report`) and returns the exit code.
+ *
+ * @example
+ * ```ts
+ * await runReportCli(['--merge', 'shards/', '--out', 'report.html'], { out: console.log, err: console.error })
+ * ```
+ */
+export async function runReportCli(argv: string[], io: ReportIo = { out: (l) => console.log(l), err: (l) => console.error(l) }): Promise<number> {
+  const settings = readReportArgs(argv)
+  if (settings === 'help') {
+    io.out(REPORT_HELP)
+    return 0
+  }
+  if ('action' in settings) {
+    if (settings.help) io.err(REPORT_HELP)
+    return fail(io, settings.action, settings.reason, settings.fix, 2)
+  }
+  const loaded = loadReports(settings.inputs)
+  for (const p of loaded.problems) io.err(`[expect-llm] ${p}`)
+  if (loaded.reports.length === 0) {
+    return fail(
+      io,
+      'write the HTML report',
+      `no describeGolden or compareGolden report under ${settings.inputs.map((i) => shownPath(resolve(i))).join(', ')}`,
+      'Run the golden suites first (they write .expect-llm/reports/), or name the folder or files',
+      1,
+    )
+  }
+  return settings.merge ? mergeAndWrite(settings, loaded, io) : writePage(settings, loaded, io)
 }

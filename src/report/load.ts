@@ -10,8 +10,13 @@ import { slugify } from '../golden/baseline.js'
 import type { CompareReport, GoldenReport } from '../golden/report.js'
 import { historyFileOf, readHistory, shownPath, type HistoryEntry } from './history.js'
 import { renderReportHtml, writeFileAtomic } from './html.js'
-import type { LoadedReport } from './merge.js'
 import { buildPageData } from './page-data.js'
+
+/** A report read from a file. */
+export interface LoadedReport<R = GoldenReport | CompareReport> {
+  path: string
+  report: R
+}
 
 export type AnyReport = GoldenReport | CompareReport
 
@@ -116,7 +121,8 @@ export function latestPerSuite(reports: readonly LoadedReport[]): { reports: Any
     const shards = new Set(group.filter((g) => g.report.shard).map((g) => g.report.shard!.index))
     if (best.shard && shards.size > 1)
       notes.push(
-        `"${best.suite}" has reports from ${shards.size} shards: this page shows shard ${best.shard.index}/${best.shard.count} only. Run expect-llm report --merge to combine them.`,
+        `"${best.suite}" has reports from ${shards.size} shards: this page shows shard ` +
+          `${best.shard.index}/${best.shard.count} only. Run expect-llm report --merge to combine them.`,
       )
     return best
   })
@@ -150,7 +156,8 @@ export function writeHtmlReport(reports: readonly AnyReport[], options: HtmlRepo
       const read = readHistory(file)
       if (read.skipped.length > 0)
         notes.push(
-          `${shownPath(file)}: ${read.skipped.length} unreadable line${read.skipped.length === 1 ? '' : 's'} skipped (line ${read.skipped.map((s) => s.line).join(', ')})`,
+          `${shownPath(file)}: ${read.skipped.length} unreadable line${read.skipped.length === 1 ? '' : 's'} ` +
+            `skipped (line ${read.skipped.map((s) => s.line).join(', ')})`,
         )
       histories.set(suiteKeyOf(r), read.entries)
     }

@@ -11,17 +11,16 @@
  * @module
  */
 import { resolve } from 'node:path'
-import { baselinePath, compareBaseline, readBaseline, type BaselineCases } from '../golden/baseline.js'
-import type { CompareReport, CompareRow, GoldenReport, ReportCase, ReportCheck, ReportScorer, UsageTotals } from '../golden/report.js'
-import { clip, fmtMs, fmtScore, tokenAndCostChecks } from '../golden/report.js'
+import { baselineComparisonCheck, baselineScores, gateCaseOfReport, scorerAggregates, suiteGates, type CheckOutcomeLine } from '../golden/aggregate.js'
+import { baselinePath, compareBaseline, readBaseline } from '../golden/baseline.js'
+import type { CompareReport, CompareRow, GoldenReport, ReportCheck, ReportScorer, UsageTotals } from '../golden/report.js'
+import { fmtMs, tokenAndCostChecks } from '../golden/report.js'
+import type { GoldenThresholds } from '../golden/types.js'
 import { comparePair, TIE } from '../golden/compare.js'
-import { BootstrapAggregator, mcnemar, mean, pairedBootstrap, percentile } from '../golden/stats.js'
+import type { LoadedReport } from './load.js'
+import { mcnemar, pairedBootstrap, percentile } from '../golden/stats.js'
 
-/** A report read from a file. */
-export interface LoadedReport<R = GoldenReport | CompareReport> {
-  path: string
-  report: R
-}
+export type { LoadedReport } from './load.js'
 
 /** What a merge gives: the merged report, and what fails (gates, missing shards); empty when it passes. */
 export interface MergeOutcome<R = GoldenReport | CompareReport> {
@@ -92,7 +91,10 @@ function shardProblems(group: readonly LoadedReport[]): string[] {
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i))
   if (missing.length > 0) {
     problems.push(
-      `${label}: no report from shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')}, so ${missing.length === 1 ? 'its cases' : 'their cases'} never ran here. Check that every shard job uploaded its .expect-llm/reports (a shard whose job failed early writes none)`,
+      `${label}: no report from shard${missing.length === 1 ? '' : 's'} ` +
+        `${missing.map((i) => `${i}/${count}`).join(', ')}, so ` +
+        `${missing.length === 1 ? 'its cases' : 'their cases'} never ran here. Check that every shard job ` +
+        `uploaded its .expect-llm/reports (a shard whose job failed early writes none)`,
     )
   }
   const totals = union([group.map((g) => String(g.report.shard!.total))])
@@ -130,151 +132,68 @@ const shared = (group: readonly LoadedReport[]) => {
   }
 }
 
-function worstFirst(cases: readonly ReportCase[]): ReportCase[] {
-  const margin = (c: ReportCase) =>
-    c.output === null ? -Infinity : Math.min(0, ...Object.values(c.scores).map((s) => (s!.threshold === null ? 0 : s!.score - s!.threshold)))
-  const failed = (c: ReportCase) => Object.values(c.scores).filter((s) => !s!.pass).length
-  return [...cases].sort((a, b) => margin(a) - margin(b) || failed(b) - failed(a) || a.passes - b.passes)
+/** The options of a golden report that its gates read. */
+interface GateOptions {
+  thresholds?: GoldenThresholds
+  budget?: { p95LatencyMs?: number; maxTokens?: number; maxCostUsd?: number }
+  baseline?: { tolerance?: number; tolerances?: Record<string, number> }
 }
 
-function caseList(cases: readonly ReportCase[], scorer?: string): string {
-  return worstFirst(cases)
-    .slice(0, 20)
-    .map((c) => {
-      const parts = scorer
-        ? [`${scorer} ${fmtScore(c.scores[scorer as keyof typeof c.scores]!.score)}`]
-        : Object.entries(c.scores)
-            .filter(([, s]) => !s!.pass)
-            .map(([n, s]) => `${n} ${fmtScore(s!.score)}${s!.threshold !== null ? `<${fmtScore(s!.threshold)}` : ''}`)
-      if (c.output === null) parts.push('errored')
-      else if (c.assertError) parts.push('assert failed')
-      return `  - ${c.id}: ${parts.join(', ') || `${c.passes}/${c.runs} runs passed`}  ${clip(c.input, 60)}`
-    })
-    .concat(cases.length > 20 ? [`  … ${cases.length - 20} more`] : [])
-    .join('\n')
+/** The P95 latency gate over every run of the merged shards. */
+function latencyGate(p95: number | null, budget: number, runs: number): CheckOutcomeLine {
+  const ok = p95 !== null && p95 <= budget
+  const message = `P95 latency ${fmtMs(p95)} ${ok ? '<=' : '>'} ${fmtMs(budget)}`
+  return ok
+    ? { check: { name: 'budget.p95LatencyMs', ok, message } }
+    : {
+        check: { name: 'budget.p95LatencyMs', ok, message },
+        failure: `P95 latency ${fmtMs(p95)} (over ${runs} runs) is over the budget of ${fmtMs(budget)}.`,
+      }
 }
 
-/** The aggregate checks of a golden suite over its (merged) cases, as its aggregate test makes them. */
+/** The baseline check of the merged suite, against the baseline committed in `root` (read, never written). */
+function mergedBaseline(report: GoldenReport, root: string, options: GateOptions['baseline']): { info: GoldenReport['baseline']; line: CheckOutcomeLine } {
+  if (!report.file) {
+    const check = { name: 'baseline', ok: false, message: 'baseline: the test file is unknown' }
+    return { info: null, line: { check, failure: 'the baseline needs the test file path, which the shard reports do not have.' } }
+  }
+  const path = baselinePath(resolve(root, report.file), report.suite)
+  const previous = readBaseline(path)
+  if (previous === undefined) {
+    const check = { name: 'baseline', ok: false, message: `baseline ${path} is missing` }
+    const failure =
+      `the baseline ${path} is missing. Run the suite locally (it writes the baseline) and commit the ` + `file; the merge reads it from --root (the checkout).`
+    return { info: { path, status: 'missing' }, line: { check, failure } }
+  }
+  const tolerance = (s: string) => options?.tolerances?.[s] ?? options?.tolerance ?? 0.05
+  const comparison = compareBaseline(previous, baselineScores(report.cases.map(gateCaseOfReport)), tolerance)
+  const line = baselineComparisonCheck(path, comparison, false, 'update the baseline with -u on your machine and commit it')
+  return { info: { path, status: 'compared', comparison }, line }
+}
+
+/**
+ * The aggregate checks of a golden suite over its merged cases, with the suite's own gate functions
+ * (src/golden/aggregate.ts) over the report's cases: thresholds, budget, then the baseline.
+ */
 function goldenChecks(
   report: GoldenReport,
   root: string,
   latencies: readonly number[],
 ): { checks: ReportCheck[]; failures: string[]; baseline: GoldenReport['baseline'] } {
-  const checks: ReportCheck[] = []
-  const failures: string[] = []
-  const check = (name: string, ok: boolean, message: string, failure?: string) => {
-    checks.push({ name, ok, message })
-    if (!ok) failures.push(failure ?? message)
-  }
-  const cases = report.cases
-  const { passed, ran, passRate } = report.summary
-  const options = report.options as {
-    thresholds?: { passRate?: number; mean?: Record<string, number>; min?: Record<string, number> }
-    budget?: { p95LatencyMs?: number; maxTokens?: number; maxCostUsd?: number }
-    baseline?: { tolerance?: number; tolerances?: Record<string, number> }
-  }
-  const t = options.thresholds
-  const scorers = report.scorers as Record<string, ReportScorer | undefined>
-  const scoreOf = (c: ReportCase, name: string) => c.scores[name as keyof typeof c.scores]
-  if (t?.passRate !== undefined && passRate !== null) {
-    const ok = passRate >= t.passRate
-    check(
-      'passRate',
-      ok,
-      `pass rate ${passed}/${ran} = ${(passRate * 100).toFixed(1)}% ${ok ? '>=' : '<'} ${(t.passRate * 100).toFixed(1)}%`,
-      `pass rate ${passed}/${ran} = ${(passRate * 100).toFixed(1)}% is below ${(t.passRate * 100).toFixed(1)}%. Failing cases, worst first:\n${caseList(cases.filter((c) => !c.pass))}`,
-    )
-  }
-  for (const [name, min] of Object.entries(t?.mean ?? {})) {
-    const sc = scorers[name]
-    if (!sc) {
-      check(
-        `mean.${name}`,
-        false,
-        `mean ${name}: no case was scored by "${name}"`,
-        `thresholds.mean.${name} is set but no case was scored by "${name}". List it in "scorers" (or give the cases what it needs).`,
-      )
-      continue
-    }
-    const ok = sc.mean >= min
-    check(
-      `mean.${name}`,
-      ok,
-      `mean ${name} ${fmtScore(sc.mean)} ${ok ? '>=' : '<'} ${fmtScore(min)}`,
-      `mean ${name} ${sc.mean.toFixed(3)} is below ${min}. Cases below ${min}, worst first:\n${caseList(
-        cases.filter((c) => scoreOf(c, name) !== undefined && scoreOf(c, name)!.score < min),
-        name,
-      )}`,
-    )
-  }
-  for (const [name, min] of Object.entries(t?.min ?? {})) {
-    const sc = scorers[name]
-    if (!sc) {
-      check(`min.${name}`, false, `min ${name}: no case was scored by "${name}"`, `thresholds.min.${name} is set but no case was scored by "${name}".`)
-      continue
-    }
-    const below = cases.filter((c) => scoreOf(c, name) !== undefined && scoreOf(c, name)!.score < min)
-    check(
-      `min.${name}`,
-      below.length === 0,
-      `min ${name} ${fmtScore(sc.min)} ${below.length === 0 ? '>=' : '<'} ${fmtScore(min)}`,
-      `${below.length} case${below.length === 1 ? '' : 's'} scored ${name} below ${min}, worst first:\n${caseList(below, name)}`,
-    )
-  }
-  const budget = options.budget
+  const options = report.options as GateOptions
+  const lines = suiteGates(report.cases.map(gateCaseOfReport), report.scorers as Record<string, ReportScorer | undefined>, options.thresholds)
   const { app, evaluator, total, latencyMs } = report.usage
-  if (budget?.p95LatencyMs !== undefined) {
-    const ok = latencyMs.p95 !== null && latencyMs.p95 <= budget.p95LatencyMs
-    check(
-      'budget.p95LatencyMs',
-      ok,
-      `P95 latency ${fmtMs(latencyMs.p95)} ${ok ? '<=' : '>'} ${fmtMs(budget.p95LatencyMs)}`,
-      `P95 latency ${fmtMs(latencyMs.p95)} (over ${latencies.length} runs) is over the budget of ${fmtMs(budget.p95LatencyMs)}.`,
-    )
-  }
-  tokenAndCostChecks(budget, { app, evaluator, total }, check)
+  if (options.budget?.p95LatencyMs !== undefined) lines.push(latencyGate(latencyMs.p95, options.budget.p95LatencyMs, latencies.length))
+  tokenAndCostChecks(options.budget, { app, evaluator, total }, (name, ok, message, failure) =>
+    lines.push(ok ? { check: { name, ok, message } } : { check: { name, ok, message }, failure: failure ?? message }),
+  )
   let baseline: GoldenReport['baseline'] = null
   if (options.baseline !== undefined) {
-    if (!report.file) {
-      check('baseline', false, 'baseline: the test file is unknown', 'the baseline needs the test file path, which the shard reports do not have.')
-    } else {
-      const path = baselinePath(resolve(root, report.file), report.suite)
-      const previous = readBaseline(path)
-      if (previous === undefined) {
-        baseline = { path, status: 'missing' }
-        check(
-          'baseline',
-          false,
-          `baseline ${path} is missing`,
-          `the baseline ${path} is missing. Run the suite locally (it writes the baseline) and commit the file; the merge reads it from --root (the checkout).`,
-        )
-      } else {
-        const current: BaselineCases = {}
-        for (const c of cases) {
-          if (c.output === null) continue
-          current[c.id] = { pass: c.pass, scores: Object.fromEntries(Object.entries(c.scores).map(([n, s]) => [n, Math.round(s!.score * 1e6) / 1e6])) }
-        }
-        const tolerance = (s: string) => options.baseline?.tolerances?.[s] ?? options.baseline?.tolerance ?? 0.05
-        const comparison = compareBaseline(previous, current, tolerance)
-        baseline = { path, status: 'compared', comparison }
-        const ok = comparison.regressions.length === 0
-        const deltas = comparison.scorers.map((d) => `${d.scorer} ${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)}`).join(', ') || 'nothing to compare'
-        const changes = comparison.regressedCases
-          .slice(0, 20)
-          .map((ch) => `  - ${ch.id}: ${ch.scorer} ${fmtScore(ch.baseline)} → ${fmtScore(ch.current)}`)
-          .join('\n')
-        check(
-          'baseline',
-          ok,
-          ok
-            ? `baseline: no scorer mean dropped by more than its tolerance (${deltas})`
-            : `baseline: ${comparison.regressions.map((d) => `${d.scorer} mean ${fmtScore(d.current)} vs ${fmtScore(d.baseline)}`).join(', ')}`,
-          `scores regressed against the baseline ${path}:\n${comparison.regressions.map((d) => `  ${d.scorer}: mean ${d.current.toFixed(3)} vs ${d.baseline.toFixed(3)} (${d.delta.toFixed(3)}, tolerance ${d.tolerance}) over ${d.cases} case${d.cases === 1 ? '' : 's'}`).join('\n')}${changes ? `\nRegressed cases:\n${changes}` : ''}\nIf the change is intended, update the baseline with -u on your machine and commit it.`,
-        )
-      }
-    }
+    const merged = mergedBaseline(report, root, options.baseline)
+    baseline = merged.info
+    lines.push(merged.line)
   }
-  return { checks, failures, baseline }
+  return { checks: lines.map((l) => l.check), failures: lines.flatMap((l) => (l.failure !== undefined ? [l.failure] : [])), baseline }
 }
 
 /**
@@ -291,25 +210,8 @@ export function mergeGoldenShards(group: ReadonlyArray<LoadedReport<GoldenReport
   const cases = inOrder(group, (g) => (g.report as GoldenReport).cases)
   const latencies = inOrder(group, (g) => (g.report as GoldenReport).shard?.runLatenciesMs ?? (g.report as GoldenReport).cases.map((c) => [c.latencyMs])).flat()
   const names = mergedOrder(group.map((g) => Object.keys(g.report.scorers)))
-  const scorers: Record<string, ReportScorer> = {}
-  for (const name of names) {
-    const scored = cases.filter((c) => c.scores[name as keyof typeof c.scores] !== undefined)
-    if (scored.length === 0) continue
-    const values = scored.map((c) => c.scores[name as keyof typeof c.scores]!.score)
-    const ciOptions = group.map((g) => g.report.scorers[name as keyof typeof g.report.scorers]?.ci).find((ci) => ci !== undefined)!
-    const aggregator = new BootstrapAggregator({ confidence: ciOptions.confidence, samples: ciOptions.samples, seed: ciOptions.seed })
-    for (const v of values) aggregator.addScores({ score: v })
-    const { low, mid, high } = aggregator.aggregate().score as { low: number; mid: number; high: number }
-    scorers[name] = {
-      count: values.length,
-      mean: mean(values) as number,
-      min: Math.min(...values),
-      max: Math.max(...values),
-      threshold: scored[0]!.scores[name as keyof (typeof scored)[0]['scores']]!.threshold,
-      passRate: scored.filter((c) => c.scores[name as keyof typeof c.scores]!.pass).length / scored.length,
-      ci: { low, mid, high, confidence: ciOptions.confidence, samples: ciOptions.samples, seed: ciOptions.seed },
-    }
-  }
+  const ci = group.map((g) => Object.values(g.report.scorers).find((sc) => sc !== undefined)?.ci).find((c) => c !== undefined)
+  const scorers = scorerAggregates(cases.map(gateCaseOfReport), names, ci)
   const passed = cases.filter((c) => c.pass).length
   const total = first.shard?.total ?? cases.length
   const reports = group.map((g) => g.report as GoldenReport)
@@ -354,10 +256,16 @@ export function mergeGoldenShards(group: ReadonlyArray<LoadedReport<GoldenReport
   return { report, failures: gates.failures, complete: true }
 }
 
-/** The statistics of a comparison over its rows, as `compareGolden` computes them. */
-function compareStatistics(rows: readonly CompareRow[], variants: readonly string[], names: readonly string[], options: NonNullable<CompareReport['options']>) {
+type Bootstrap = { resamples: number; seed: number; confidence: number }
+
+/** Per scorer scored for every variant on some rows: each variant's mean, and each variant against the first. */
+export function scorerComparisons(
+  rows: readonly CompareRow[],
+  variants: readonly string[],
+  names: readonly string[],
+  bootstrap: Bootstrap,
+): CompareReport['scorers'] {
   const [first, ...others] = variants as [string, ...string[]]
-  const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: options.confidence }
   const scorers: CompareReport['scorers'] = []
   for (const name of names) {
     const complete = rows.filter((r) => variants.every((v) => r.scores[v]?.[name] !== undefined))
@@ -367,9 +275,15 @@ function compareStatistics(rows: readonly CompareRow[], variants: readonly strin
     const pairs = others.map((b) => comparePair(first, b, values(first), values(b), bootstrap))
     scorers.push({ scorer: name as CompareReport['scorers'][number]['scorer'], means, pairs })
   }
+  return scorers
+}
+
+/** Each variant's pass rate over the rows every variant answered, and McNemar's test of each against the first. */
+export function passStatistics(rows: readonly CompareRow[], variants: readonly string[]): Pick<CompareReport, 'passRates' | 'mcnemar'> {
+  const [first, ...others] = variants as [string, ...string[]]
   const scored = rows.filter((r) => variants.every((v) => r.outputs[v] !== null && r.outputs[v] !== undefined))
   const passRates = Object.fromEntries(variants.map((v) => [v, scored.length ? scored.filter((r) => r.pass[v]).length / scored.length : 0]))
-  const mc = others.map((b) => {
+  const mcnemarTests = others.map((b) => {
     let aOnly = 0
     let bOnly = 0
     for (const r of scored) {
@@ -378,39 +292,55 @@ function compareStatistics(rows: readonly CompareRow[], variants: readonly strin
     }
     return { a: first, b, ...mcnemar(aOnly, bOnly) }
   })
-  let expectation: CompareReport['expectation'] = null
+  return { passRates, mcnemar: mcnemarTests }
+}
+
+/** The verdict of a comparison's `expect`: the better variant's paired-bootstrap interval lies above `minDelta` against each rival. */
+export function expectationVerdict(
+  rows: readonly CompareRow[],
+  variants: readonly string[],
+  scorers: CompareReport['scorers'],
+  names: readonly string[],
+  options: NonNullable<CompareReport['options']>,
+): CompareReport['expectation'] {
   const e = options.expect
-  if (e) {
-    const scorer = e.scorer ?? names[0] ?? ''
-    const minDelta = e.minDelta ?? 0
-    const rivals = variants.filter((v) => v !== e.better)
-    const lines: string[] = []
-    let ok = true
-    if (!scorers.some((s) => s.scorer === scorer)) {
-      ok = false
-      lines.push(`no case was scored by "${scorer}" for every variant`)
-    } else {
-      const complete = rows.filter((r) => variants.every((v) => r.scores[v]?.[scorer] !== undefined))
-      for (const rival of rivals) {
-        const diff = pairedBootstrap(
-          complete.map((r) => r.scores[rival]![scorer]!),
-          complete.map((r) => r.scores[e.better]![scorer]!),
-          bootstrap,
-        )
-        const supported = diff.low > minDelta
-        ok &&= supported
-        const sign = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(3)}`
-        lines.push(
-          `${e.better} vs ${rival} on ${scorer}: mean difference ${sign(diff.meanDiff)}, ${Math.round(bootstrap.confidence * 100)}% CI [${sign(diff.low)}, ${sign(diff.high)}] ${supported ? 'is above' : 'does not lie above'} ${minDelta}`,
-        )
-      }
+  if (!e) return null
+  const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: options.confidence }
+  const scorer = e.scorer ?? names[0] ?? ''
+  const minDelta = e.minDelta ?? 0
+  const rivals = variants.filter((v) => v !== e.better)
+  const lines: string[] = []
+  let ok = true
+  if (!scorers.some((s) => s.scorer === scorer)) {
+    ok = false
+    lines.push(`no case was scored by "${scorer}" for every variant`)
+  } else {
+    const complete = rows.filter((r) => variants.every((v) => r.scores[v]?.[scorer] !== undefined))
+    const sign = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(3)}`
+    for (const rival of rivals) {
+      const diff = pairedBootstrap(
+        complete.map((r) => r.scores[rival]![scorer]!),
+        complete.map((r) => r.scores[e.better]![scorer]!),
+        bootstrap,
+      )
+      const supported = diff.low > minDelta
+      ok &&= supported
+      const ci = `${Math.round(bootstrap.confidence * 100)}% CI [${sign(diff.low)}, ${sign(diff.high)}]`
+      lines.push(
+        `${e.better} vs ${rival} on ${scorer}: mean difference ${sign(diff.meanDiff)}, ${ci} ${supported ? 'is above' : 'does not lie above'} ${minDelta}`,
+      )
     }
-    const message = ok
-      ? `${e.better} is better: ${lines.join('; ')}`
-      : `${e.better} is not shown to be better than ${rivals.join(', ')}${minDelta ? ` by more than ${minDelta}` : ''}: ${lines.join('; ')}`
-    expectation = { better: e.better, scorer: scorer as NonNullable<CompareReport['expectation']>['scorer'], minDelta, ok, message }
   }
-  const differing = rows
+  const message = ok
+    ? `${e.better} is better: ${lines.join('; ')}`
+    : `${e.better} is not shown to be better than ${rivals.join(', ')}${minDelta ? ` by more than ${minDelta}` : ''}: ${lines.join('; ')}`
+  return { better: e.better, scorer: scorer as NonNullable<CompareReport['expectation']>['scorer'], minDelta, ok, message }
+}
+
+/** The rows where a variant's verdict or a score (beyond a tie) differs from the first variant's. */
+export function differingRows(rows: readonly CompareRow[], variants: readonly string[]): CompareReport['differing'] {
+  const first = variants[0] as string
+  return rows
     .filter((r) =>
       variants.some((v) => {
         if (r.pass[v] !== r.pass[first]) return true
@@ -419,7 +349,15 @@ function compareStatistics(rows: readonly CompareRow[], variants: readonly strin
       }),
     )
     .map((r) => ({ id: r.id, input: r.input, outputs: r.outputs, pass: r.pass, scores: r.scores }))
-  return { scorers, passRates, mcnemar: mc, expectation, differing }
+}
+
+/** The statistics of a comparison over its rows, as `compareGolden` computes them. */
+function compareStatistics(rows: readonly CompareRow[], variants: readonly string[], names: readonly string[], options: NonNullable<CompareReport['options']>) {
+  const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: options.confidence }
+  const scorers = scorerComparisons(rows, variants, names, bootstrap)
+  const { passRates, mcnemar: mc } = passStatistics(rows, variants)
+  const expectation = expectationVerdict(rows, variants, scorers, names, options)
+  return { scorers, passRates, mcnemar: mc, expectation, differing: differingRows(rows, variants) }
 }
 
 /**
@@ -433,7 +371,9 @@ export function mergeCompareShards(group: ReadonlyArray<LoadedReport<CompareRepo
   const missingRows = group.filter((g) => !(g.report as CompareReport).rows || !(g.report as CompareReport).options)
   if (missingRows.length > 0) {
     problems.push(
-      `suite "${first.suite}": ${missingRows.map((g) => g.path).join(', ')} ${missingRows.length === 1 ? 'has' : 'have'} no case rows (written by an older expect-llm); run the shards again`,
+      `suite "${first.suite}": ${missingRows.map((g) => g.path).join(', ')} ` +
+        `${missingRows.length === 1 ? 'has' : 'have'} no case rows (written by an older expect-llm); run the ` +
+        `shards again`,
     )
     return { report: first, failures: problems, complete: false }
   }

@@ -7,7 +7,7 @@
  * @module
  */
 import { slugify } from '../golden/baseline.js'
-import type { CompareReport, GoldenReport, ReportCase } from '../golden/report.js'
+import type { CompareReport, CompareRow, GoldenReport, ReportCase } from '../golden/report.js'
 import { goldenHistoryEntry, type CompareHistoryEntry, type GoldenHistoryEntry, type HistoryEntry } from './history.js'
 import type { PageCase, PageCheck, PageCompare, PageData, PageGolden, PageHistory, PageRunInfo } from './page-types.js'
 
@@ -119,44 +119,48 @@ function pageHistory(runs: GoldenHistoryEntry[], currentIndex: number, report: G
   }
 }
 
-/** The page's view of a golden report. */
-export function goldenPageSuite(report: GoldenReport, history: readonly HistoryEntry[], maxText = 20_000): PageGolden {
-  const current = goldenHistoryEntry(report)
-  const { runs, currentIndex } = goldenRuns(report, history, current)
-  const previous = currentIndex > 0 ? runs[currentIndex - 1] : undefined
-  const before = new Map<string, string>()
-  previous?.cases.ids.forEach((id, i) => before.set(id, previous.cases.verdicts[i] ?? '-'))
-  const regressedIds = new Set(report.baseline?.comparison?.regressedCases.map((c) => c.id) ?? [])
+/** What {@link pageCase} reads besides the case: the previous run's verdicts and the baseline's regressions. */
+export interface PageCaseContext {
+  /** Each case's verdict in the previous run (`p` passed). */
+  before: ReadonlyMap<string, string>
+  /** Cases the baseline comparison lists as regressed. */
+  regressedIds: ReadonlySet<string>
+  maxText: number
+}
+
+/** The page's view of one case of a golden report: its status, whether it regressed, its texts clipped. */
+export function pageCase(c: ReportCase, ctx: PageCaseContext): PageCase {
+  const { maxText } = ctx
+  const status = caseStatus(c)
+  const page: PageCase = {
+    id: c.id,
+    tags: c.tags ?? [],
+    status,
+    flaky: c.flaky,
+    regressed: status !== 'pass' && (ctx.regressedIds.has(c.id) || ctx.before.get(c.id) === 'p'),
+    runs: c.runs,
+    passes: c.passes,
+    input: pageText(c.input, maxText),
+    output: c.output === null ? null : pageText(c.output, maxText),
+    scores: Object.fromEntries(
+      Object.entries(c.scores).map(([n, s]) => [n, { s: s!.score, t: s!.threshold, p: s!.pass, ...(s!.detail ? { d: pageText(s!.detail, maxText) } : {}) }]),
+    ),
+    latencyMs: Math.round(c.latencyMs),
+  }
+  if (c.expected !== undefined) page.expected = pageText(c.expected, maxText)
+  if (c.diagnosis)
+    page.diagnosis = c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'
+  const errors = c.errors ?? (c.error ? [c.error] : [])
+  if (errors.length > 0) page.errors = errors.map((e) => pageText(e, maxText))
+  if (c.assertError) page.assertError = pageText(c.assertError, maxText)
+  return page
+}
+
+/** The page's view of each scorer of a golden report: figures, mean threshold, histogram, baseline mean. */
+export function pageChecks(report: GoldenReport): PageCheck[] {
   const thresholds = (report.options.thresholds ?? {}) as { mean?: Record<string, number> }
-  const budget = (report.options.budget ?? {}) as { p95LatencyMs?: number; maxTokens?: number; maxCostUsd?: number }
   const baselineMeans = new Map(report.baseline?.comparison?.scorers.map((d) => [d.scorer as string, d.baseline]) ?? [])
-  const cases: PageCase[] = report.cases.map((c) => {
-    const status = caseStatus(c)
-    const page: PageCase = {
-      id: c.id,
-      tags: c.tags ?? [],
-      status,
-      flaky: c.flaky,
-      regressed: status !== 'pass' && (regressedIds.has(c.id) || before.get(c.id) === 'p'),
-      runs: c.runs,
-      passes: c.passes,
-      input: pageText(c.input, maxText),
-      output: c.output === null ? null : pageText(c.output, maxText),
-      scores: Object.fromEntries(
-        Object.entries(c.scores).map(([n, s]) => [n, { s: s!.score, t: s!.threshold, p: s!.pass, ...(s!.detail ? { d: pageText(s!.detail, maxText) } : {}) }]),
-      ),
-      latencyMs: Math.round(c.latencyMs),
-    }
-    if (c.expected !== undefined) page.expected = pageText(c.expected, maxText)
-    if (c.diagnosis)
-      page.diagnosis =
-        c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'
-    const errors = c.errors ?? (c.error ? [c.error] : [])
-    if (errors.length > 0) page.errors = errors.map((e) => pageText(e, maxText))
-    if (c.assertError) page.assertError = pageText(c.assertError, maxText)
-    return page
-  })
-  const scorers: PageCheck[] = Object.entries(report.scorers).map(([name, sc]) => ({
+  return Object.entries(report.scorers).map(([name, sc]) => ({
     name,
     count: sc!.count,
     mean: sc!.mean,
@@ -169,8 +173,34 @@ export function goldenPageSuite(report: GoldenReport, history: readonly HistoryE
     bins: histogram(report.cases.flatMap((c) => (c.scores[name as keyof typeof c.scores] ? [c.scores[name as keyof typeof c.scores]!.score] : []))),
     baseline: baselineMeans.get(name) ?? null,
   }))
-  const tags = [...new Set(cases.flatMap((c) => c.tags))].sort()
+}
+
+/** The page's budget panel of a golden report: P95 latency, tokens and cost beside their limits. */
+export function pageBudget(report: GoldenReport): PageGolden['budget'] {
+  const budget = (report.options.budget ?? {}) as { p95LatencyMs?: number; maxTokens?: number; maxCostUsd?: number }
   const u = report.usage
+  return {
+    p95LatencyMs: u.latencyMs.p95,
+    p95LatencyLimit: budget.p95LatencyMs ?? null,
+    totalTokens: u.total.totalTokens,
+    tokenLimit: budget.maxTokens ?? null,
+    costUsd: u.total.costUsd,
+    costLimit: budget.maxCostUsd ?? null,
+    appCostUsd: u.app.costUsd,
+    evaluatorCostUsd: u.evaluator.costUsd,
+    unpricedModels: u.total.unpricedModels,
+  }
+}
+
+/** The page's view of a golden report. */
+export function goldenPageSuite(report: GoldenReport, history: readonly HistoryEntry[], maxText = 20_000): PageGolden {
+  const current = goldenHistoryEntry(report)
+  const { runs, currentIndex } = goldenRuns(report, history, current)
+  const previous = currentIndex > 0 ? runs[currentIndex - 1] : undefined
+  const before = new Map<string, string>()
+  previous?.cases.ids.forEach((id, i) => before.set(id, previous.cases.verdicts[i] ?? '-'))
+  const regressedIds = new Set(report.baseline?.comparison?.regressedCases.map((c) => c.id) ?? [])
+  const cases = report.cases.map((c) => pageCase(c, { before, regressedIds, maxText }))
   return {
     ...runInfo(
       report,
@@ -179,21 +209,45 @@ export function goldenPageSuite(report: GoldenReport, history: readonly HistoryE
     kind: 'golden',
     summary: { ...report.summary, regressed: cases.filter((c) => c.regressed).length },
     checks: report.checks,
-    budget: {
-      p95LatencyMs: u.latencyMs.p95,
-      p95LatencyLimit: budget.p95LatencyMs ?? null,
-      totalTokens: u.total.totalTokens,
-      tokenLimit: budget.maxTokens ?? null,
-      costUsd: u.total.costUsd,
-      costLimit: budget.maxCostUsd ?? null,
-      appCostUsd: u.app.costUsd,
-      evaluatorCostUsd: u.evaluator.costUsd,
-      unpricedModels: u.total.unpricedModels,
-    },
-    scorers,
-    tags,
+    budget: pageBudget(report),
+    scorers: pageChecks(report),
+    tags: [...new Set(cases.flatMap((c) => c.tags))].sort(),
     cases,
     history: runs.length > 0 ? pageHistory(runs, currentIndex, report) : null,
+  }
+}
+
+/** The page's view of one row of a comparison: each variant's output clipped, its scores, whether the variants differ. */
+export function compareRow(
+  r: CompareRow | (CompareReport['differing'][number] & { tags: string[] }),
+  differing: ReadonlySet<string>,
+  maxText: number,
+): PageCompare['rows'][number] {
+  const row: PageCompare['rows'][number] = {
+    id: r.id,
+    input: pageText(r.input, maxText),
+    tags: r.tags ?? [],
+    outputs: Object.fromEntries(Object.entries(r.outputs).map(([v, o]) => [v, o === null ? null : pageText(o, maxText)])),
+    pass: r.pass,
+    scores: r.scores as Record<string, Record<string, number>>,
+    details: 'details' in r && r.details ? r.details : {},
+    differs: differing.has(r.id),
+  }
+  if ('expected' in r && r.expected !== undefined) row.expected = pageText(r.expected, maxText)
+  return row
+}
+
+/** A comparison's history on the page: each earlier run's means, and this run's (added when not in the history yet). */
+export function compareHistory(report: CompareReport, history: readonly HistoryEntry[]): PageCompare['history'] {
+  const runs = history.filter((e): e is CompareHistoryEntry => e.kind === 'compare' && e.suite === report.suite)
+  const shown = runs.some((e) => sameRun(e, report)) ? runs : [...runs, null]
+  const means = (e: CompareHistoryEntry) => Object.fromEntries(Object.entries(e.scorers).map(([n, s]) => [n, s.means]))
+  return {
+    runs: shown.map((e) =>
+      e === null
+        ? { at: report.createdAt, commit: report.git.commit, means: Object.fromEntries(report.scorers.map((s) => [s.scorer, s.means])), current: true }
+        : { at: e.createdAt, commit: e.git.commit, means: means(e), current: sameRun(e, report) },
+    ),
   }
 }
 
@@ -201,23 +255,6 @@ export function goldenPageSuite(report: GoldenReport, history: readonly HistoryE
 export function comparePageSuite(report: CompareReport, history: readonly HistoryEntry[], maxText = 20_000): PageCompare {
   const differing = new Set(report.differing.map((d) => d.id))
   const source = report.rows ?? report.differing.map((d) => ({ ...d, tags: [] as string[] }))
-  const rows = source.map((r) => {
-    const row: PageCompare['rows'][number] = {
-      id: r.id,
-      input: pageText(r.input, maxText),
-      tags: r.tags ?? [],
-      outputs: Object.fromEntries(Object.entries(r.outputs).map(([v, o]) => [v, o === null ? null : pageText(o, maxText)])),
-      pass: r.pass,
-      scores: r.scores as Record<string, Record<string, number>>,
-      details: 'details' in r && r.details ? r.details : {},
-      differs: differing.has(r.id),
-    }
-    if ('expected' in r && r.expected !== undefined) row.expected = pageText(r.expected, maxText)
-    return row
-  })
-  const runs = history.filter((e): e is CompareHistoryEntry => e.kind === 'compare' && e.suite === report.suite)
-  const hasCurrent = runs.some((e) => sameRun(e, report))
-  const shown = hasCurrent ? runs : [...runs, null]
   return {
     ...runInfo(report, report.expectation?.ok ?? true),
     kind: 'compare',
@@ -242,23 +279,9 @@ export function comparePageSuite(report: CompareReport, history: readonly Histor
     })),
     mcnemar: report.mcnemar,
     expectation: report.expectation,
-    rows,
+    rows: source.map((r) => compareRow(r, differing, maxText)),
     differingOnly: report.rows === undefined,
-    history:
-      shown.length > 0
-        ? {
-            runs: shown.map((e) =>
-              e === null
-                ? { at: report.createdAt, commit: report.git.commit, means: Object.fromEntries(report.scorers.map((s) => [s.scorer, s.means])), current: true }
-                : {
-                    at: e.createdAt,
-                    commit: e.git.commit,
-                    means: Object.fromEntries(Object.entries(e.scorers).map(([n, s]) => [n, s.means])),
-                    current: sameRun(e, report),
-                  },
-            ),
-          }
-        : null,
+    history: compareHistory(report, history),
   }
 }
 

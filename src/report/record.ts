@@ -82,7 +82,8 @@ export function recordRun(
       lines.push(`  history: ${shownPath(file)}`)
     } catch (error) {
       failures.push(
-        `the run could not be added to its history ${file}: ${(error as Error).message}. Check that the folder is writable, or pass report: { history: false }.`,
+        `the run could not be added to its history ${file}: ${(error as Error).message}. Check that the ` +
+          `folder is writable, or pass report: { history: false }.`,
       )
     }
   }

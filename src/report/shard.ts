@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import { formatMessage } from '../errors.js'
+import type { ReportShard } from '../golden/report.js'
 
 /** Which shard this run is, 1-based, and where that came from. */
 export interface Shard {
@@ -36,7 +37,8 @@ export function currentShard(env: Record<string, string | undefined> = process.e
   if (!m || count < 1 || index < 1 || index > count) {
     throw new TypeError(
       formatMessage(
-        `Failed to read EXPECT_LLM_SHARD: ${JSON.stringify(raw)} is not a shard. Set it to <index>/<count> with 1 <= index <= count, e.g. EXPECT_LLM_SHARD=2/4.`,
+        `Failed to read EXPECT_LLM_SHARD: ${JSON.stringify(raw)} is not a shard. Set it to <index>/<count> ` +
+          `with 1 <= index <= count, e.g. EXPECT_LLM_SHARD=2/4.`,
       ),
     )
   }
@@ -120,4 +122,14 @@ export function shardSummaryLine(shard: { index: number; count: number; total: n
  */
 export function shardFileSuffix(shard: Shard | undefined): string {
   return shard ? `.shard-${shard.index}-of-${shard.count}` : ''
+}
+
+/**
+ * The `shard` field of a shard's report (golden suite or comparison): which shard, where its cases sit in
+ * the whole suite, each case's run latencies (a golden suite's, for the merged P95) and the aggregate
+ * checks left to `expect-llm report --merge`.
+ */
+export function reportShard(shard: SuiteShard, deferred: string[], runLatenciesMs?: number[][]): ReportShard {
+  const { index, count, source, total, positions } = shard
+  return { index, count, source, total, positions, ...(runLatenciesMs ? { runLatenciesMs } : {}), deferred }
 }

@@ -5,9 +5,11 @@
  * charting library that fits, uPlot, is 51 KB minified and draws on a canvas, which gives a screen
  * reader and a test nothing to read). Every chart has a caption and a data table as its text alternative.
  *
- * Bundled into `bundle.generated.ts` by `npm run build:report-client` (esbuild); it imports only types.
+ * Bundled into `bundle.generated.ts` by `npm run build:report-client` (esbuild); it imports only types and
+ * the pure steps of `steps.ts`.
  */
 import type { PageCase, PageCheck, PageCompare, PageData, PageGolden, PageHistory, PageSuite } from '../page-types.js'
+import { type VerdictChange, verdictChangesBetween } from './steps.js'
 
 type Attr = string | number | boolean | null | undefined | ((event: Event) => void)
 type Child = Node | string | number | null | undefined | false | Child[]
@@ -122,7 +124,8 @@ function histogramChart(check: PageCheck): HTMLElement {
   const descId = nextId('d')
   const n = check.bins.length
   const above = check.threshold === null ? null : check.count - Math.round((1 - check.passRate) * check.count)
-  const caption = `${check.name}: ${plural(check.count, 'case')}, mean ${fmtScore(check.mean)}${check.threshold !== null ? `, threshold ${fmtScore(check.threshold)}; ${above} of ${check.count} pass` : ', recorded only (no threshold)'}.`
+  const gate = check.threshold !== null ? `, threshold ${fmtScore(check.threshold)}; ${above} of ${check.count} pass` : ', recorded only (no threshold)'
+  const caption = `${check.name}: ${plural(check.count, 'case')}, mean ${fmtScore(check.mean)}${gate}.`
   const svg = s(
     'svg',
     { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${titleId} ${descId}`, class: 'chart histogram', 'data-check': check.name },
@@ -194,7 +197,8 @@ function trendChart(
   const titleId = nextId('t')
   const descId = nextId('d')
   const last = (values: Array<number | null>) => [...values].reverse().find((v) => v !== null) ?? null
-  const caption = `${title} over ${plural(n, 'run')}: ${series.map((se) => `${series.length > 1 ? `${se.name} ` : ''}now ${fmtScore(se.values[current] ?? last(se.values))}`).join(', ')}${refs.map((r) => `; ${r.label}`).join('')}.`
+  const nows = series.map((se) => `${series.length > 1 ? `${se.name} ` : ''}now ${fmtScore(se.values[current] ?? last(se.values))}`)
+  const caption = `${title} over ${plural(n, 'run')}: ${nows.join(', ')}${refs.map((r) => `; ${r.label}`).join('')}.`
   const tickEvery = Math.max(1, Math.ceil(n / 6))
   const svg = s(
     'svg',
@@ -669,7 +673,8 @@ function summaryCards(suite: PageGolden): HTMLElement {
     card('Tokens', limit(fmtInt(b.totalTokens), b.tokenLimit === null ? null : fmtInt(b.tokenLimit)), '', 'tokens'),
     card(
       'Cost',
-      `${limit(fmtUsd(b.costUsd), b.costLimit === null ? null : fmtUsd(b.costLimit))}${b.costUsd !== null ? ` (app ${fmtUsd(b.appCostUsd)}, evaluator ${fmtUsd(b.evaluatorCostUsd)})` : ''}`,
+      `${limit(fmtUsd(b.costUsd), b.costLimit === null ? null : fmtUsd(b.costLimit))}` +
+        `${b.costUsd !== null ? ` (app ${fmtUsd(b.appCostUsd)}, evaluator ${fmtUsd(b.evaluatorCostUsd)})` : ''}`,
       '',
       'cost',
     ),
@@ -741,6 +746,43 @@ function runLabel(run: PageHistory['runs'][number], i: number): string {
   return `#${i + 1} ${shortCommit(run.commit)} · ${fmtDate(run.at)}${run.current ? ' (shown)' : ''}`
 }
 
+/** The table of cases whose verdict changed (the first 500); ids link to the case when one run is the page's. */
+function changesTable(changed: readonly VerdictChange[], linkable: boolean, goToCase: (id: string) => void): HTMLElement {
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      {},
+      h('caption', { class: 'sr-only' }, 'Cases whose verdict changed'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Case', 'Before', 'After'].map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        changed
+          .slice(0, 500)
+          .map((c) =>
+            h(
+              'tr',
+              { 'data-changed': c.id },
+              h('td', {}, linkable ? h('button', { type: 'button', class: 'link', onclick: () => goToCase(c.id) }, c.id) : h('code', {}, c.id)),
+              h('td', {}, verdictName(c.before)),
+              h('td', {}, verdictName(c.after)),
+            ),
+          ),
+      ),
+    ),
+  )
+}
+
 /** The cases whose verdict differs between two runs of the history. */
 function verdictChanges(history: PageHistory, goToCase: (id: string) => void): HTMLElement {
   const runs = history.runs
@@ -763,16 +805,7 @@ function verdictChanges(history: PageHistory, goToCase: (id: string) => void): H
   const draw = () => {
     const from = runs[Number(a.value)]!
     const to = runs[Number(b.value)]!
-    const changed: Array<{ id: string; before: string; after: string }> = []
-    history.ids.forEach((id, i) => {
-      const before = from.verdicts[i] ?? '-'
-      const after = to.verdicts[i] ?? '-'
-      if (before !== after) changed.push({ id, before, after })
-    })
-    const rank = (c: { before: string; after: string }) => (c.after === 'f' || c.after === 'e' ? 0 : c.after === 'p' ? 1 : 2)
-    changed.sort((x, y) => rank(x) - rank(y) || x.id.localeCompare(y.id))
-    const nowFailing = changed.filter((c) => c.before === 'p' && (c.after === 'f' || c.after === 'e')).length
-    const nowPassing = changed.filter((c) => c.after === 'p' && (c.before === 'f' || c.before === 'e')).length
+    const { changed, nowFailing, nowPassing } = verdictChangesBetween(history.ids, from.verdicts, to.verdicts)
     result.replaceChildren()
     append(result, [
       h(
@@ -780,47 +813,10 @@ function verdictChanges(history: PageHistory, goToCase: (id: string) => void): H
         { role: 'status', 'data-changes-summary': '' },
         changed.length === 0
           ? 'No case changed its verdict between these runs.'
-          : `${plural(changed.length, 'case')} changed: ${nowFailing} now failing, ${nowPassing} now passing, ${changed.length - nowFailing - nowPassing} added, removed or errored.`,
+          : `${plural(changed.length, 'case')} changed: ${nowFailing} now failing, ${nowPassing} now passing, ` +
+              `${changed.length - nowFailing - nowPassing} added, removed or errored.`,
       ),
-      changed.length === 0
-        ? null
-        : h(
-            'div',
-            { class: 'table-wrap' },
-            h(
-              'table',
-              {},
-              h('caption', { class: 'sr-only' }, 'Cases whose verdict changed'),
-              h(
-                'thead',
-                {},
-                h(
-                  'tr',
-                  {},
-                  ['Case', 'Before', 'After'].map((c) => h('th', { scope: 'col' }, c)),
-                ),
-              ),
-              h(
-                'tbody',
-                {},
-                changed
-                  .slice(0, 500)
-                  .map((c) =>
-                    h(
-                      'tr',
-                      { 'data-changed': c.id },
-                      h(
-                        'td',
-                        {},
-                        to.current || from.current ? h('button', { type: 'button', class: 'link', onclick: () => goToCase(c.id) }, c.id) : h('code', {}, c.id),
-                      ),
-                      h('td', {}, verdictName(c.before)),
-                      h('td', {}, verdictName(c.after)),
-                    ),
-                  ),
-              ),
-            ),
-          ),
+      changed.length === 0 ? null : changesTable(changed, to.current || from.current, goToCase),
       changed.length > 500 ? h('p', {}, `… and ${fmtInt(changed.length - 500)} more.`) : null,
     ])
   }
@@ -921,7 +917,8 @@ function compareView(suite: PageCompare): HTMLElement {
       h(
         'caption',
         {},
-        `Means per variant; paired differences against ${first} with their ${Math.round((suite.scorers[0]?.pairs[0]?.confidence ?? 0.95) * 100)}% bootstrap intervals`,
+        `Means per variant; paired differences against ${first} with their ` +
+          `${Math.round((suite.scorers[0]?.pairs[0]?.confidence ?? 0.95) * 100)}% bootstrap intervals`,
       ),
       h(
         'thead',
@@ -1066,7 +1063,9 @@ function compareView(suite: PageCompare): HTMLElement {
           h(
             'li',
             {},
-            `McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} (${m.method === 'exact' ? 'exact binomial' : 'chi-square'})`,
+            `McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ` +
+              `${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} ` +
+              `(${m.method === 'exact' ? 'exact binomial' : 'chi-square'})`,
           ),
         ),
       ),
@@ -1192,7 +1191,9 @@ async function start(): Promise<void> {
       h(
         'p',
         { role: 'alert' },
-        `This report could not be read (${(error as Error).message}). This browser may lack DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 and later have it); or write the report again with expect-llm report.`,
+        `This report could not be read (${(error as Error).message}). This browser may lack ` +
+          `DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 and later have it); or write the report ` +
+          `again with expect-llm report.`,
       ),
     )
     return
