@@ -27,6 +27,7 @@ import {
 } from './aggregate.js'
 import { aggregateCheckNames, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
+import { mutationChecks, resolveMutation, runMutation, writeMutationOut, type MutationReport, type MutationSettings } from '../mutation/run.js'
 
 /** Whether thresholds and expectations may name a scorer key: a listed key, or a built-in check a case may call for. */
 export function knownKey(key: string, plans: readonly ScorerPlan[]): boolean {
@@ -101,6 +102,7 @@ const OPTION_KEYS = [
   'passAt',
   'baseline',
   'budget',
+  'mutate',
 ]
 
 /** Applies a `filter` option. */
@@ -144,6 +146,10 @@ export class GoldenSuite {
   private ledgerStart = 0
   private started = 0
   private outcome: SuiteOutcome | undefined
+  /** The mutation run's settings (`mutate` option, or `expect-llm mutate`); `undefined` when off. */
+  readonly mutation: MutationSettings | undefined
+  private mutationRun: Promise<MutationReport> | undefined
+  private mutationReport: MutationReport | undefined
 
   constructor(name: string, options: GoldenOptions<any, any, any>) {
     if (typeof name !== 'string' || name.trim() === '')
@@ -191,6 +197,26 @@ export class GoldenSuite {
     }
     checkRecordOptions(options.report, 'describeGolden')
     this.limit = createLimiter(this.concurrency)
+    this.mutation = resolveMutation(options.mutate)
+  }
+
+  /** The checks the mutation run scores (one test each) and those it skips, for the cases of this run. */
+  mutationChecks(): ReturnType<typeof mutationChecks> {
+    return mutationChecks(this.cases, this.plans)
+  }
+
+  /** Runs the mutation testing of the suite's checks once (the first mutation test starts it) and keeps its report section. */
+  runMutation(testPath?: string): Promise<MutationReport> {
+    const settings = this.mutation
+    if (!settings) return Promise.reject(new Error('the suite runs without mutate'))
+    this.start()
+    this.env ??= createScorerEnv(this.plans, () => this.cases)
+    this.mutationRun ??= runMutation({ cases: this.cases, plans: this.plans, env: this.env, settings, limit: this.limit }).then((report) => {
+      this.mutationReport = report
+      writeMutationOut(this.name, testPath ? relativeToCwd(testPath) : null, report)
+      return report
+    })
+    return this.mutationRun
   }
 
   /** With `thresholds.passRate`, a case below its thresholds does not fail its own test. */
@@ -313,6 +339,7 @@ export class GoldenSuite {
       baseline: baseline.info,
       usage: { app, evaluator: { ...stripModels(evaluator) }, total, latencyMs: latency },
       cases: reportCases(ran),
+      ...(this.mutationReport ? { mutation: this.mutationReport } : {}),
     }
     if (this.shard) {
       const runLatenciesMs = ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))
