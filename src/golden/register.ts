@@ -179,8 +179,16 @@ function registerMutationTests<C>(adapter: RunnerAdapter<C>, suite: GoldenSuite,
       adapter.runner.test(
         'no mutants',
         async () => {
-          const why = skipped.length > 0 ? `the checks of its cases do not score outputs (${skipped.map((s) => `${s.check}: ${s.reason}`).join('; ')})` : 'no case has a reference answer or is unanswerable'
-          throw failureAt(formatMessage(`Failed to run the mutation testing of "${suite.name}": ${why}. Give the cases an "expected" answer and the suite a check that scores it.`), site)
+          const why =
+            skipped.length > 0
+              ? `the checks of its cases do not score outputs (${skipped.map((s) => `${s.check}: ${s.reason}`).join('; ')})`
+              : 'no case has a reference answer or is unanswerable'
+          throw failureAt(
+            formatMessage(
+              `Failed to run the mutation testing of "${suite.name}": ${why}. Give the cases an "expected" answer and the suite a check that scores it.`,
+            ),
+            site,
+          )
         },
         { concurrent: false },
       )

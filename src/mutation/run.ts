@@ -127,7 +127,12 @@ function resolveOperators(list: unknown): MutationOperator[] {
     if (typeof item === 'string') {
       op = builtins.find((b) => b.name === item)
       if (!op) setupError(`mutate.operators names an unknown operator "${item}"`, `Built-in operators are: ${builtins.map((b) => b.name).join(', ')}.`)
-    } else if (item !== null && typeof item === 'object' && typeof (item as MutationOperator).name === 'string' && typeof (item as MutationOperator).mutate === 'function') {
+    } else if (
+      item !== null &&
+      typeof item === 'object' &&
+      typeof (item as MutationOperator).name === 'string' &&
+      typeof (item as MutationOperator).mutate === 'function'
+    ) {
       op = item as MutationOperator
     } else {
       setupError(
@@ -158,7 +163,10 @@ export function resolveMutation(option: unknown, env: Record<string, string | un
   const envOn = env[MUTATE_ENV.on] === '1'
   if (option === undefined && !envOn) return undefined
   if (option !== undefined && option !== true && (option === null || typeof option !== 'object' || Array.isArray(option)))
-    setupError(`"mutate" must be true, false or { seed?, operators?, minScore? }, got ${describeValue(option)}`, 'Pass for example { mutate: { minScore: 0.8 } }.')
+    setupError(
+      `"mutate" must be true, false or { seed?, operators?, minScore? }, got ${describeValue(option)}`,
+      'Pass for example { mutate: { minScore: 0.8 } }.',
+    )
   const o = (typeof option === 'object' ? option : {}) as MutateOptions
   const unknown = Object.keys(o).filter((k) => !['seed', 'operators', 'minScore'].includes(k))
   if (unknown.length > 0) setupError(`unknown mutate option ${unknown.map((k) => `"${k}"`).join(', ')}`, 'Valid options are: seed, operators, minScore.')
@@ -189,7 +197,10 @@ export function mutationSource(c: GoldenCase): MutationSource | undefined {
  * The checks of the suite that score mutants, by key, in report order, and those that are skipped (with
  * the reason): what the `mutation` describe block lists, one test per check.
  */
-export function mutationChecks(cases: readonly GoldenCase[], plans: readonly ScorerPlan[]): { checks: string[]; skipped: Array<{ check: string; reason: string }> } {
+export function mutationChecks(
+  cases: readonly GoldenCase[],
+  plans: readonly ScorerPlan[],
+): { checks: string[]; skipped: Array<{ check: string; reason: string }> } {
   const checks: string[] = []
   const skipped: Array<{ check: string; reason: string }> = []
   for (const c of cases) {
@@ -373,9 +384,7 @@ export function mutationCheckFailure(report: MutationReport, key: string): strin
     if (check.errors.length > 5) lines.push(`  … ${check.errors.length - 5} more`)
   }
   if (check.gate === false && check.score !== null && report.minScore !== null) {
-    lines.push(
-      formatMessage(`Mutation score of ${key} is ${fmtScore(check.score)}, below minScore ${fmtScore(report.minScore)}: ${checkLine(check)}.`),
-    )
+    lines.push(formatMessage(`Mutation score of ${key} is ${fmtScore(check.score)}, below minScore ${fmtScore(report.minScore)}: ${checkLine(check)}.`))
     const let_ = report.survivors.filter((s) => s.passedBy.includes(key)).slice(0, 5)
     for (const s of let_) lines.push(`  ${s.case} [${s.operator}: ${clip(s.change, 40)}] ${clip(s.text, 100)}`)
     lines.push('  Strengthen the check (a judge against the reference, a higher threshold), or lower mutate.minScore.')
