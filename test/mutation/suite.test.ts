@@ -32,7 +32,7 @@ test('without a gate: a mutation test per check after the cases, the summary and
     ['keywords', 0.25],
     ['exact', 1],
   ])
-})
+}, 60_000)
 
 test('the gate fails the weak check and passes the strong one; a score equal to minScore passes', async () => {
   const weak = await runVitest(dir, { MIN_SCORE: '0.5' })
@@ -45,10 +45,10 @@ test('the gate fails the weak check and passes the strong one; a score equal to 
 
   const boundary = await runVitest(dir, { MIN_SCORE: '0.25' })
   expect(boundary.code, boundary.output).toBe(0)
-})
+}, 120_000)
 
 test('EXPECT_LLM_MUTATE_MIN_SCORE (expect-llm mutate --min-score) overrides the option', async () => {
   const run = await runVitest(dir, { MIN_SCORE: '0.1', EXPECT_LLM_MUTATE: '1', EXPECT_LLM_MUTATE_MIN_SCORE: '0.3' })
   expect(run.code).toBe(1)
   expect(statuses(run)['mutated bot mutation keywords']).toBe('failed')
-})
+}, 60_000)
