@@ -176,3 +176,8 @@ export type { BaselineComparison, ScorerDelta, CaseChange } from '../golden/base
 // Statistics (paired comparisons, confidence intervals)
 export { pairedBootstrap, mcnemar, percentile, BootstrapAggregator } from '../golden/stats.js'
 export type { BootstrapOptions, BootstrapResult, McNemarResult, BootstrapAggregatorOptions, AggregateScore, AggregatableScore } from '../golden/stats.js'
+
+// Mutation testing of evals: plausible wrong answers made from each case's reference
+export { generateMutants, mutationOperators } from '../mutation/generate.js'
+export type { GenerateMutantsOptions } from '../mutation/generate.js'
+export type { Mutant, MutateOptions, MutationContext, MutationOperator, MutationSource } from '../mutation/types.js'

@@ -15,7 +15,7 @@ import { describeValue, formatMessage } from '../errors.js'
 import { inputText, referencesOf, runScorers, scorersFor, type ScorerEnv, type ScorerPlan } from '../golden/scorers.js'
 import { clip, fmtScore } from '../golden/report.js'
 import type { GoldenCase } from '../golden/types.js'
-import { generateMutants, mutationOperators } from './generate.js'
+import { generateMutants, resolveOperators } from './generate.js'
 import type { MutateOptions, Mutant, MutationOperator, MutationSource } from './types.js'
 
 /** The mutate option resolved: what the run does. */
@@ -116,37 +116,6 @@ function checkMinScore(value: unknown, where: string): number {
   return value as number
 }
 
-function resolveOperators(list: unknown): MutationOperator[] {
-  const builtins = mutationOperators
-  if (list === undefined) return [...builtins]
-  if (!Array.isArray(list) || list.length === 0)
-    setupError(`mutate.operators must be a non-empty list of operator names or objects, got ${describeValue(list)}`, "Pass for example ['negation', 'number'].")
-  const out: MutationOperator[] = []
-  for (const item of list as unknown[]) {
-    let op: MutationOperator | undefined
-    if (typeof item === 'string') {
-      op = builtins.find((b) => b.name === item)
-      if (!op) setupError(`mutate.operators names an unknown operator "${item}"`, `Built-in operators are: ${builtins.map((b) => b.name).join(', ')}.`)
-    } else if (
-      item !== null &&
-      typeof item === 'object' &&
-      typeof (item as MutationOperator).name === 'string' &&
-      typeof (item as MutationOperator).mutate === 'function'
-    ) {
-      op = item as MutationOperator
-    } else {
-      setupError(
-        `mutate.operators lists ${describeValue(item)}, which is neither an operator name nor an operator`,
-        'An operator is { name, description, mutate(context) => Mutant[] }.',
-      )
-    }
-    const named = op as MutationOperator
-    if (out.some((o) => o.name === named.name)) setupError(`mutate.operators lists "${named.name}" twice`, 'Give each operator a unique name.')
-    out.push(named)
-  }
-  return out
-}
-
 /**
  * Reads the `mutate` option and the environment of `expect-llm mutate` (`EXPECT_LLM_MUTATE=1`, with
  * `EXPECT_LLM_MUTATE_SEED` and `EXPECT_LLM_MUTATE_MIN_SCORE` over the option's `seed` and `minScore`).
@@ -175,7 +144,8 @@ export function resolveMutation(option: unknown, env: Record<string, string | un
   if (envOn && env[MUTATE_ENV.seed] !== undefined && env[MUTATE_ENV.seed] !== '') seed = checkSeed(fromEnv(env[MUTATE_ENV.seed] as string), MUTATE_ENV.seed)
   if (envOn && env[MUTATE_ENV.minScore] !== undefined && env[MUTATE_ENV.minScore] !== '')
     minScore = checkMinScore(fromEnv(env[MUTATE_ENV.minScore] as string), MUTATE_ENV.minScore)
-  return { seed, operators: resolveOperators(o.operators), minScore, source: option === undefined ? 'env' : 'option' }
+  // The operators' errors (an unknown name, with a did-you-mean) come now, before any case runs.
+  return { seed, operators: resolveOperators(o.operators as MutateOptions['operators']), minScore, source: option === undefined ? 'env' : 'option' }
 }
 
 /** Why a planned check does not run on mutants, or `undefined` when it does. */
@@ -240,7 +210,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  */
 export async function runMutation({ cases, plans, env, settings, limit }: MutationRunInput): Promise<MutationReport> {
   const sources = cases.map(mutationSource).filter((s): s is MutationSource => s !== undefined)
-  const generated = generateMutants(sources, { seed: settings.seed, operators: settings.operators })
+  const byId = generateMutants(sources, { seed: settings.seed, operators: settings.operators })
+  const generated = sources.map((source) => ({ source, mutants: byId.get(source.id) ?? [] }))
   const byCase = new Map(cases.map((c) => [c.id, c]))
   const { checks: keys, skipped } = mutationChecks(cases, plans)
   const checks = new Map<string, MutationCheckReport>(
