@@ -17,9 +17,11 @@
  *   nearest sentence, which is how an ungrounded bot hallucinates. At temperature > 0 the cut-off is
  *   jittered by a seeded draw per call, so borderline questions can go either way across samples.
  * - The judge (expect-llm's judge prompts): a rule-based grader. Correctness: every quantity of the
- *   reference ("30 days", "$4.99") must appear in the answer with a compatible qualifier ("within" is
- *   not "wait ... before", "over" is not "under"), a "no" reference needs a negative answer, a refusal
- *   fails, and enough of the reference's content words must be there. Faithfulness: each sentence is
+ *   reference ("30 days", "$4.99", "one") must appear in the answer with a compatible qualifier ("within"
+ *   is not "wait ... before", "over" is not "under"); statement by statement, each statement of the answer
+ *   must be as negative as the reference statement it shares most words with ("can" is not "cannot");
+ *   a "no" reference needs a negative answer, a refusal fails, and enough of the reference's content
+ *   words must be there. It never sees which texts are the bot's answers and which are mutants. Faithfulness: each sentence is
  *   a claim, supported when its words and quantities are in the context. Relevance and refusal: word
  *   overlap and refusal phrases.
  *
@@ -191,8 +193,46 @@ interface Verdict {
   score: number
 }
 
+/** Words that negate a verb ("n't" wherever it ends a word); "no" as in "at no cost" does not. */
+const NEGATIONS = /\b(?:not|never|cannot|no longer)\b|n't\b/gi
+const NUMBER_WORDS = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi
+
+/** The statements of a text: sentences and semicolon clauses, and the clause after ", not" / ", but". */
+function statements(text: string): string[] {
+  return text
+    .split(/(?<=[.?!;])\s+|,\s+(?=(?:not|but)\b)/i)
+    .map((s) => s.trim())
+    .filter((s) => terms(s).length > 0)
+}
+
+const negations = (text: string) => (text.match(NEGATIONS) ?? []).length
+
+/**
+ * Statement by statement: each statement of the answer is compared with the reference statement that
+ * shares the most content words with it; they must be equally negative (the same number of negations),
+ * so "you can ask within 30 days" and "you cannot ask within 30 days" contradict each other.
+ */
+function polarityConflict(reference: string, answer: string): { said: string; reference: string } | undefined {
+  const refs = statements(reference).map((text) => ({ text, terms: new Set(terms(text)) }))
+  for (const said of statements(answer)) {
+    const t = terms(said)
+    let best: { text: string; shared: number } | undefined
+    for (const r of refs) {
+      const shared = t.filter((x) => r.terms.has(x)).length
+      if (shared > 0 && (!best || shared > best.shared)) best = { text: r.text, shared }
+    }
+    if (best && negations(best.text) !== negations(said)) return { said, reference: best.text }
+  }
+  return undefined
+}
+
 export function gradeCorrectness(reference: string, answer: string): Verdict {
   if (detectRefusal(answer).refused) return { reasoning: 'The answer does not give the information; the reference does.', score: 0 }
+  const answerNumbers = new Set((answer.match(NUMBER_WORDS) ?? []).map((w) => w.toLowerCase()))
+  const missingNumber = (reference.match(NUMBER_WORDS) ?? []).find((w) => !answerNumbers.has(w.toLowerCase()))
+  if (missingNumber) return { reasoning: `The reference says "${missingNumber}", which the answer does not state.`, score: 0 }
+  const conflict = polarityConflict(reference, answer)
+  if (conflict) return { reasoning: `The answer says "${conflict.said}" where the reference says "${conflict.reference}": the opposite.`, score: 0 }
   const ref = quantities(reference)
   const got = quantities(answer)
   for (const q of ref) {
