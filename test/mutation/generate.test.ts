@@ -87,7 +87,7 @@ describe('generateMutants', () => {
 
   test('an unknown operator name fails with a did-you-mean and the list', () => {
     expect(() => generateMutants(sources, { operators: ['negaton'] })).toThrowErrorMatchingInlineSnapshot(
-      `[TypeError: [expect-llm] Failed to generate the mutants: unknown mutation operator "negaton" (did you mean "negation"?). The built-in operators are: number, unit, negation.]`,
+      `[TypeError: [expect-llm] Failed to generate the mutants: unknown mutation operator "negaton" (did you mean "negation"?). The built-in operators are: number, unit, negation, comparative, swap-entity, drop-clause, add-claim, other-answer, refusal, confident-answer.]`,
     )
     expect(() => generateMutants(sources, { operators: ['paraphrase'] })).toThrow(
       /unknown mutation operator "paraphrase"\. The built-in operators are: number, /,

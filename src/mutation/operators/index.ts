@@ -7,7 +7,23 @@
  * @module
  */
 import type { MutationOperator } from '../types.js'
+import { claimOperator } from './claim.js'
+import { clauseOperator } from './clause.js'
+import { comparativeOperator } from './comparative.js'
+import { entityOperator } from './entity.js'
 import { negationOperator } from './negation.js'
 import { numberOperator, unitOperator } from './number.js'
+import { confidentAnswerOperator, otherAnswerOperator, refusalOperator } from './question.js'
 
-export const BUILTIN_OPERATORS: readonly MutationOperator[] = Object.freeze([numberOperator, unitOperator, negationOperator])
+export const BUILTIN_OPERATORS: readonly MutationOperator[] = Object.freeze([
+  numberOperator,
+  unitOperator,
+  negationOperator,
+  comparativeOperator,
+  entityOperator,
+  clauseOperator,
+  claimOperator,
+  otherAnswerOperator,
+  refusalOperator,
+  confidentAnswerOperator,
+])

@@ -24,16 +24,25 @@ WORD_CHANGE.twice = 'three times'
 const NUMBER_WORD = wordsPattern(Object.keys(WORD_CHANGE))
 
 /** Another value for `n`: twice, half (when whole), or ten times, chosen by the seed; years move by one. */
-function otherValue(n: number, decimals: number, percent: boolean, random: () => number, avoid: ReadonlySet<number>): number {
+function otherValue(
+  n: number,
+  decimals: number,
+  percent: boolean,
+  random: () => number,
+  avoid: ReadonlySet<number>,
+  range: [number, number],
+): number | undefined {
   if (n === 0) return 1
   if (decimals === 0 && n >= 1900 && n <= 2100) return random() < 0.5 ? n - 1 : n + 1
   if (percent && n <= 100) return n * 2 <= 100 ? n * 2 : n / 2
   const options = [n * 2]
   if (decimals > 0 || (n % 2 === 0 && n >= 2)) options.push(n / 2)
   if (n < 100) options.push(n * 10)
+  if (range[0] !== Number.NEGATIVE_INFINITY || range[1] !== Number.POSITIVE_INFINITY) options.push(n + 1, n - 1)
   // Not another number of the text (`5 to 10` → `10 to 10` reads as a typo, not a wrong answer).
-  const fresh = options.filter((v) => !avoid.has(v))
-  return choose(fresh.length > 0 ? fresh : options, random)
+  // In a range (`5 to 10`) the low end stays below the high end: `70 to 14` reads as a typo.
+  const fresh = options.filter((v) => !avoid.has(v) && v > range[0] && v < range[1])
+  return fresh.length > 0 ? choose(fresh, random) : undefined
 }
 
 function formatLike(value: number, digits: string, decimals: string | undefined): string {
@@ -53,9 +62,13 @@ function numberCandidates({ source, random }: MutationContext): Candidate[] {
     const [whole, currency = '', digits = '', decimals, percent = ''] = m
     const value = Number(digits.replace(/,/g, '') + (decimals ?? ''))
     if (!Number.isFinite(value)) continue
-    const next = otherValue(value, decimals ? decimals.length - 1 : 0, percent !== '', random, present)
-    const replaced = `${currency}${formatLike(next, digits, decimals)}${percent}`
     const index = m.index ?? 0
+    const before = text.slice(0, index).match(/(\d+(?:\.\d+)?)\s*(?:to|-|–)\s*$/)
+    const after = text.slice(index + whole.length).match(/^\s*(?:to|-|–)\s*[$€£]?(\d+(?:\.\d+)?)/)
+    const range: [number, number] = [before ? Number(before[1]) : Number.NEGATIVE_INFINITY, after ? Number(after[1]) : Number.POSITIVE_INFINITY]
+    const next = otherValue(value, decimals ? decimals.length - 1 : 0, percent !== '', random, present, range)
+    if (next === undefined || next < 0) continue
+    const replaced = `${currency}${formatLike(next, digits, decimals)}${percent}`
     out.push({ text: splice(text, index, index + whole.length, replaced), change: `${whole.trim()} → ${replaced.trim()}` })
   }
   for (const m of matchesOf(text, TIME)) {

@@ -84,10 +84,34 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 /** Content words of a text (words minus stop words). */
 export const contentWords = (text: string) => words(text).filter((w) => !STOPWORDS.has(w))
 
+const contentSets = new Map<string, ReadonlySet<string>>()
+/** The content words of a text as a set, remembered (a dataset's texts are compared with each other many times). */
+function contentSet(text: string): ReadonlySet<string> {
+  let set = contentSets.get(text)
+  if (!set) {
+    if (contentSets.size > 20_000) contentSets.clear()
+    set = new Set(contentWords(text))
+    contentSets.set(text, set)
+  }
+  return set
+}
+
+/**
+ * A value computed once per dataset (and key) and remembered while the dataset lives: `generateMutants`
+ * passes the same dataset array to every operator and case.
+ */
+export function perDataset<T>(key: string, dataset: readonly MutationSource[], compute: () => T): T {
+  let entry = datasetCache.get(dataset)
+  if (!entry) datasetCache.set(dataset, (entry = new Map()))
+  if (!entry.has(key)) entry.set(key, compute())
+  return entry.get(key) as T
+}
+const datasetCache = new WeakMap<readonly MutationSource[], Map<string, unknown>>()
+
 /** Jaccard overlap of the content words of two texts, in [0, 1]. */
 export function overlap(a: string, b: string): number {
-  const x = new Set(contentWords(a))
-  const y = new Set(contentWords(b))
+  const x = contentSet(a)
+  const y = contentSet(b)
   if (x.size === 0 || y.size === 0) return 0
   let both = 0
   for (const w of x) if (y.has(w)) both++
