@@ -173,7 +173,7 @@ export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, o
 function registerMutationTests<C>(adapter: RunnerAdapter<C>, suite: GoldenSuite, options: GoldenOptions<any, any, any>, site: Error | undefined): void {
   if (!suite.mutation) return
   const { checks, skipped } = suite.mutationChecks()
-  const timeout = options.timeout !== undefined ? { timeout: options.timeout } : {}
+  const timeout = { timeout: suite.mutationTimeout() }
   adapter.runner.describe('mutation', () => {
     if (checks.length === 0) {
       adapter.runner.test(

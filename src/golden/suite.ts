@@ -27,7 +27,8 @@ import {
 } from './aggregate.js'
 import { aggregateCheckNames, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
-import { mutationChecks, resolveMutation, runMutation, writeMutationOut, type MutationReport, type MutationSettings } from '../mutation/run.js'
+import { mutationChecks, mutationSource, resolveMutation, runMutation, writeMutationOut, type MutationReport, type MutationSettings } from '../mutation/run.js'
+import { generateMutants } from '../mutation/generate.js'
 
 /** Whether thresholds and expectations may name a scorer key: a listed key, or a built-in check a case may call for. */
 export function knownKey(key: string, plans: readonly ScorerPlan[]): boolean {
@@ -150,6 +151,8 @@ export class GoldenSuite {
   readonly mutation: MutationSettings | undefined
   private mutationRun: Promise<MutationReport> | undefined
   private mutationReport: MutationReport | undefined
+  /** Ledger positions [from, to) of the mutation run's model calls. */
+  private mutationCalls: [number, number] | undefined
 
   constructor(name: string, options: GoldenOptions<any, any, any>) {
     if (typeof name !== 'string' || name.trim() === '')
@@ -205,13 +208,32 @@ export class GoldenSuite {
     return mutationChecks(this.cases, this.plans)
   }
 
+  /**
+   * The timeout of a mutation test: the first one scores every mutant, so it gets the per-case `timeout`
+   * (default 30 s) for each mutant, divided among the concurrency slots.
+   */
+  mutationTimeout(): number {
+    const settings = this.mutation
+    if (!settings) return 0
+    const sources = this.cases.map(mutationSource).filter((s): s is NonNullable<typeof s> => s !== undefined)
+    const mutants = [...generateMutants(sources, { seed: settings.seed, operators: settings.operators }).values()].reduce((n, m) => n + m.length, 0)
+    return (this.options.timeout ?? 30_000) * Math.max(1, Math.ceil(mutants / this.concurrency))
+  }
+
   /** Runs the mutation testing of the suite's checks once (the first mutation test starts it) and keeps its report section. */
   runMutation(testPath?: string): Promise<MutationReport> {
     const settings = this.mutation
     if (!settings) return Promise.reject(new Error('the suite runs without mutate'))
     this.start()
     this.env ??= createScorerEnv(this.plans, () => this.cases)
+    const ledgerBefore = getLedger().entries.length
     this.mutationRun ??= runMutation({ cases: this.cases, plans: this.plans, env: this.env, settings, limit: this.limit }).then((report) => {
+      // The judge and embedding calls on mutants are the mutation run's: reported in its section, not in
+      // the suite's usage and budget (the mutation tests run alone, after the cases).
+      const calls = getLedger().entries.slice(ledgerBefore)
+      this.mutationCalls = [ledgerBefore, ledgerBefore + calls.length]
+      const totals = ledgerTotals(calls)
+      report.usage = { calls: totals.calls, inputTokens: totals.inputTokens, outputTokens: totals.outputTokens, costUsd: totals.costUsd }
       this.mutationReport = report
       writeMutationOut(this.name, testPath ? relativeToCwd(testPath) : null, report)
       return report
@@ -297,7 +319,13 @@ export class GoldenSuite {
     // A shard's slice cannot decide the aggregate checks: `expect-llm report --merge` makes them over all cases.
     const t = this.shard ? undefined : this.options.thresholds
     lines.push(...thresholdChecks(ran, scorers, t))
-    const usage = usageSummary(ran, getLedger().entries.slice(this.ledgerStart))
+    const usage = usageSummary(
+      ran,
+      getLedger()
+        .entries.map((e, i) => ({ e, i }))
+        .filter(({ i }) => i >= this.ledgerStart && !(this.mutationCalls && i >= this.mutationCalls[0] && i < this.mutationCalls[1]))
+        .map(({ e }) => e),
+    )
     const budget = this.shard ? undefined : this.options.budget
     lines.push(...budgetChecks(budget, ran, usage))
     const baselineOption = this.shard ? undefined : this.options.baseline

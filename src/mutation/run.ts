@@ -87,6 +87,8 @@ export interface MutationReport {
   survivors: MutationSurvivor[]
   /** Checks below `minScore` (the gate's failures). */
   weak: string[]
+  /** The judge and embedding calls of the checks on mutants (not counted in the suite's usage and budget). */
+  usage?: { calls: number; inputTokens: number; outputTokens: number; costUsd: number | null }
 }
 
 /** Environment switches read by the suite (set by `expect-llm mutate`). */
@@ -327,7 +329,7 @@ export function checkLine(check: MutationCheckReport): string {
 export function formatMutationSummary(report: MutationReport, maxSurvivors = 15): string[] {
   const out = [
     '',
-    `  mutation (seed ${report.seed}): ${plural(report.mutants, 'mutant')} of ${plural(report.cases, 'case')}, ${report.operators.length} operators${report.minScore !== null ? `, gate ${fmtScore(report.minScore)}` : ''}`,
+    `  mutation (seed ${report.seed}): ${plural(report.mutants, 'mutant')} of ${plural(report.cases, 'case')}, ${report.operators.length} operators${report.minScore !== null ? `, gate ${fmtScore(report.minScore)}` : ''}${report.usage && report.usage.calls > 0 ? `, ${plural(report.usage.calls, 'model call')} (${report.usage.costUsd === null ? 'cost unknown' : `$${report.usage.costUsd.toFixed(4)}`})` : ''}`,
   ]
   for (const check of report.checks) {
     const mark = check.gate === false || check.errors.length > 0 ? '✗' : check.gate === true ? '✓' : '·'

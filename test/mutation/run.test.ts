@@ -243,3 +243,41 @@ describe('resolveMutation', () => {
     )
   })
 })
+
+describe('GoldenSuite with mutate', () => {
+  test("the checks' model calls on mutants are the mutation section's usage, not the suite's usage or budget", async () => {
+    const { GoldenSuite } = await import('../../src/golden/suite.js')
+    const { validateCases } = await import('../../src/golden/dataset.js')
+    const { recordModelUsage, resetLedger } = await import('../../src/ledger.js')
+    resetLedger()
+    const modelBacked = defineCheck({
+      name: 'model-backed',
+      threshold: 1,
+      run: (output, c) => {
+        recordModelUsage({ kind: 'judge', model: 'gpt-4o-mini', inputTokens: 100, outputTokens: 10 })
+        return output === c.expected ? 1 : 0
+      },
+    })
+    const list = cases.slice(0, 2)
+    const suite = new GoldenSuite('usage', {
+      dataset: list,
+      task: (_i: unknown, c: GoldenCase) => String(c.expected),
+      scorers: { judged: modelBacked },
+      mutate: { operators: [negate, number] },
+      budget: { maxTokens: 220 },
+      report: false,
+    })
+    suite.setCases(validateCases(list))
+    for (const c of suite.cases) await suite.runCase(c)
+    const mutation = await suite.runMutation()
+    const { report, failures } = suite.finish({ runner: 'vitest', testPath: undefined, updateMode: 'none', env: {} })
+    expect(mutation.usage).toEqual({ calls: 4, inputTokens: 400, outputTokens: 40, costUsd: expect.any(Number) })
+    expect(report.usage.evaluator.calls).toBe(2)
+    expect(report.usage.total.totalTokens).toBe(220)
+    expect(failures).toEqual([])
+    expect(report.mutation?.checks.map((c) => [c.check, c.score])).toEqual([
+      ['keywords', 0.25],
+      ['judged', 1],
+    ])
+  })
+})
