@@ -1,11 +1,12 @@
 // `expect-llm mutate`: usage errors in the library's format (in process), and real runs of the command in
 // child processes on a sandboxed golden suite through Vitest: the summary, the gate's exit code and a file
 // without golden suites.
-import { rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { runMutateCli } from '../../src/mutation/cli.js'
-import { childEnv, repo, runChild, vitestSandbox } from '../golden/helpers.js'
+import { childEnv, copyInto, repo, runChild, vitestSandbox } from '../golden/helpers.js'
 
 const dir = vitestSandbox(['mutate.golden.ts'], 'test/mutation/child')
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -65,3 +66,32 @@ describe('child runs of the command', () => {
     expect(run.output).toContain('[expect-llm] Failed to run the mutation testing of plain.golden.ts: no golden suite scored mutants (vitest exited with 0).')
   }, 60_000)
 })
+
+test('--runner jest: a Jest ESM suite (against the built package, dist/), the gate deciding the exit code', async () => {
+  const dist = process.env.GOLDEN_DIST ?? join(repo, 'dist')
+  const jestDir = mkdtempSync(join(tmpdir(), 'mutate-jest-'))
+  try {
+    copyInto(jestDir, join(repo, 'test/mutation/child/mutate.golden.test.mjs'))
+    symlinkSync(join(repo, 'node_modules'), join(jestDir, 'node_modules'), 'dir')
+    writeFileSync(
+      join(jestDir, 'jest.config.cjs'),
+      `module.exports = ${JSON.stringify({
+        rootDir: jestDir,
+        testEnvironment: 'node',
+        testMatch: ['<rootDir>/*.golden.test.mjs'],
+        setupFilesAfterEnv: [join(dist, 'jest.js')],
+        moduleNameMapper: { '^expect-llm/jest$': join(dist, 'jest.js') },
+        transform: {},
+      })}\n`,
+    )
+    const args = ['--import', 'tsx', join(repo, 'src/entries/cli.ts'), 'mutate', 'mutate.golden.test.mjs', '--runner', 'jest', '--min-score', '0.5']
+    const run = await runChild([...args, '--', '--config', 'jest.config.cjs'], jestDir, childEnv({ NODE_NO_WARNINGS: '1' }))
+    expect(run.code, run.output).toBe(1)
+    expect(run.output).toContain('golden › mutated bot under jest\n\n  mutation (seed 1): 2 mutants of 2 cases, 1 operators, gate 0.50')
+    expect(run.output).toContain('  ✗ keywords let 2 of 2 mutants pass (score 0; my-negation 2 of 2); blind to my-negation')
+    expect(run.output).toContain('  ✓ exact let 0 of 2 mutants pass (score 1)')
+    expect(run.output).toMatch(/✕ keywords/)
+  } finally {
+    rmSync(jestDir, { recursive: true, force: true })
+  }
+}, 120_000)

@@ -16,25 +16,8 @@ import {
   type MutationSettings,
 } from '../../src/mutation/run.js'
 import type { MutationOperator } from '../../src/mutation/types.js'
+import { double as number, negate } from './user-operators.js'
 
-/** "can" → "cannot", "within" → "after": keeps every keyword. */
-const negate: MutationOperator = {
-  name: 'my-negation',
-  description: 'can → cannot',
-  mutate: ({ source }) =>
-    /\bcan\b/.test(source.text) ? [{ operator: 'my-negation', text: source.text.replace(/\bcan\b/, 'cannot'), change: 'can → cannot' }] : [],
-}
-/** 30 → 60: drops the keyword "30 days". */
-const number: MutationOperator = {
-  name: 'my-number',
-  description: 'n → 2n',
-  mutate: ({ source }) =>
-    [...source.text.matchAll(/\d+/g)].map((m) => ({
-      operator: 'my-number',
-      text: source.text.replace(m[0], String(Number(m[0]) * 2)),
-      change: `${m[0]} → ${Number(m[0]) * 2}`,
-    })),
-}
 /** For an unanswerable case: a confident answer instead of the refusal. */
 const answer: MutationOperator = {
   name: 'my-answer',

@@ -13,7 +13,7 @@ import type { GoldenReport } from '../../src/golden/report.js'
 import { GoldenSuite } from '../../src/golden/suite.js'
 import { renderReportHtml } from '../../src/report/html.js'
 import { buildPageData } from '../../src/report/page-data.js'
-import type { MutationOperator } from '../../src/mutation/types.js'
+import { double, negate } from '../mutation/user-operators.js'
 import { execFileSync } from 'node:child_process'
 
 // Debian's chromium, as browser.test.ts finds it (importing that file would run its tests here).
@@ -24,23 +24,6 @@ let browser: Browser
 let page: Page
 let report: GoldenReport
 const pageErrors: string[] = []
-
-const negate: MutationOperator = {
-  name: 'my-negation',
-  description: 'can → cannot',
-  mutate: ({ source }) =>
-    /\bcan\b/.test(source.text) ? [{ operator: 'my-negation', text: source.text.replace(/\bcan\b/, 'cannot'), change: 'can → cannot' }] : [],
-}
-const double: MutationOperator = {
-  name: 'my-number',
-  description: 'n → 2n',
-  mutate: ({ source }) =>
-    [...source.text.matchAll(/\d+/g)].map((m) => ({
-      operator: 'my-number',
-      text: source.text.replace(m[0], String(Number(m[0]) * 2)),
-      change: `${m[0]} → ${Number(m[0]) * 2}`,
-    })),
-}
 
 beforeAll(async () => {
   const cases = [
