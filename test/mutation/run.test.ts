@@ -264,3 +264,18 @@ describe('GoldenSuite with mutate', () => {
     ])
   })
 })
+
+describe('evaluate with mutate', () => {
+  test('the report has the mutation section, and a check below minScore is a failure', async () => {
+    const { evaluate } = await import('../../src/golden/evaluate.js')
+    const list = cases.slice(0, 2)
+    const task = (_i: unknown, c: GoldenCase) => String(c.expected)
+    const report = await evaluate(list, { task, scorers: { exact: true }, mutate: { operators: [negate, number], minScore: 0.5 } })
+    expect(report.mutation?.weak).toEqual(['keywords'])
+    expect(report.ok).toBe(false)
+    expect(report.failures).toEqual([expect.stringContaining('[expect-llm] Mutation score of keywords is 0.25, below minScore 0.50')])
+    const plain = await evaluate(list, { task, scorers: { exact: true } })
+    expect(plain).toMatchObject({ ok: true, failures: [] })
+    expect(plain.mutation).toBeUndefined()
+  })
+})
