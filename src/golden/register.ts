@@ -166,9 +166,9 @@ export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, o
 }
 
 /**
- * With `mutate` (or `expect-llm mutate`): a `mutation` block after the cases, one test per check that
- * scores mutants, titled by its key. The first test runs the mutation of every check; each test fails
- * when its check errored on a mutant (a replay miss) or is below `minScore`.
+ * With `mutate` (or `expect-llm mutate`): a `mutation` block after the cases: `score the mutants`, which
+ * runs every check on every mutant, then one test per check, titled by its key, which fails when its check
+ * errored on a mutant (a replay miss) or is below `minScore`.
  */
 function registerMutationTests<C>(adapter: RunnerAdapter<C>, suite: GoldenSuite, options: GoldenOptions<any, any, any>, site: Error | undefined): void {
   if (!suite.mutation) return
@@ -194,6 +194,9 @@ function registerMutationTests<C>(adapter: RunnerAdapter<C>, suite: GoldenSuite,
       )
       return
     }
+    // The checks score every mutant here, so that what happens during the run (a replay miss fails the
+    // test that is running) is this test's, not the first check's.
+    adapter.runner.test('score the mutants', async (ctx) => void (await suite.runMutation(adapter.runner.testPath(ctx))), { concurrent: false, ...timeout })
     for (const key of checks) {
       adapter.runner.test(
         key,
