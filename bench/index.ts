@@ -7,6 +7,7 @@ const suites = {
   model: () => import('./model.js'),
   golden: () => import('./golden.js'),
   report: () => import('./report.js'),
+  mutation: () => import('./mutation.js'),
 } satisfies Record<string, () => Promise<{ run: () => Promise<void> }>>
 
 const wanted = process.argv.slice(2)

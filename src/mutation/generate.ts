@@ -141,13 +141,16 @@ export function generateMutants(sources: readonly MutationSource[], options: Gen
   if (typeof seed !== 'number' || !Number.isFinite(seed)) fail(`"seed" must be a finite number, got ${describeValue(seed)}`, 'Pass for example { seed: 1 }.')
   const operators = resolveOperators(options.operators)
   checkSources(sources)
+  // One frozen copy per call: the operators' dataset-wide tables (names, word frequencies) are cached per
+  // dataset array, so a caller that changes its array between two calls never sees stale tables.
+  const dataset: readonly MutationSource[] = Object.freeze(sources.map((s) => Object.freeze({ ...s })))
   const out = new Map<string, Mutant[]>()
-  for (const source of sources) {
+  for (const source of dataset) {
     const seen = new Set<string>([surfaceKey(source.text)])
     const mutants: Mutant[] = []
     for (const operator of operators) {
       const random = seededRandom(hash(`${seed}\u0000${source.id}\u0000${operator.name}`))
-      const made = operator.mutate({ source, dataset: sources, random })
+      const made = operator.mutate({ source, dataset, random })
       if (!Array.isArray(made))
         fail(`the mutation operator "${operator.name}" returned ${describeValue(made)}`, 'Return an array of mutants (empty when it does not apply).')
       for (const raw of made) {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { seededRandom } from '../../src/golden/stats.js'
+import type { GoldenCase } from '../../src/golden/types.js'
 import type { Mutant, MutationOperator, MutationSource } from '../../src/mutation/types.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -19,13 +20,22 @@ export function mutate(operator: MutationOperator, text: string, others: Mutatio
 
 export const texts = (mutants: readonly Mutant[]) => mutants.map((m) => m.text)
 
-/** The support-bot golden set as sources (unanswerable cases have an empty text). */
-export function supportBotSources(): MutationSource[] {
+/** The support-bot golden set (examples/support-bot/golden/support-bot.jsonl), as golden cases. */
+export function supportBotCases(): GoldenCase[] {
   return readFileSync(`${root}examples/support-bot/golden/support-bot.jsonl`, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as { id: string; input: string; expected?: string; answerable?: boolean })
-    .map((r) => ({ id: r.id, input: r.input, text: r.expected ?? '', unanswerable: r.answerable === false }))
+    .map((l) => JSON.parse(l) as GoldenCase)
+}
+
+/** The support-bot golden set as sources (unanswerable cases have an empty text). */
+export function supportBotSources(): MutationSource[] {
+  return supportBotCases().map((c) => ({
+    id: c.id as string,
+    input: c.input as string,
+    text: typeof c.expected === 'string' ? c.expected : '',
+    unanswerable: c.answerable === false,
+  }))
 }
 
 /** The distinct non-empty references of fixtures/reference/metrics-public.jsonl as sources. */

@@ -47,6 +47,7 @@ describe('negation', () => {
     const ms = mutate(negationOperator, text)
     expect(ms).toHaveLength(3)
     expect(all(text)).toEqual([
+      'Your card is charged when the order does not ship, not when you place it; you can cancel and we will refund.',
       'Your card is charged when the order ships, not when you place it; you can cancel and we will not refund.',
       'Your card is charged when the order ships, not when you place it; you cannot cancel and we will refund.',
       'Your card is charged when the order ships, when you place it; you can cancel and we will refund.',
@@ -59,7 +60,30 @@ describe('negation', () => {
     expect(mutate(negationOperator, 'Canada and Willow Island ship in 3 days.')).toEqual([])
   })
 
-  test('does not apply to a text without auxiliaries or negations', () => {
-    expect(mutate(negationOperator, 'Click the link we email you.')).toEqual([])
+  test('does not apply to a text without auxiliaries, negations or verbs it knows', () => {
+    expect(mutate(negationOperator, 'The link we email you.')).toEqual([])
+  })
+})
+
+describe('negation of main verbs', () => {
+  test('negates a common verb in the third person with "does not"', () => {
+    expect(mutate(negationOperator, 'Standard shipping costs $4.99.')).toEqual([
+      { operator: 'negation', text: 'Standard shipping does not cost $4.99.', change: 'costs → does not cost' },
+    ])
+    expect(texts(mutate(negationOperator, 'International delivery takes 7 days.'))).toEqual(['International delivery does not take 7 days.'])
+    expect(texts(mutate(negationOperator, 'The warranty covers defects.'))).toEqual(['The warranty does not cover defects.'])
+    expect(texts(mutate(negationOperator, 'The parcel goes out today.'))).toEqual(['The parcel does not go out today.'])
+  })
+
+  test('negates a common imperative that starts a sentence with "Do not"', () => {
+    expect(texts(mutate(negationOperator, 'Send us a photo of the damage.'))).toEqual(['Do not send us a photo of the damage.'])
+    expect(texts(mutate(negationOperator, 'Sign in with a backup code.'))).toEqual(['Do not sign in with a backup code.'])
+  })
+
+  test('leaves the same words alone where they are nouns', () => {
+    expect(mutate(negationOperator, 'The costs vary by region.')).toEqual([])
+    expect(mutate(negationOperator, 'Shipping costs are listed at checkout.').map((m) => m.change)).toEqual(['are → are not'])
+    expect(mutate(negationOperator, 'A list of charges follows below.').map((m) => m.change)).toEqual(['follows → does not follow'])
+    expect(mutate(negationOperator, 'We received your start date.')).toEqual([])
   })
 })

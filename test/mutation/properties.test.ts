@@ -64,11 +64,11 @@ function checkAll(dataset: MutationSource[], seeds: number[]): string[] {
 describe('every built-in operator obeys the rules', () => {
   test('on the reference corpus (fixtures/reference), over several seeds', () => {
     expect(checkAll(referenceSources(), [1, 2])).toEqual([])
-  })
+  }, 30_000)
 
   test('on the support-bot golden set, over several seeds', () => {
     expect(checkAll(supportBotSources(), [1, 2, 3, 4, 5])).toEqual([])
-  })
+  }, 30_000)
 
   test('on generated sentences made of words the operators look for', () => {
     const vocabulary = [
@@ -125,7 +125,7 @@ describe('every built-in operator obeys the rules', () => {
       }),
       { numRuns: 150 },
     )
-  })
+  }, 30_000)
 
   test('on arbitrary text, no operator throws and every mutant is a real change', () => {
     fc.assert(
@@ -138,7 +138,7 @@ describe('every built-in operator obeys the rules', () => {
       }),
       { numRuns: 200 },
     )
-  })
+  }, 30_000)
 })
 
 describe('generateMutants over the support-bot golden set', () => {

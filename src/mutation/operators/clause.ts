@@ -90,7 +90,8 @@ function clauseCandidates({ source, dataset }: MutationContext): Candidate[] {
     for (const clause of clauses) {
       const phrases = cut(text, clause.start, clause.end, PHRASE_CUT)
       // A phrase right after the clause's first word is part of the verb (`Sign in with ...`): not a cut.
-      if (phrases.length > 1 && words(text.slice(phrases[0]?.start, phrases[0]?.end)).length < 2) phrases.splice(0, 2)
+      const [p0, p1] = phrases
+      if (p0 && p1 && words(text.slice(p0.start, p0.end)).length < 2) phrases.splice(0, 2, { start: p0.start, end: p1.end })
       for (const phrase of phrases.slice(1)) {
         // Leave at least two words of the clause (`..., not when you place the order` does not become `..., not.`).
         if (words(text.slice(clause.start, phrase.start)).length + words(text.slice(phrase.end, clause.end)).length < 2) continue

@@ -21,6 +21,8 @@ import { type Candidate, choose, escapeRegExp, finish, hasAnswer, matchCase, mat
 interface Name {
   text: string
   kind: 'quoted' | 'proper'
+  /** Followed by a lower-case word: part of a compound (`Orders page`, `VAT number`), not a name on its own (`Jupiter`). */
+  compound: boolean
 }
 
 const QUOTED = /["“]([^"”\n]{2,40})["”]/gu
@@ -49,7 +51,7 @@ function namesOf(text: string, inside: ReadonlySet<string>): Name[] {
   const out: Name[] = []
   const quotedSpans: Array<[number, number]> = []
   for (const m of matchesOf(text, QUOTED)) {
-    out.push({ text: m[1] as string, kind: 'quoted' })
+    out.push({ text: m[1] as string, kind: 'quoted', compound: false })
     quotedSpans.push([m.index ?? 0, (m.index ?? 0) + m[0].length])
   }
   const starts = sentenceStarts(text)
@@ -60,7 +62,8 @@ function namesOf(text: string, inside: ReadonlySet<string>): Name[] {
     if (starts.has(index) && !inside.has(parts[0] as string)) parts = parts.slice(1)
     const name = parts.join(' ').replace(/['’]s$/, '')
     if (name === '' || NOT_NAMES.has(name) || STOPWORDS.has(name.toLowerCase())) continue
-    out.push({ text: name, kind: 'proper' })
+    const after = text.slice(index + m[0].length)
+    out.push({ text: name, kind: 'proper', compound: /^ \p{Ll}/u.test(after) })
   }
   return out
 }
@@ -128,11 +131,16 @@ function entityCandidates({ source, dataset, random }: MutationContext): Candida
   }
   const own = namesOf(text, inside).filter((n, i, all) => all.findIndex((x) => x.text === n.text) === i)
   for (const name of own) {
-    const same = pool.filter((p) => p.kind === name.kind)
-    const choices = same.length > 0 ? same : pool
-    if (choices.length === 0) continue
-    const close = choices.filter((p) => p.text.split(' ').length === name.text.split(' ').length)
-    const other = choose(close.length > 0 ? close : choices, random)
+    if (pool.length === 0) continue
+    // The closest kind of name first: same kind, same use (a name on its own or in a compound), same length.
+    const length = name.text.split(' ').length
+    const tiers = [
+      pool.filter((p) => p.kind === name.kind && p.compound === name.compound && p.text.split(' ').length === length),
+      pool.filter((p) => p.kind === name.kind && p.compound === name.compound),
+      pool.filter((p) => p.kind === name.kind),
+      pool,
+    ]
+    const other = choose(tiers.find((t) => t.length > 0) as Name[], random)
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name.text)}(?![\\p{L}\\p{N}])`, 'gu')
     out.push({ text: text.replace(pattern, other.text), change: `${name.text} → ${other.text}` })
   }

@@ -130,11 +130,6 @@ export function otherAnswers(context: MutationContext): MutationSource[] {
   return context.dataset.filter((s) => s.id !== self.id && !s.unanswerable && s.text.trim() !== '' && surfaceKey(s.text) !== surfaceKey(self.text))
 }
 
-/** Whether a mutant text is a real change of `source`: not equal, and not only whitespace, case or punctuation. */
-export function isRealChange(source: string, text: string): boolean {
-  return surfaceKey(text) !== surfaceKey(source) && text.trim() !== ''
-}
-
 /** A candidate before the rules: its text and what changed. */
 export interface Candidate {
   text: string
