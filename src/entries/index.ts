@@ -191,3 +191,4 @@ export type { BootstrapOptions, BootstrapResult, McNemarResult, BootstrapAggrega
 export { generateMutants, mutationOperators } from '../mutation/generate.js'
 export type { GenerateMutantsOptions } from '../mutation/generate.js'
 export type { Mutant, MutateOptions, MutationContext, MutationOperator, MutationSource } from '../mutation/types.js'
+export type { MutationCheckReport, MutationReport, MutationSurvivor } from '../mutation/run.js'

@@ -9,6 +9,7 @@ import { describeValue, formatMessage } from '../errors.js'
 import { loadDataset } from './dataset.js'
 import type { GoldenReport } from './report.js'
 import { GoldenSuite } from './suite.js'
+import { mutationCheckFailure, type MutationReport } from '../mutation/run.js'
 import type { GoldenOptions, GoldenScorers } from './types.js'
 
 /** Options of {@link evaluate}: those of `describeGolden` except the runner-bound ones, plus a name. */
@@ -32,6 +33,8 @@ export interface EvaluateReport extends GoldenReport {
  * Runs `task` on every case of `dataset` and scores each output with `scorers` (built-in checks, named
  * instances, composites and checks from `defineCheck`), then applies `thresholds` and `budget`: the report
  * object `describeGolden` writes, without a test runner. It writes no file unless `report: { dir }` asks.
+ * With `mutate`, the checks also score the mutants of the references (the report's `mutation` section); a
+ * check below `mutate.minScore` is a failure.
  *
  * @example
  * ```ts
@@ -61,12 +64,15 @@ export async function evaluate<I = unknown, E = unknown, M = Record<string, unkn
   const suite = new GoldenSuite(name, { ...rest, dataset, report: rest.report ?? false } as GoldenOptions<any, any, any>)
   suite.setCases(await loadDataset(dataset as never))
   await Promise.all(suite.cases.map((c) => suite.runCase(c)))
+  // With `mutate`: the checks on the mutants, after the cases (as describeGolden's mutation block).
+  const mutation = suite.mutation ? await suite.runMutation() : undefined
   const outcome = suite.finish({ runner: 'evaluate', testPath: undefined, updateMode: 'none' })
   const caseFailures = suite.cases.flatMap((c) => {
     const r = suite.results.get(c.id)
     const message = r ? suite.caseFailure(r) : undefined
     return message ? [message] : []
   })
-  const failures = [...caseFailures, ...outcome.failures]
+  const mutationFailures = (mutation?.checks ?? []).flatMap((c) => mutationCheckFailure(mutation as MutationReport, c.check) ?? [])
+  const failures = [...caseFailures, ...outcome.failures, ...mutationFailures]
   return { ...outcome.report, ok: failures.length === 0, failures }
 }

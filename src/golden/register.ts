@@ -11,6 +11,7 @@ import { CompareSuite } from './compare.js'
 import { loadDataset, loadDatasetSync } from './dataset.js'
 import type { CaseResult } from './run.js'
 import { caseTitle, GoldenSuite } from './suite.js'
+import { mutationCheckFailure } from '../mutation/run.js'
 import type { TestRunner } from '../runners/types.js'
 import type { CompareOptions, DatasetSource, GoldenCase, GoldenOptions } from './types.js'
 
@@ -73,6 +74,8 @@ interface SuiteTests<C> {
   }
   /** The body of one case's test. */
   runCase(c: GoldenCase, ctx: C): Promise<void>
+  /** Registers more tests after the cases' and before the final one (the `mutation` block). */
+  moreTests?(): void
   /** The final test's title (`aggregate`, `comparison`). */
   finalTitle: string
   /** Computes the outcome: its console summary and the final test's failure, if any. */
@@ -105,6 +108,7 @@ function registerSuite<C>(
         ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
       })
     }
+    tests.moreTests?.()
     let finished = false
     adapter.runner.test(
       tests.finalTitle,
@@ -149,6 +153,7 @@ export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, o
         const failure = suite.caseFailure(result)
         if (failure) throw new CaseFailure(failure)
       },
+      moreTests: () => registerMutationTests(adapter, suite, options, site),
       finalTitle: 'aggregate',
       finish(ctx) {
         const { runner } = adapter
@@ -158,6 +163,52 @@ export function describeGoldenWith<C>(adapter: RunnerAdapter<C>, name: string, o
     },
     site,
   )
+}
+
+/**
+ * With `mutate` (or `expect-llm mutate`): a `mutation` block after the cases: `score the mutants`, which
+ * runs every check on every mutant, then one test per check, titled by its key, which fails when its check
+ * errored on a mutant (a replay miss) or is below `minScore`.
+ */
+function registerMutationTests<C>(adapter: RunnerAdapter<C>, suite: GoldenSuite, options: GoldenOptions<any, any, any>, site: Error | undefined): void {
+  if (!suite.mutation) return
+  const { checks, skipped } = suite.mutationChecks()
+  const timeout = { timeout: suite.mutationTimeout() }
+  adapter.runner.describe('mutation', () => {
+    if (checks.length === 0) {
+      adapter.runner.test(
+        'no mutants',
+        async () => {
+          const why =
+            skipped.length > 0
+              ? `the checks of its cases do not score outputs (${skipped.map((s) => `${s.check}: ${s.reason}`).join('; ')})`
+              : 'no case has a reference answer or is unanswerable'
+          throw failureAt(
+            formatMessage(
+              `Failed to run the mutation testing of "${suite.name}": ${why}. Give the cases an "expected" answer and the suite a check that scores it.`,
+            ),
+            site,
+          )
+        },
+        { concurrent: false },
+      )
+      return
+    }
+    // The checks score every mutant here, so that what happens during the run (a replay miss fails the
+    // test that is running) is this test's, not the first check's.
+    adapter.runner.test('score the mutants', async (ctx) => void (await suite.runMutation(adapter.runner.testPath(ctx))), { concurrent: false, ...timeout })
+    for (const key of checks) {
+      adapter.runner.test(
+        key,
+        async (ctx) => {
+          const report = await suite.runMutation(adapter.runner.testPath(ctx))
+          const failure = mutationCheckFailure(report, key)
+          if (failure) throw failureAt(failure, site)
+        },
+        { concurrent: false, ...timeout },
+      )
+    }
+  })
 }
 
 /** `compareGolden` for a runner; `site` is the user's call ({@link callSite}), where failures point. */

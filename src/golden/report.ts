@@ -10,6 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import type { BaselineComparison } from './baseline.js'
 import type { LatencySource } from './run.js'
 import type { CheckResult } from '../checks/types.js'
+import { formatMutationSummary, type MutationReport } from '../mutation/run.js'
 
 /** Version of the JSON report format. Bumped on any incompatible change. */
 export const REPORT_SCHEMA_VERSION = 1
@@ -158,6 +159,8 @@ export interface GoldenReport {
   shard?: ReportShard
   /** Set on a report merged from shards. */
   merged?: ReportMerged
+  /** Mutation testing of the checks (`describeGolden(..., { mutate })`, `expect-llm mutate`): see {@link MutationReport}. */
+  mutation?: MutationReport
 }
 
 /** One scorer's comparison in a `compareGolden` report. */
@@ -490,6 +493,7 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
       list('improved', b.comparison.improvedCases)
     } else out.push(`  baseline: ${b.status} ${relative(process.cwd(), b.path)}`)
   }
+  if (report.mutation) out.push(...formatMutationSummary(report.mutation), '')
   for (const check of report.checks) out.push(`  ${check.ok ? '✓' : '✗'} ${check.message}`)
   if (options.reportFile) out.push(`  report: ${relative(process.cwd(), options.reportFile)}`)
   return out.join('\n')

@@ -27,6 +27,8 @@ import {
 } from './aggregate.js'
 import { aggregateCheckNames, reportShard, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
+import { mutationChecks, mutationSource, resolveMutation, runMutation, writeMutationOut, type MutationReport, type MutationSettings } from '../mutation/run.js'
+import { generateMutants } from '../mutation/generate.js'
 
 /** Whether thresholds and expectations may name a scorer key: a listed key, or a built-in check a case may call for. */
 export function knownKey(key: string, plans: readonly ScorerPlan[]): boolean {
@@ -101,6 +103,7 @@ const OPTION_KEYS = [
   'passAt',
   'baseline',
   'budget',
+  'mutate',
 ]
 
 /** Applies a `filter` option. */
@@ -144,6 +147,12 @@ export class GoldenSuite {
   private ledgerStart = 0
   private started = 0
   private outcome: SuiteOutcome | undefined
+  /** The mutation run's settings (`mutate` option, or `expect-llm mutate`); `undefined` when off. */
+  readonly mutation: MutationSettings | undefined
+  private mutationRun: Promise<MutationReport> | undefined
+  private mutationReport: MutationReport | undefined
+  /** Ledger positions [from, to) of the mutation run's model calls. */
+  private mutationCalls: [number, number] | undefined
 
   constructor(name: string, options: GoldenOptions<any, any, any>) {
     if (typeof name !== 'string' || name.trim() === '')
@@ -191,6 +200,45 @@ export class GoldenSuite {
     }
     checkRecordOptions(options.report, 'describeGolden')
     this.limit = createLimiter(this.concurrency)
+    this.mutation = resolveMutation(options.mutate)
+  }
+
+  /** The checks the mutation run scores (one test each) and those it skips, for the cases of this run. */
+  mutationChecks(): ReturnType<typeof mutationChecks> {
+    return mutationChecks(this.cases, this.plans)
+  }
+
+  /**
+   * The timeout of a mutation test: the first one scores every mutant, so it gets the per-case `timeout`
+   * (default 30 s) for each mutant, divided among the concurrency slots.
+   */
+  mutationTimeout(): number {
+    const settings = this.mutation
+    if (!settings) return 0
+    const sources = this.cases.map(mutationSource).filter((s): s is NonNullable<typeof s> => s !== undefined)
+    const mutants = [...generateMutants(sources, { seed: settings.seed, operators: settings.operators }).values()].reduce((n, m) => n + m.length, 0)
+    return (this.options.timeout ?? 30_000) * Math.max(1, Math.ceil(mutants / this.concurrency))
+  }
+
+  /** Runs the mutation testing of the suite's checks once (the first mutation test starts it) and keeps its report section. */
+  runMutation(testPath?: string): Promise<MutationReport> {
+    const settings = this.mutation
+    if (!settings) return Promise.reject(new Error('the suite runs without mutate'))
+    this.start()
+    this.env ??= createScorerEnv(this.plans, () => this.cases)
+    const ledgerBefore = getLedger().entries.length
+    this.mutationRun ??= runMutation({ cases: this.cases, plans: this.plans, env: this.env, settings, limit: this.limit }).then((report) => {
+      // The judge and embedding calls on mutants are the mutation run's: reported in its section, not in
+      // the suite's usage and budget (the mutation tests run alone, after the cases).
+      const calls = getLedger().entries.slice(ledgerBefore)
+      this.mutationCalls = [ledgerBefore, ledgerBefore + calls.length]
+      const totals = ledgerTotals(calls)
+      report.usage = { calls: totals.calls, inputTokens: totals.inputTokens, outputTokens: totals.outputTokens, costUsd: totals.costUsd }
+      this.mutationReport = report
+      writeMutationOut(this.name, testPath ? relativeToCwd(testPath) : null, report)
+      return report
+    })
+    return this.mutationRun
   }
 
   /** With `thresholds.passRate`, a case below its thresholds does not fail its own test. */
@@ -271,7 +319,13 @@ export class GoldenSuite {
     // A shard's slice cannot decide the aggregate checks: `expect-llm report --merge` makes them over all cases.
     const t = this.shard ? undefined : this.options.thresholds
     lines.push(...thresholdChecks(ran, scorers, t))
-    const usage = usageSummary(ran, getLedger().entries.slice(this.ledgerStart))
+    const usage = usageSummary(
+      ran,
+      getLedger()
+        .entries.map((e, i) => ({ e, i }))
+        .filter(({ i }) => i >= this.ledgerStart && !(this.mutationCalls && i >= this.mutationCalls[0] && i < this.mutationCalls[1]))
+        .map(({ e }) => e),
+    )
     const budget = this.shard ? undefined : this.options.budget
     lines.push(...budgetChecks(budget, ran, usage))
     const baselineOption = this.shard ? undefined : this.options.baseline
@@ -313,6 +367,7 @@ export class GoldenSuite {
       baseline: baseline.info,
       usage: { app, evaluator: { ...stripModels(evaluator) }, total, latencyMs: latency },
       cases: reportCases(ran),
+      ...(this.mutationReport ? { mutation: this.mutationReport } : {}),
     }
     if (this.shard) {
       const runLatenciesMs = ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))

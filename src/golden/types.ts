@@ -14,6 +14,7 @@ import type { SchemaLike } from '../schema.js'
 import type { ModerationOptions } from '../safety/moderation.js'
 import type { ExpectedTools, ExpectedToolsInput } from '../agents/expected.js'
 import type { JudgeLike as GoalJudge } from '../judges/types.js'
+import type { MutateOptions } from '../mutation/types.js'
 
 export type { ExpectedTools, ExpectedToolsInput, ExpectedToolCall } from '../agents/expected.js'
 
@@ -464,6 +465,17 @@ export interface GoldenOptions<I = unknown, E = unknown, M = Record<string, unkn
   /** Keep a score snapshot at `__golden__/<test file>/<suite>.json` and fail on regressions. `true` = defaults. */
   baseline?: boolean | GoldenBaselineOptions<NoInfer<ScorerKeyOf<S>>>
   budget?: GoldenBudget
+  /**
+   * Mutation testing of the suite's checks: each case's reference is turned into plausible wrong answers
+   * (mutants) and every check scores them as the output, with no task call; a check's mutation score is
+   * the share of mutants it rejects. `true` for the defaults; `minScore` fails the check's test below it.
+   * Also switched on for every suite of a file by `expect-llm mutate <file>`. See "How strong is my eval?".
+   * @example
+   * ```ts
+   * describeGolden('support bot', { dataset, task, scorers: { judge: true }, mutate: { seed: 1, minScore: 0.8 } })
+   * ```
+   */
+  mutate?: boolean | MutateOptions
 }
 
 /** What `compareGolden` asserts. */

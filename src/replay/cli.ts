@@ -13,6 +13,7 @@ import { listFixtureFiles, listStaleTempFiles, modifiedAt, resolveLayout, tempFi
 import { readUsageRecords, type UsageRecord } from './summary.js'
 import type { Fixture } from './types.js'
 import { runReportCli } from '../report/cli.js'
+import { runMutateCli } from '../mutation/cli.js'
 
 const HELP = `Usage: expect-llm fixtures <command> [options]
 
@@ -163,6 +164,7 @@ export function planCommand(argv: readonly string[], parsed: ReturnType<typeof p
  */
 export async function runCli(argv: string[], io: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) }, now = Date.now()): Promise<number> {
   if (argv[0] === 'report') return runReportCli(argv.slice(1), io)
+  if (argv[0] === 'mutate') return runMutateCli(argv.slice(1), io)
   const parsed = parseCliArgs(argv)
   const plan = planCommand(argv, parsed, process.cwd())
   if ('code' in plan) {

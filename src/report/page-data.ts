@@ -9,7 +9,8 @@
 import { slugify } from '../golden/baseline.js'
 import type { CompareReport, CompareRow, GoldenReport, ReportCase } from '../golden/report.js'
 import { goldenHistoryEntry, type CompareHistoryEntry, type GoldenHistoryEntry, type HistoryEntry } from './history.js'
-import type { PageCase, PageCheck, PageCompare, PageData, PageGolden, PageHistory, PageRunInfo } from './page-types.js'
+import type { PageCase, PageCheck, PageCompare, PageData, PageGolden, PageHistory, PageMutation, PageRunInfo } from './page-types.js'
+import type { MutationReport } from '../mutation/run.js'
 
 /** Version of the page data (the `data` block of the HTML file). */
 export const PAGE_DATA_VERSION = 1
@@ -214,6 +215,30 @@ export function goldenPageSuite(report: GoldenReport, history: readonly HistoryE
     tags: [...new Set(cases.flatMap((c) => c.tags))].sort(),
     cases,
     history: runs.length > 0 ? pageHistory(runs, currentIndex, report) : null,
+    ...(report.mutation ? { mutation: pageMutation(report.mutation, maxText) } : {}),
+  }
+}
+
+/** The page's view of a report's `mutation` section: the checks as reported (worst first), every survivor. */
+export function pageMutation(m: MutationReport, maxText = 20_000): PageMutation {
+  return {
+    seed: m.seed,
+    operators: m.operators,
+    minScore: m.minScore,
+    cases: m.cases,
+    mutants: m.mutants,
+    survivedSuite: m.survivedSuite,
+    checks: m.checks.map((c) => ({
+      name: c.check,
+      mutants: c.mutants,
+      rejected: c.rejected,
+      score: c.score,
+      blindTo: c.blindTo,
+      errors: c.errors.length,
+      gate: c.gate,
+    })),
+    skipped: m.skipped,
+    survivors: m.survivors.map((s) => ({ ...s, text: pageText(s.text, maxText) })),
   }
 }
 

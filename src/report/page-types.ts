@@ -115,6 +115,21 @@ export interface PageGolden extends PageRunInfo {
   tags: string[]
   cases: PageCase[]
   history: PageHistory | null
+  /** Mutation testing of the checks (the report's `mutation` section), when the suite ran it. */
+  mutation?: PageMutation
+}
+
+/** The mutation testing of a suite's checks, as the page shows it (worst check first). */
+export interface PageMutation {
+  seed: number
+  operators: string[]
+  minScore: number | null
+  cases: number
+  mutants: number
+  survivedSuite: number
+  checks: Array<{ name: string; mutants: number; rejected: number; score: number | null; blindTo: string[]; errors: number; gate: boolean | null }>
+  skipped: Array<{ check: string; reason: string }>
+  survivors: Array<{ case: string; operator: string; change: string; text: string; passedBy: string[]; survivedSuite: boolean }>
 }
 
 /** A `compareGolden` suite in the page. */

@@ -171,6 +171,32 @@ const vitestSteps = [
     output: ['Invalid Chai property: toHaveRougeLAbove'],
     check: () => (readme.includes('`Invalid Chai property: toHaveRougeLAbove`') ? undefined : 'README.md does not name the error in Troubleshooting'),
   },
+  // How strong is my eval? (README): the mutate command with a gate the keyword check fails, then without one.
+  {
+    label: 'expect-llm mutate --min-score 0.9 (must fail: the keyword check is weak)',
+    args: ['node_modules/expect-llm/dist/cli.js', 'mutate', 'mutate/refunds.mutate.ts', '--min-score', '0.9', '--', '--config', 'mutate/vitest.config.ts'],
+    fails: true,
+    exit: 1,
+    output: [
+      'expect-llm mutate mutate/refunds.mutate.ts',
+      /✗ keywords let \d+ of \d+ mutants pass \(score 0\.\d\d; [^)]*negation \d+ of \d+/,
+      /✓ exact let 0 of \d+ mutants pass \(score 1\)/,
+      '✗ below minScore 0.9: keywords',
+      /hedge: \+ It depends\] It depends, but possibly: You can ask for a refund/,
+    ],
+  },
+  {
+    label: 'expect-llm mutate without a gate: the report has the mutation section',
+    args: ['node_modules/expect-llm/dist/cli.js', 'mutate', 'mutate/refunds.mutate.ts', '--seed', '2', '--', '--config', 'mutate/vitest.config.ts'],
+    check: (dir) => {
+      const file = join(dir, '.expect-llm/reports/mutate/refunds.mutate.ts/refund-answers.json')
+      const m = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).mutation : undefined
+      const names = m?.checks.map((c) => c.check).join(',')
+      return m?.seed === 2 && names === 'keywords,exact' && m.operators.includes('hedge')
+        ? undefined
+        : `${file}: mutation section ${JSON.stringify(m)?.slice(0, 300)}`
+    },
+  },
   {
     label: 'expect-llm fixtures without a command (help, exit 2)',
     args: ['node_modules/expect-llm/dist/cli.js', 'fixtures'],

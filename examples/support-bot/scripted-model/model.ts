@@ -17,9 +17,11 @@
  *   nearest sentence, which is how an ungrounded bot hallucinates. At temperature > 0 the cut-off is
  *   jittered by a seeded draw per call, so borderline questions can go either way across samples.
  * - The judge (expect-llm's judge prompts): a rule-based grader. Correctness: every quantity of the
- *   reference ("30 days", "$4.99") must appear in the answer with a compatible qualifier ("within" is
- *   not "wait ... before", "over" is not "under"), a "no" reference needs a negative answer, a refusal
- *   fails, and enough of the reference's content words must be there. Faithfulness: each sentence is
+ *   reference ("30 days", "$4.99", "one") must appear in the answer with a compatible qualifier ("within"
+ *   is not "wait ... before", "over" is not "under"); statement by statement, each statement of the answer
+ *   must be as negative as the reference statement it shares most words with ("can" is not "cannot");
+ *   a "no" reference needs a negative answer, a refusal fails, and enough of the reference's content
+ *   words must be there. It never sees which texts are the bot's answers and which are mutants. Faithfulness: each sentence is
  *   a claim, supported when its words and quantities are in the context. Relevance and refusal: word
  *   overlap and refusal phrases.
  *
@@ -191,8 +193,97 @@ interface Verdict {
   score: number
 }
 
-export function gradeCorrectness(reference: string, answer: string): Verdict {
+/** Words that negate a verb ("n't" wherever it ends a word); "no" as in "at no cost" does not. */
+const NEGATIONS = /\b(?:not|never|cannot|no longer)\b|n't\b/gi
+const NUMBER_WORDS = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi
+
+/** The statements of a text: sentences and semicolon clauses, and the clause after ", not" / ", but". */
+function statements(text: string): string[] {
+  return text
+    .split(/(?<=[.?!;])\s+|,\s+(?=(?:not|but)\b)/i)
+    .map((s) => s.trim())
+    .filter((s) => terms(s).length > 0)
+}
+
+const negations = (text: string) => (text.match(NEGATIONS) ?? []).length
+
+/**
+ * Statement by statement: each statement of the answer is compared with the reference statement that
+ * shares the most content words with it; they must be equally negative (the same number of negations),
+ * so "you can ask within 30 days" and "you cannot ask within 30 days" contradict each other.
+ */
+function polarityConflict(reference: string, answer: string): { said: string; reference: string } | undefined {
+  for (const { said, ref, share } of aligned(reference, answer)) if (ref && share >= 0.5 && negations(ref) !== negations(said)) return { said, reference: ref }
+  return undefined
+}
+
+/** Words that set a condition on a fact; an answer with another one than its reference statement changes the fact. */
+const RELATION_WORDS = /\b(?:before|after|within|over|under|at least|at most|more|less|earlier|later|until)\b/gi
+const relationsOf = (text: string) => new Set((text.match(RELATION_WORDS) ?? []).map((w) => w.toLowerCase()))
+
+/** The parts of a statement that each carry one fact: split at commas and at "and", "but", "then", "because". */
+function clauses(text: string): string[] {
+  return text
+    .split(/[.?!;:](?=\s|$)\s*|,\s+|\s+(?:and|but|then|because)\s+/i)
+    .map((s) => s.trim())
+    .filter((s) => terms(s).length >= 2)
+}
+
+/**
+ * Each statement of the answer with the reference statement it is about: the one whose content words it
+ * covers best (then the one it shares most words with); `share` is the part of its own words it shares.
+ */
+function aligned(reference: string, answer: string): Array<{ said: string; ref: string | undefined; share: number }> {
+  const refs = statements(reference).map((text) => ({ text, terms: new Set(terms(text)) }))
+  return statements(answer).map((said) => {
+    const t = [...new Set(terms(said))]
+    let best: { text: string; shared: number; covered: number } | undefined
+    for (const r of refs) {
+      const shared = t.filter((x) => r.terms.has(x)).length
+      const covered = shared / r.terms.size
+      if (shared > 0 && (!best || covered > best.covered || (covered === best.covered && shared > best.shared))) best = { text: r.text, shared, covered }
+    }
+    return { said, ref: best?.text, share: best ? best.shared / t.length : 0 }
+  })
+}
+
+/**
+ * The statement-by-statement comparison of a correctness grader, on top of the quantities and the
+ * polarity: an answer statement about a reference statement (half its words or more) must keep its
+ * conditions ("after" is not "before"); a statement that gives a quantity the reference does not have
+ * is a claim the reference does not make; a capitalised name inside a sentence must come from the
+ * reference or the question; and every part of the reference must be in the answer (half its words).
+ */
+function statementProblem(reference: string, answer: string, question: string): string | undefined {
+  const refValues = new Set(quantities(reference).map((q) => q.value))
+  for (const { said, ref, share } of aligned(reference, answer)) {
+    const extra = quantities(said).find((q) => !refValues.has(q.value))
+    if (extra && share < 0.5) return `The answer says "${said}", which the reference does not say.`
+    if (!ref || share < 0.5) continue
+    const mine = relationsOf(said)
+    const theirs = relationsOf(ref)
+    const added = [...mine].filter((w) => !theirs.has(w))
+    const dropped = [...theirs].filter((w) => !mine.has(w))
+    if (added.length > 0 && dropped.length > 0) return `The answer says "${added[0]}" where the reference says "${dropped[0]}": a different condition.`
+  }
+  const known = new Set([...terms(reference), ...terms(question)])
+  const name = (answer.match(/(?<![.?!:]\s*|^\s*|"\s*)\b[A-Z][A-Za-z]+\b/g) ?? []).find((w) => terms(w).length > 0 && !known.has(terms(w)[0]!))
+  if (name) return `The answer names "${name}", which neither the reference nor the question mentions.`
+  const said = new Set(terms(answer))
+  for (const part of clauses(reference)) {
+    const t = [...new Set(terms(part))]
+    if (t.filter((x) => said.has(x)).length / t.length < 0.5) return `The answer leaves out "${part}".`
+  }
+  return undefined
+}
+
+export function gradeCorrectness(reference: string, answer: string, question = ''): Verdict {
   if (detectRefusal(answer).refused) return { reasoning: 'The answer does not give the information; the reference does.', score: 0 }
+  const answerNumbers = new Set((answer.match(NUMBER_WORDS) ?? []).map((w) => w.toLowerCase()))
+  const missingNumber = (reference.match(NUMBER_WORDS) ?? []).find((w) => !answerNumbers.has(w.toLowerCase()))
+  if (missingNumber) return { reasoning: `The reference says "${missingNumber}", which the answer does not state.`, score: 0 }
+  const conflict = polarityConflict(reference, answer)
+  if (conflict) return { reasoning: `The answer says "${conflict.said}" where the reference says "${conflict.reference}": the opposite.`, score: 0 }
   const ref = quantities(reference)
   const got = quantities(answer)
   for (const q of ref) {
@@ -212,6 +303,8 @@ export function gradeCorrectness(reference: string, answer: string): Verdict {
   const answerTerms = new Set(terms(answer))
   const covered = refTerms.filter((t) => answerTerms.has(t)).length / Math.max(1, refTerms.length)
   if (covered < 0.4) return { reasoning: `The answer leaves out most of the reference (${Math.round(covered * 100)}% of its key words).`, score: 0 }
+  const problem = statementProblem(reference, answer, question)
+  if (problem) return { reasoning: problem, score: 0 }
   return {
     reasoning: `The answer states the reference's facts${ref.length > 0 ? ` (${ref.map((q) => q.value).join(', ')})` : ''} without contradicting it.`,
     score: 1,
@@ -251,7 +344,8 @@ export function gradeFaithfulness(
 
 function judge(prompt: string): unknown {
   const response = tagged(prompt, 'answer') ?? tagged(prompt, 'response') ?? ''
-  if (prompt.startsWith('You are grading an answer against a reference answer')) return gradeCorrectness(tagged(prompt, 'reference_answer') ?? '', response)
+  if (prompt.startsWith('You are grading an answer against a reference answer'))
+    return gradeCorrectness(tagged(prompt, 'reference_answer') ?? '', response, tagged(prompt, 'question') ?? '')
   if (prompt.startsWith('You are fact-checking')) return gradeFaithfulness(tagged(prompt, 'context') ?? '', response)
   if (prompt.startsWith('You are checking whether a response declines')) {
     const refused = detectRefusal(response).refused

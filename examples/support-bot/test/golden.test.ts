@@ -50,6 +50,11 @@ describeGolden<string>('support bot, prompt v1', {
   thresholds: { passRate: 0.75, mean: { judge: 0.7, semantic: 0.6 } },
   baseline: { tolerance: 0.05 },
   budget: { p95LatencyMs: 2_000, maxCostUsd: 0.05 },
+  // How strong are these checks? Each reference answer is turned into wrong answers that keep most of its
+  // words (a flipped negation, a changed number, ...), and every check above scores them as if the bot had
+  // said them: its mutation score is the share it rejects. The judge's calls on them replay from recordings
+  // like the bot's. No gate here; `npm run demo:mutate` runs the file with --min-score 0.8.
+  mutate: true,
   // Also write the HTML report (.expect-llm/report.html: every suite's report, with its history).
   report: { html: true },
 })

@@ -738,6 +738,73 @@ function checksTable(suite: PageGolden): HTMLElement {
   )
 }
 
+/** Mutation testing of the checks: each check's score (worst first), what it is blind to, the surviving mutants. */
+function mutationSection(m: NonNullable<PageGolden['mutation']>): HTMLElement {
+  const table = h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      { class: 'checks-table', 'data-mutation-checks': '' },
+      h(
+        'caption',
+        {},
+        `Mutation score per check: the share of ${fmtInt(m.mutants)} wrong answers (mutants of ${fmtInt(m.cases)} references) it rejects, worst first`,
+      ),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Check', 'Score', 'Let pass', 'Blind to', 'Gate'].map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        m.checks.map((c) =>
+          h(
+            'tr',
+            { 'data-mutation-row': c.name },
+            h('th', { scope: 'row' }, c.name),
+            h('td', { class: 'num', 'data-field': 'score' }, fmtScore(c.score)),
+            h(
+              'td',
+              { class: 'num', 'data-field': 'passed' },
+              `${fmtInt(c.mutants - c.rejected)} of ${fmtInt(c.mutants)}${c.errors > 0 ? ` (${plural(c.errors, 'error')})` : ''}`,
+            ),
+            h('td', { 'data-field': 'blind' }, c.blindTo.length > 0 ? c.blindTo.join(', ') : '–'),
+            h('td', {}, c.gate === null ? '–' : c.gate ? badge('pass', `≥ ${fmtScore(m.minScore)}`) : badge('fail', `< ${fmtScore(m.minScore)}`)),
+          ),
+        ),
+      ),
+    ),
+  )
+  const survivors = m.survivors.map((s) =>
+    h(
+      'li',
+      { 'data-survivor': s.case },
+      s.survivedSuite ? badge('fail', 'passed every check') : null,
+      ' ',
+      h('code', {}, s.case),
+      ` ${s.operator} (${s.change}): `,
+      h('span', { class: 'mutant' }, `“${s.text}”`),
+      ` passed by ${s.passedBy.join(', ')}`,
+    ),
+  )
+  return h(
+    'section',
+    { 'aria-labelledby': 'mutation-h', 'data-section': 'mutation' },
+    h('h3', { id: 'mutation-h' }, 'How strong is this eval?'),
+    h('p', { class: 'meta' }, `seed ${m.seed} · operators ${m.operators.join(', ')}${m.minScore !== null ? ` · minScore ${fmtScore(m.minScore)}` : ''}`),
+    table,
+    m.skipped.length > 0 ? h('p', { class: 'note' }, `Skipped: ${m.skipped.map((s) => `${s.check} (${s.reason})`).join('; ')}.`) : null,
+    h('h4', {}, `Surviving mutants (${fmtInt(m.survivors.length)}; ${fmtInt(m.survivedSuite)} passed every check of their case)`),
+    survivors.length > 0 ? h('ul', { class: 'survivors' }, survivors) : h('p', {}, 'None: every mutant was rejected by every check.'),
+  )
+}
+
 function verdictName(v: string): string {
   return v === 'p' ? 'pass' : v === 'f' ? 'fail' : v === 'e' ? 'error' : 'absent'
 }
@@ -899,6 +966,7 @@ function goldenView(suite: PageGolden): HTMLElement {
           h('div', { class: 'chart-grid' }, suite.scorers.map(histogramChart)),
         )
       : null,
+    suite.mutation ? mutationSection(suite.mutation) : null,
     h('section', { 'aria-labelledby': 'cases-h', 'data-section': 'cases' }, h('h3', { id: 'cases-h' }, `Cases (${fmtInt(suite.cases.length)})`), cases),
     goldenHistory(suite, goToCase),
   )
