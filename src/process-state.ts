@@ -34,6 +34,7 @@ const MARKS = {
   'golden-capture': 'an MSW server whose events golden suites already listen to',
   'replay-escape-watcher': 'the escape watcher of a replay session',
   'replay-session-stop': 'how a replay session stops (its afterAll, or a newer session starting: the diagnostics channel in replay/setup.ts)',
+  'turn-by-turn-task': 'a golden task made by turnByTurn (seen by every bundle)',
   'promise-modifiers-tracked': 'a chai Assertion prototype whose resolves/rejects are already wrapped',
 } as const
 

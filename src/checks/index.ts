@@ -12,6 +12,7 @@ import { contains } from './contains.js'
 import { edit } from './edit.js'
 import { exact } from './exact.js'
 import { faithfulness, judge, relevance } from './judge.js'
+import { goal } from './goal.js'
 import { keywords } from './keywords.js'
 import { length } from './length.js'
 import { refusal } from './refusal.js'
@@ -22,6 +23,7 @@ import { schema } from './schema.js'
 import { semantic } from './semantic.js'
 import { ter } from './ter.js'
 import { tokenF1 } from './tokenF1.js'
+import { toolArguments, toolF1, toolOrder } from './tools.js'
 import type { CheckDefinition } from './types.js'
 
 /** Every built-in check, in report order. */
@@ -48,6 +50,10 @@ export const BUILTIN_CHECKS: readonly CheckDefinition[] = [
   secrets,
   pii,
   moderation,
+  toolF1,
+  toolOrder,
+  toolArguments,
+  goal,
   composite,
 ]
 

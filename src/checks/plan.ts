@@ -125,7 +125,7 @@ export function scorersFor(c: GoldenCase, plans: readonly ScorerPlan[]): ScorerP
   const refs = referencesOf(c)
   const out = plans.filter((plan) => plan.check.appliesTo === undefined || plan.check.appliesTo(c, plan, refs))
   for (const check of BUILTIN_CHECKS) {
-    if (!check.calledFor?.(c) || plans.some((p) => p.check === check)) continue
+    if (!check.calledFor?.(c) || plans.some((p) => p.check === check || p.check.supersedes?.includes(check.name))) continue
     out.push({ key: check.name, name: check.name, threshold: check.defaultThreshold, options: {}, explicit: false, check })
   }
   return out.sort((a, b) => keyRank(a.key, plans) - keyRank(b.key, plans))

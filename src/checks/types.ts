@@ -7,6 +7,7 @@
  */
 import type { GoldenCase } from '../golden/types.js'
 import type { RetrievedItem } from '../metrics/retrieval.js'
+import type { Trajectory } from '../agents/types.js'
 
 /** One check's verdict on one output. */
 export interface CheckResult {
@@ -43,6 +44,10 @@ export interface CheckInput {
   inputText: string
   /** The scores of the other checks on this case (what a composite check combines). */
   scores?: Readonly<Record<string, CheckResult>>
+  /** The agent run the task returned (the last turn, or the whole conversation), for the tool and goal checks. */
+  trajectory?: Trajectory
+  /** The tool definitions the task declared (`TaskResult.tools`). */
+  tools?: unknown
 }
 
 /** Per-suite state of the checks, by scorer key, created once per suite (embedding order, see `SemanticEmbeddings`). */
@@ -89,10 +94,12 @@ export interface CheckDefinition {
   appliesTo?: (c: GoldenCase, plan: ScorerPlan, references: readonly string[]) => boolean
   /** Whether a case calls for this check when `scorers` does not list it (`keywords` for a case with keywords). */
   calledFor?: (c: GoldenCase) => boolean
+  /** Built-in checks that a case no longer calls for when this check is listed (`goal` judges a case's `criteria` instead of `judge`). */
+  supersedes?: readonly string[]
   /** Runs after the other checks of the case, on their scores (composite). */
   after?: boolean
   /** Creates the per-suite state this check needs (embeddings). */
   setup?: (plan: ScorerPlan, cases: () => readonly GoldenCase[], env: CheckEnv) => void
-  /** Scores one output. Usage and model errors throw. A check that runs `after` may return `undefined`: no score for this case. */
+  /** Scores one output. Usage and model errors throw. `undefined`: no score for this case (a composite missing a part, no tool call to check). */
   run: (input: CheckInput, plan: ScorerPlan, env: CheckEnv) => CheckOutcome | undefined | Promise<CheckOutcome | undefined>
 }

@@ -123,6 +123,8 @@ export type { ReplayOptions, ReplayMode, Fixture, FixtureMeta, NormalizedUsage, 
 
 // Golden datasets (describeGolden / compareGolden live in expect-llm/vitest and expect-llm/jest)
 export { loadDataset, loadDatasetSync, validateCases, DatasetError } from '../golden/dataset.js'
+export { turnByTurn } from '../golden/conversation.js'
+export type { TurnByTurnOptions, ConversationScore } from '../golden/conversation.js'
 export type {
   GoldenCase,
   GoldenCaseInput,
@@ -154,6 +156,13 @@ export type {
   LengthScorerOptions,
   KeywordsScorerOptions,
   CompositeScorerOptions,
+  ToolF1ScorerOptions,
+  ToolArgumentsScorerOptions,
+  GoalScorerOptions,
+  ConversationMessage,
+  ExpectedTools,
+  ExpectedToolsInput,
+  ExpectedToolCall,
   BuiltinScorers,
   NamedScorers,
   ScorerValue,

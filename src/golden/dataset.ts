@@ -13,10 +13,26 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import { LineCounter, parseDocument, isMap, isSeq, type Node as YamlNode } from 'yaml'
 import { describeValue, formatMessage } from '../errors.js'
 import { didYouMean } from '../suggest.js'
-import type { DatasetSource, GoldenCase, GoldenCaseInput } from './types.js'
+import { readExpectedTools, type ExpectedTools } from '../agents/expected.js'
+import { CONVERSATION_ROLES } from './conversation.js'
+import type { ConversationMessage, DatasetSource, GoldenCase, GoldenCaseInput } from './types.js'
 
 /** The fields a case may have. */
-export const CASE_FIELDS = ['id', 'input', 'expected', 'acceptable', 'context', 'relevant', 'keywords', 'answerable', 'criteria', 'tags', 'metadata'] as const
+export const CASE_FIELDS = [
+  'id',
+  'input',
+  'messages',
+  'expected',
+  'acceptable',
+  'context',
+  'relevant',
+  'keywords',
+  'answerable',
+  'criteria',
+  'expectedTools',
+  'tags',
+  'metadata',
+] as const
 
 const MAX_LISTED = 20
 
@@ -253,6 +269,8 @@ function fromCsvRow(row: Record<string, string>): Record<string, unknown> {
       case 'input':
       case 'expected':
       case 'metadata':
+      case 'messages':
+      case 'expectedTools':
         out[key] = key === 'input' ? (cell.trim() === '' ? undefined : csvJsonOrString(cell)) : csvJsonOrString(cell)
         break
       default:
@@ -270,6 +288,26 @@ function fromCsvRow(row: Record<string, string>): Record<string, unknown> {
   }
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k]
   return out
+}
+
+/** Why a `messages` value is not a conversation (`undefined` when it is one). */
+function conversationProblem(messages: unknown): string | undefined {
+  const example =
+    '[{ "role": "user", "content": "My order is A17." }, { "role": "assistant", "content": "Thanks!" }, { "role": "user", "content": "Where is it?" }]'
+  if (!Array.isArray(messages) || messages.length === 0)
+    return `must be a non-empty list of { role, content } messages, got ${describeValue(messages)}; write for example ${example}`
+  for (const [i, m] of messages.entries()) {
+    if (m === null || typeof m !== 'object' || Array.isArray(m)) return `message ${i} must be { role, content }, got ${describeValue(m)}`
+    const { role, content, ...rest } = m as Record<string, unknown>
+    const extra = Object.keys(rest)
+    if (extra.length > 0) return `message ${i} has unknown key ${extra.map((k) => `"${k}"`).join(', ')}; a message is { role, content }`
+    if (!(CONVERSATION_ROLES as readonly unknown[]).includes(role))
+      return `message ${i} has role ${describeValue(role)}; the roles are ${CONVERSATION_ROLES.map((r) => `"${r}"`).join(', ')}`
+    if (typeof content !== 'string' || content.trim() === '') return `message ${i} must have a non-empty string "content", got ${describeValue(content)}`
+  }
+  const last = messages.at(-1) as { role: string }
+  if (last.role !== 'user') return `ends with a "${last.role}" message; the last message is the user's, which the task answers`
+  return undefined
 }
 
 function isStringArray(v: unknown, nonEmpty: boolean): v is string[] {
@@ -329,10 +367,24 @@ function validate(records: RawRecord[], where: string): GoldenCase[] {
       if (!(CASE_FIELDS as readonly string[]).includes(key))
         field(key, `is not a case field${didYouMean(key, CASE_FIELDS)}; valid fields: ${CASE_FIELDS.join(', ')}; put your own data under "metadata"`)
     }
-    const { id, input, expected, acceptable, context, relevant, keywords, answerable, criteria, tags, metadata } = obj
-    if (input === undefined || input === null || (typeof input === 'string' && input.trim() === ''))
-      field('input', input === undefined ? 'is missing' : `is empty (${describeValue(input)})`)
+    const { id, expected, acceptable, context, relevant, keywords, answerable, criteria, tags, metadata, messages } = obj
+    let input = obj.input
+    if (messages !== undefined) {
+      if (input !== undefined) field('messages', 'and "input" are both given; a case holds a conversation ("messages") or a single "input", not both')
+      else {
+        const problem = conversationProblem(messages)
+        if (problem) field('messages', problem)
+        else input = messages
+      }
+    } else if (input === undefined || input === null || (typeof input === 'string' && input.trim() === ''))
+      field('input', input === undefined ? 'is missing (give an "input", or a conversation in "messages")' : `is empty (${describeValue(input)})`)
     else if (typeof input !== 'string' && typeof input !== 'object') field('input', `must be a string or an object, got ${describeValue(input)}`)
+    let expectedTools: ExpectedTools | undefined
+    if (obj.expectedTools !== undefined) {
+      const read = readExpectedTools(obj.expectedTools)
+      for (const problem of read.problems) field('expectedTools', problem)
+      expectedTools = read.value
+    }
     if (id !== undefined && !(typeof id === 'string' && id.trim() !== '') && !(typeof id === 'number' && Number.isInteger(id)))
       field('id', `must be a non-empty string, got ${describeValue(id)}`)
     if (acceptable !== undefined && !isStringArray(acceptable, true))
@@ -373,6 +425,8 @@ function validate(records: RawRecord[], where: string): GoldenCase[] {
     if (keywords !== undefined) c.keywords = keywords as string[]
     if (answerable !== undefined) c.answerable = answerable as boolean
     if (criteria !== undefined) c.criteria = criteria as string
+    if (messages !== undefined) c.messages = messages as ConversationMessage[]
+    if (expectedTools !== undefined) c.expectedTools = expectedTools
     if (tags !== undefined) c.tags = tags as string[]
     if (metadata !== undefined) c.metadata = metadata as Record<string, unknown>
     cases.push(c)

@@ -5,10 +5,10 @@
  * @module
  */
 import { performance } from 'node:perf_hooks'
-import { describeValue, formatMessage } from '../errors.js'
 import { costOf } from '../ledger.js'
 import type { RetrievedItem } from '../metrics/retrieval.js'
 import { withCapture } from './capture.js'
+import { runTask, TaskReturnError } from './conversation.js'
 import { inputText, runScorers, scorersFor, type ScoreResult, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import type { GoldenCase, GoldenTask, TaskResult } from './types.js'
 
@@ -66,16 +66,6 @@ function message(error: unknown): string {
   return String(error)
 }
 
-function normalizeResult(value: unknown, c: GoldenCase): TaskResult {
-  if (typeof value === 'string') return { output: value }
-  if (value !== null && typeof value === 'object' && typeof (value as { output?: unknown }).output === 'string') return value as TaskResult
-  throw new TypeError(
-    formatMessage(
-      `Failed to run the golden task for case "${c.id}": it returned ${describeValue(value)}. Return the answer text, or { output, context?, retrieved?, usage?, latencyMs? }.`,
-    ),
-  )
-}
-
 function usageFrom(result: TaskResult, calls: Awaited<ReturnType<typeof withCapture>>['calls']): RunUsage {
   if (result.usage) {
     const u = result.usage
@@ -109,7 +99,7 @@ export async function runOnce(
   const started = performance.now()
   const captured = await withCapture(async () => {
     try {
-      return { ok: true as const, value: await task(c.input, c) }
+      return { ok: true as const, value: await runTask(task, c) }
     } catch (error) {
       return { ok: false as const, error }
     }
@@ -117,7 +107,10 @@ export async function runOnce(
   const wall = performance.now() - started
   const empty: RunUsage = { calls: captured.calls.length, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] }
   if (!captured.value.ok) {
-    const error = `the task threw: ${message(captured.value.error)}`
+    const thrown = captured.value.error
+    if (thrown instanceof TaskReturnError)
+      return { error: thrown.message, errors: [thrown.message], scores: {}, pass: false, latencyMs: wall, latencySource: 'measured', usage: empty }
+    const error = `the task threw: ${message(thrown)}`
     return {
       error,
       errors: [error],
@@ -128,12 +121,7 @@ export async function runOnce(
       usage: usageFrom({ output: '' }, captured.calls) ?? empty,
     }
   }
-  let result: TaskResult
-  try {
-    result = normalizeResult(captured.value.value, c)
-  } catch (error) {
-    return { error: message(error), errors: [message(error)], scores: {}, pass: false, latencyMs: wall, latencySource: 'measured', usage: empty }
-  }
+  const { result, trajectory } = captured.value.value
   const recorded = captured.calls.filter((call) => call.recordedMs !== undefined)
   let latencyMs = wall
   let latencySource: LatencySource = 'measured'
@@ -154,6 +142,8 @@ export async function runOnce(
     inputText: inputText(c.input),
     ...(context ? { context } : {}),
     ...(result.retrieved ? { retrieved: result.retrieved as RetrievedItem[] } : {}),
+    ...(trajectory ? { trajectory } : {}),
+    ...(result.tools !== undefined ? { tools: result.tools } : {}),
   }
   const plansForCase = scorersFor(c, plans)
   const settled = await runScorers(plansForCase, input, env)

@@ -38,9 +38,19 @@ export interface ScoreInput {
   scores?: Readonly<Record<string, CheckResult>>
 }
 
-/** Text of an input for judges and previews: strings as is, objects as compact JSON. */
+/** Text of an input for judges and previews: strings as is, a conversation as `role: content` lines, other objects as compact JSON. */
 export function inputText(input: unknown): string {
-  return typeof input === 'string' ? input : (JSON.stringify(input) ?? String(input))
+  if (typeof input === 'string') return input
+  if (isConversation(input)) return input.map((m) => `${m.role}: ${m.content}`).join('\n')
+  return JSON.stringify(input) ?? String(input)
+}
+
+function isConversation(input: unknown): input is Array<{ role: string; content: string }> {
+  return (
+    Array.isArray(input) &&
+    input.length > 0 &&
+    input.every((m) => m !== null && typeof m === 'object' && typeof m.role === 'string' && typeof m.content === 'string' && Object.keys(m).length === 2)
+  )
 }
 
 /** Runs one scorer on one output; `undefined` when it does not score this case (a composite missing a part). */

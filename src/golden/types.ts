@@ -13,6 +13,10 @@ import type { TerOptions } from '../metrics/ter.js'
 import type { SchemaLike } from '../schema.js'
 import type { Check } from '../checks/define.js'
 import type { ModerationOptions } from '../safety/moderation.js'
+import type { ExpectedTools, ExpectedToolsInput } from '../agents/expected.js'
+import type { JudgeLike as GoalJudge } from '../judges/types.js'
+
+export type { ExpectedTools, ExpectedToolsInput, ExpectedToolCall } from '../agents/expected.js'
 
 /**
  * One case of a golden dataset, after loading and validation. `I`, `E` and `M` keep the user's types of
@@ -42,16 +46,40 @@ export interface GoldenCase<I = unknown, E = unknown, M = Record<string, unknown
   criteria?: string
   /** Labels for `filter`. */
   tags?: string[]
+  /**
+   * The tool calls the agent must make (turns on the `toolF1`, `toolOrder` and, when a call gives
+   * arguments, `toolArguments` scorers): names, optional partial arguments, the order mode and whether
+   * other calls are allowed, as `toCallTools(list, { order, extra })`. An empty list: no tool call.
+   */
+  expectedTools?: ExpectedTools
+  /**
+   * A conversation instead of a single input (`input` is then these messages, which the task receives).
+   * The last message is the user's; with a {@link turnByTurn} task each user message is one turn.
+   */
+  messages?: ConversationMessage[]
   /** Anything else, passed through to `task`, `assert` and the report. */
   metadata?: M
   /** Where the case came from: `file:line` for files, `dataset[i]` for arrays. */
   source?: string
 }
 
-/** A case as written in a dataset: `id` is optional and `context` may be one string. */
-export type GoldenCaseInput<I = unknown, E = unknown, M = Record<string, unknown>> = Omit<GoldenCase<I, E, M>, 'id' | 'context' | 'source'> & {
+/**
+ * A case as written in a dataset: `id` is optional, `context` may be one string, `expectedTools` may be a
+ * plain list, and a case with `messages` has no `input`.
+ */
+export type GoldenCaseInput<I = unknown, E = unknown, M = Record<string, unknown>> = Omit<
+  GoldenCase<I, E, M>,
+  'id' | 'context' | 'source' | 'expectedTools' | 'input' | 'messages'
+> & {
   id?: string | number
   context?: string | string[]
+  expectedTools?: ExpectedToolsInput
+} & ({ input: I; messages?: undefined } | { messages: ConversationMessage[]; input?: undefined })
+
+/** One message of a case's conversation (`messages`), in the OpenAI chat shape most SDKs accept. */
+export interface ConversationMessage {
+  role: 'system' | 'user' | 'assistant'
+  content: string
 }
 
 /**
@@ -76,8 +104,16 @@ export interface TaskUsage {
 
 /** What a task returns when it has more to say than the text. */
 export interface TaskResult {
-  /** The answer text, scored by the scorers. */
-  output: string
+  /** The answer text, scored by the scorers. Default, with a `trajectory`: its final assistant text. */
+  output?: string
+  /**
+   * An agent run, scored by the tool and goal checks: anything `readTrajectory` reads (an OpenAI
+   * completion or messages array, an AI SDK result or its steps, an Anthropic response or conversation,
+   * LangChain messages, plain items). A task may also return such a value directly.
+   */
+  trajectory?: unknown
+  /** The tool definitions the task's request declared (any format `toHaveValidToolArguments` takes): `toolArguments` checks every call against their schemas. */
+  tools?: unknown
   /** The context documents the answer was generated from (checked by `faithfulness`). */
   context?: string | string[]
   /** What retrieval returned, best first or with scores (checked by `retrieval` against the case's `relevant`). */
@@ -88,11 +124,12 @@ export interface TaskResult {
   latencyMs?: number
 }
 
-/** The application under test: from a case's input to an answer. */
-export type GoldenTask<I = unknown, E = unknown, M = Record<string, unknown>> = (
-  input: I,
-  c: GoldenCase<I, E, M>,
-) => string | TaskResult | Promise<string | TaskResult>
+/**
+ * The application under test: from a case's input (for a conversation: its messages) to an answer: the
+ * text, a {@link TaskResult}, or for an agent what the SDK returned (read by `readTrajectory`; the text
+ * checks score its final assistant text). See `turnByTurn` for a task called once per user turn.
+ */
+export type GoldenTask<I = unknown, E = unknown, M = Record<string, unknown>> = (input: I, c: GoldenCase<I, E, M>) => unknown
 
 /** A threshold, or `null` to record the score without ever failing on it. */
 export type Threshold = number | null
@@ -212,6 +249,34 @@ export interface KeywordsScorerOptions {
   threshold?: Threshold
 }
 
+/** Options of the `toolF1` scorer (tool-call F1 against the case's `expectedTools`). */
+export interface ToolF1ScorerOptions {
+  /** `'arguments'` (default): a call counts when its name and arguments match; `'name'`: the name is enough. */
+  level?: 'name' | 'arguments'
+  /** Default `null`: recorded (gate it with `thresholds.mean`); `toolOrder` decides a case's verdict. */
+  threshold?: Threshold
+}
+
+/** Options of the `toolArguments` scorer. */
+export interface ToolArgumentsScorerOptions {
+  /** Tool definitions to check every call against (as `TaskResult.tools`, which takes precedence). */
+  tools?: unknown
+  /** Default 1: every checked argument set is right. */
+  threshold?: Threshold
+}
+
+/** Options of the `goal` scorer: a judge over the whole agent run (the `toCompleteGoal` judge). */
+export interface GoalScorerOptions {
+  /** The goal, added to the case's `criteria`. */
+  criteria?: string
+  /** Default 0.7 (the judge must say the goal was achieved). */
+  threshold?: Threshold
+  judge?: GoalJudge
+  /** Ask n times, or ask each judge of a list once; the majority decides. */
+  samples?: number | GoalJudge[]
+  lenient?: boolean
+}
+
 /**
  * Declarative scorers by name. A number is the threshold; `true` uses the default threshold; an object
  * sets options. A scorer runs on a case when the case has what it needs (a reference answer, keywords,
@@ -250,6 +315,14 @@ export interface BuiltinScorers {
   pii?: boolean | { kinds?: Array<'email' | 'phone' | 'card' | 'iban'>; country?: string; threshold?: Threshold }
   /** OpenAI's moderation endpoint: score 1 − the highest category score; fails when a counted category is flagged (see `toPassModeration`). */
   moderation?: boolean | ModerationOptions
+  /** Tool-call F1 against the case's `expectedTools` (see {@link ToolF1ScorerOptions}); called for by `expectedTools`. */
+  toolF1?: Threshold | boolean | ToolF1ScorerOptions
+  /** 1 when the calls pass `toCallTools(expectedTools)` (order mode and extra calls included), else 0; called for by `expectedTools`. */
+  toolOrder?: Threshold | boolean | { threshold?: Threshold }
+  /** The share of checked tool-call arguments that are right (expected arguments, declared schemas); called for by `expectedTools` with arguments. */
+  toolArguments?: Threshold | boolean | ToolArgumentsScorerOptions
+  /** A judge over the whole agent run: did it achieve the goal (the case's `criteria`, or the option)? */
+  goal?: string | boolean | GoalScorerOptions
   /** A weighted mean of other scorers of the suite (see {@link CompositeScorerOptions}). */
   composite?: CompositeScorerOptions
 }
@@ -273,7 +346,9 @@ export type NamedScorers = { [K in ScorerName as `${K}:${string}`]?: BuiltinScor
 export type GoldenScorers = BuiltinScorers & NamedScorers & { [key: string]: ScorerValue | undefined }
 
 /** The keys thresholds may name: the suite's `scorers` keys, and the checks a case may call for. */
-export type ScorerKeyOf<S> = string extends keyof S ? string : Extract<keyof S, string> | 'refusal' | 'keywords' | 'retrieval' | 'judge'
+export type ScorerKeyOf<S> = string extends keyof S
+  ? string
+  : Extract<keyof S, string> | 'refusal' | 'keywords' | 'retrieval' | 'judge' | 'toolF1' | 'toolOrder' | 'toolArguments'
 
 /** Aggregate thresholds, checked by the aggregate test. */
 export interface GoldenThresholds<K extends string = string> {

@@ -138,14 +138,14 @@ describe('a user check in describeGolden', () => {
 
   test('thresholds naming a key that is neither listed nor built in are rejected before any case runs', () => {
     expect(() => new GoldenSuite('s', { dataset: [], task: () => '', scorers: { short: concise }, thresholds: { mean: { shrot: 0.5 } as never } })).toThrow(
-      'thresholds.mean names an unknown scorer "shrot". Valid scorers are: exact, contains, tokenF1, rougeL, rouge1, rouge2, bleu, chrF, ter, edit, keywords, schema, length, semantic, judge, relevance, faithfulness, refusal, retrieval, secrets, pii, moderation, composite, short.',
+      'thresholds.mean names an unknown scorer "shrot". Valid scorers are: exact, contains, tokenF1, rougeL, rouge1, rouge2, bleu, chrF, ter, edit, keywords, schema, length, semantic, judge, relevance, faithfulness, refusal, retrieval, secrets, pii, moderation, toolF1, toolOrder, toolArguments, goal, composite, short.',
     )
   })
 
   test('thresholds.mean is typed by the keys of scorers', () => {
     type Options<S extends GoldenScorers> = Parameters<typeof describeGolden<unknown, unknown, Record<string, unknown>, S>>[1]
     expectTypeOf<NonNullable<NonNullable<Options<{ short: typeof concise; rougeL: true }>['thresholds']>['mean']>>().toEqualTypeOf<
-      Partial<Record<'short' | 'rougeL' | 'refusal' | 'keywords' | 'retrieval' | 'judge', number>>
+      Partial<Record<'short' | 'rougeL' | 'refusal' | 'keywords' | 'retrieval' | 'judge' | 'toolF1' | 'toolOrder' | 'toolArguments', number>>
     >()
   })
 })
