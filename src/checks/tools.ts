@@ -12,7 +12,8 @@ import { toolCalls } from '../agents/read.js'
 import { toolSchemas } from '../agents/tools.js'
 import { TrajectoryError } from '../agents/builder.js'
 import { SchemaUsageError } from '../schema.js'
-import { fmt, result, usageError } from './shared.js'
+import { describeValue } from '../errors.js'
+import { fail, fmt, result, usageError } from './shared.js'
 import type { CheckDefinition, CheckInput, CheckOutcome } from './types.js'
 import type { ToolCallItem } from '../agents/types.js'
 
@@ -31,10 +32,7 @@ export const toolF1: CheckDefinition = {
   optionKeys: ['level', 'threshold'],
   resolve({ key, threshold, options }) {
     if (options.level !== undefined && options.level !== 'name' && options.level !== 'arguments')
-      usageError(
-        `"${key}".level must be 'name' or 'arguments', got ${JSON.stringify(options.level)}`,
-        "Pass { level: 'name' } or { level: 'arguments' } (default).",
-      )
+      fail(`${key}.level must be 'name' or 'arguments', got ${describeValue(options.level)}`, "Pass { level: 'name' } or { level: 'arguments' } (default).")
     return threshold
   },
   appliesTo: hasExpectedTools,

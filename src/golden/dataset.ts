@@ -21,7 +21,6 @@ import type { ConversationMessage, DatasetSource, GoldenCase, GoldenCaseInput } 
 export const CASE_FIELDS = [
   'id',
   'input',
-  'messages',
   'expected',
   'acceptable',
   'context',
@@ -30,6 +29,7 @@ export const CASE_FIELDS = [
   'answerable',
   'criteria',
   'expectedTools',
+  'messages',
   'tags',
   'metadata',
 ] as const
@@ -306,7 +306,7 @@ function conversationProblem(messages: unknown): string | undefined {
     if (typeof content !== 'string' || content.trim() === '') return `message ${i} must have a non-empty string "content", got ${describeValue(content)}`
   }
   const last = messages.at(-1) as { role: string }
-  if (last.role !== 'user') return `ends with a "${last.role}" message; the last message is the user's, which the task answers`
+  if (last.role !== 'user') return `ends with a message of role "${last.role}"; the last message is the user's, which the task answers`
   return undefined
 }
 
@@ -377,7 +377,7 @@ function validate(records: RawRecord[], where: string): GoldenCase[] {
         else input = messages
       }
     } else if (input === undefined || input === null || (typeof input === 'string' && input.trim() === ''))
-      field('input', input === undefined ? 'is missing (give an "input", or a conversation in "messages")' : `is empty (${describeValue(input)})`)
+      field('input', input === undefined ? 'is missing' : `is empty (${describeValue(input)})`)
     else if (typeof input !== 'string' && typeof input !== 'object') field('input', `must be a string or an object, got ${describeValue(input)}`)
     let expectedTools: ExpectedTools | undefined
     if (obj.expectedTools !== undefined) {

@@ -7,6 +7,8 @@
 //   EXPECT_LLM_REPLAY=record npx vitest run test/golden/agent-cases.replay.test.ts
 import Anthropic from '@anthropic-ai/sdk'
 import { createOpenAI } from '@ai-sdk/openai'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import OpenAI from 'openai'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { configure, resetConfig } from '../../src/config.js'
@@ -16,7 +18,9 @@ import type { GoldenCaseInput } from '../../src/golden/types.js'
 import { resetLedger } from '../../src/ledger.js'
 import { anthropicTools, openaiChatTools, REQUEST } from '../helpers/agent-model.js'
 import { aiSdkAgent, anthropicAgent, chatAgent, chatBot, goldenAgentScript } from '../helpers/golden-agent.js'
-import { replayRecordings, type RecordedReplay } from '../helpers/model-server.js'
+import { isRecording, replayRecordings, type RecordedReplay } from '../helpers/model-server.js'
+
+const recording = isRecording()
 
 let recorded: RecordedReplay
 let openai: OpenAI
@@ -209,5 +213,20 @@ describe('multi-turn conversations', () => {
       score: 0,
       detail: `call 3 lookupOrder({"orderId": "B22"}) is not an expected call (extra: 'forbid'); calls made: lookupOrder, refundOrder, lookupOrder, refundOrder`,
     })
+  })
+})
+
+describe('the captured runs the child golden suites use', () => {
+  // fixtures/golden/agent-runs.json holds what the SDKs returned (written while recording); the Vitest and
+  // Jest child suites (child/agents.golden.ts, agents.golden.test.mjs) return these runs from their tasks.
+  const file = fileURLToPath(new URL('../../fixtures/golden/agent-runs.json', import.meta.url))
+  test('are what the replayed SDK loops return', async () => {
+    const runs = {
+      right: await chatAgent(openai, REQUEST),
+      sloppy: await chatAgent(openai, REQUEST, 'sloppy-agent'),
+      anthropic: await anthropicAgent(anthropic, REQUEST),
+    }
+    if (recording) writeFileSync(file, `${JSON.stringify(runs, null, 2)}\n`)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(JSON.stringify(runs)))
   })
 })
