@@ -107,3 +107,40 @@ export interface VitestJson {
     assertionResults: Array<{ title: string; fullName: string; status: string; failureMessages: string[]; meta?: Record<string, unknown> }>
   }>
 }
+
+/** The results of a child Jest run (its `--json` output). */
+export interface JestJson {
+  testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>
+}
+
+/** Writes a Jest config in `dir` for the `*.golden.test.mjs` files there, with the built package (`dist`) as `expect-llm/jest` (and `expect-llm`). */
+export function writeGoldenJestConfig(dir: string, dist: string): void {
+  writeFileSync(
+    join(dir, 'jest.config.cjs'),
+    `module.exports = ${JSON.stringify({
+      rootDir: dir,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/*.golden.test.mjs'],
+      setupFilesAfterEnv: [join(dist, 'jest.js')],
+      moduleNameMapper: { '^expect-llm/jest$': join(dist, 'jest.js'), '^expect-llm$': join(dist, 'index.js') },
+      transform: {},
+    })}\n`,
+  )
+}
+
+/** Runs Jest (ESM mode) in `dir` with the config of {@link writeGoldenJestConfig}; returns the output and the JSON results. */
+export async function runGoldenJest(dir: string, env: Record<string, string>): Promise<ChildRun & { json: JestJson }> {
+  const run = await runChild(
+    [
+      '--experimental-vm-modules',
+      join(repo, 'node_modules/jest/bin/jest.js'),
+      '--config',
+      join(dir, 'jest.config.cjs'),
+      '--json',
+      `--outputFile=${join(dir, 'jest.json')}`,
+    ],
+    dir,
+    childEnv({ NODE_NO_WARNINGS: '1', ...env }),
+  )
+  return { ...run, json: JSON.parse(readFileSync(join(dir, 'jest.json'), 'utf8')) as JestJson }
+}

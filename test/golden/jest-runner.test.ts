@@ -1,10 +1,10 @@
 // describeGolden under Jest 30 in ESM mode, against the built package (dist/, as users get it), in a
 // child process: the test list, the exit code, the per-case score lines, the report and the baseline.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { childEnv, copyInto, repo, runChild } from './helpers.js'
+import { copyInto, repo, runGoldenJest, writeGoldenJestConfig } from './helpers.js'
 
 // GOLDEN_DIST lets a developer point at a build outside dist/ (CI builds dist/ before the tests).
 const dist = process.env.GOLDEN_DIST ?? join(repo, 'dist')
@@ -13,34 +13,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 test('one test per case and an aggregate under Jest ESM, scores in the output, report and baseline written', async () => {
   copyInto(dir, join(repo, 'test/golden/child/basic.golden.test.mjs'))
-  writeFileSync(
-    join(dir, 'jest.config.cjs'),
-    `module.exports = ${JSON.stringify({
-      rootDir: dir,
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/*.golden.test.mjs'],
-      setupFilesAfterEnv: [join(dist, 'jest.js')],
-      moduleNameMapper: { '^expect-llm/jest$': join(dist, 'jest.js') },
-      transform: {},
-    })}\n`,
-  )
-  const run = await runChild(
-    [
-      '--experimental-vm-modules',
-      join(repo, 'node_modules/jest/bin/jest.js'),
-      '--config',
-      join(dir, 'jest.config.cjs'),
-      '--json',
-      `--outputFile=${join(dir, 'jest.json')}`,
-    ],
-    dir,
-    childEnv({ GOLDEN_DATASET: join(repo, 'fixtures/golden/handbook.jsonl'), NODE_NO_WARNINGS: '1' }),
-  )
+  writeGoldenJestConfig(dir, dist)
+  const run = await runGoldenJest(dir, { GOLDEN_DATASET: join(repo, 'fixtures/golden/handbook.jsonl') })
   expect(run.code, run.output).toBe(0)
-  const json = JSON.parse(readFileSync(join(dir, 'jest.json'), 'utf8')) as {
-    testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }>
-  }
-  expect(json.testResults[0]!.assertionResults.map((r) => [r.title, r.status])).toEqual([
+  expect(run.json.testResults[0]!.assertionResults.map((r) => [r.title, r.status])).toEqual([
     ['refund-window: How long do I have to ask for a refund?', 'passed'],
     ['shipping-cost: How much is shipping?', 'passed'],
     ["ceo-address: What is the CEO's home address?", 'passed'],
@@ -60,21 +36,9 @@ test('EXPECT_LLM_SHARD under Jest: each shard runs its slice of the cases, expec
   const { runReportCli } = await import('../../src/report/cli.js')
   const titles: string[][] = []
   for (const shard of ['1/2', '2/2']) {
-    const run = await runChild(
-      [
-        '--experimental-vm-modules',
-        join(repo, 'node_modules/jest/bin/jest.js'),
-        '--config',
-        join(dir, 'jest.config.cjs'),
-        '--json',
-        `--outputFile=${join(dir, 'jest.json')}`,
-      ],
-      dir,
-      childEnv({ GOLDEN_DATASET: join(repo, 'fixtures/golden/handbook.jsonl'), NODE_NO_WARNINGS: '1', EXPECT_LLM_SHARD: shard }),
-    )
+    const run = await runGoldenJest(dir, { GOLDEN_DATASET: join(repo, 'fixtures/golden/handbook.jsonl'), EXPECT_LLM_SHARD: shard })
     expect(run.code, run.output).toBe(0)
-    const json = JSON.parse(readFileSync(join(dir, 'jest.json'), 'utf8')) as { testResults: Array<{ assertionResults: Array<{ title: string }> }> }
-    titles.push(json.testResults[0]!.assertionResults.map((r) => r.title).filter((t) => t !== 'aggregate'))
+    titles.push(run.json.testResults[0]!.assertionResults.map((r) => r.title).filter((t) => t !== 'aggregate'))
   }
   expect(titles[0]!.length + titles[1]!.length).toBe(4)
   expect(titles[0]!.filter((t) => titles[1]!.includes(t))).toEqual([])
