@@ -16,10 +16,18 @@ if (probe.error || probe.status !== 0) {
   console.log('[offline] skipped: `unshare -rn` is not permitted here (no user namespaces); the closed-port replay check in test:unit still ran.')
   process.exit(0)
 }
-console.log(`[offline] running ${files.length} replayed suites with no network (unshare -rn)`)
-const run = spawnSync('unshare', ['-rn', process.execPath, 'node_modules/vitest/vitest.mjs', 'run', '--typecheck.enabled=false', ...files], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, CI: 'true', EXPECT_LLM_REPLAY: 'replay' },
-})
-process.exit(run.status ?? 1)
+// The order-agent example (examples/order-agent): a real tool loop whose model steps and judge calls
+// all come from its recordings.
+const runs = [
+  ['--typecheck.enabled=false', ...files],
+  ['--config', 'examples/order-agent/vitest.config.ts'],
+]
+console.log(`[offline] running ${files.length} replayed suites and the order-agent example with no network (unshare -rn)`)
+for (const args of runs) {
+  const run = spawnSync('unshare', ['-rn', process.execPath, 'node_modules/vitest/vitest.mjs', 'run', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CI: 'true', EXPECT_LLM_REPLAY: 'replay' },
+  })
+  if (run.status !== 0) process.exit(run.status ?? 1)
+}

@@ -16,8 +16,9 @@ export default defineConfig({
   },
   test: {
     root: here('./projects/vitest'),
-    // miss/ holds the prompt that changed after recording (see miss/changed-prompt.ts).
-    include: ['test/**/*.test.ts', 'miss/**/*.ts'],
+    // miss/ holds the prompt that changed after recording (see miss/changed-prompt.ts), miss-tool/ the agent
+    // loop whose tool result changed (miss-tool/changed-tool-result.ts).
+    include: ['test/**/*.test.ts', 'miss/**/*.ts', 'miss-tool/**/*.ts'],
     setupFiles: [here('../../src/entries/vitest.ts'), here('./record.setup.ts'), here('../../examples/support-bot/scripted-model/setup.ts')],
   },
 })

@@ -138,6 +138,22 @@ const vitestSteps = [
   },
   // What a replay miss looks like: one block per changed prompt, not the SDK's error repeating it.
   { label: 'a changed prompt (must fail with one block)', args: ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.miss.config.ts'], ...missChecks },
+  // The README's "Replaying agent loops": a tool that returns something else than when the loop was
+  // recorded makes the next model request a miss, whose diff and hint point at that tool's message.
+  {
+    label: 'a changed tool result in a replayed agent loop (must fail, naming the tool)',
+    args: ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.miss-tool.config.ts'],
+    fails: true,
+    exit: 1,
+    once: ['[expect-llm] Failed to replay POST /v1/chat/completions (model gpt-4.1-mini)'],
+    output: [
+      'differs at 1 path(s):\n    /body/messages/4/content\n',
+      /- recorded: .*R-100/,
+      /\+ actual: {3}.*R-999/,
+      /Hint: messages\[4\] is the result of the tool refundOrder \(call [\w-]+\), and it differs from the recording: the tool returned something else this time\./,
+    ],
+    absent: ['Serialized Error', 'Caused by'],
+  },
   {
     label: 'unawaited matcher and golden failure (must fail)',
     args: ['node_modules/vitest/vitest.mjs', 'run', '--config', 'trust/vitest.config.ts', 'trust/unawaited.trust.ts'],
