@@ -13,7 +13,7 @@
 import { appendFileSync } from 'node:fs'
 import { describeValue, formatMessage } from '../errors.js'
 import { inputText, referencesOf, runScorers, scorersFor, type ScorerEnv, type ScorerPlan } from '../golden/scorers.js'
-import { clip, fmtScore } from '../golden/report.js'
+import { clip, fmtScore } from '../golden/format.js'
 import type { GoldenCase } from '../golden/types.js'
 import { generateMutants, resolveOperators } from './generate.js'
 import type { MutateOptions, Mutant, MutationOperator, MutationSource } from './types.js'
