@@ -53,6 +53,7 @@ export {
   type ExtraCalls,
   matchCall,
   matchSequence,
+  strictDisplay,
   repeatedCalls,
 } from '../src/agents/match.js'
 export { readTrajectory, toolCalls } from '../src/agents/read.js'
@@ -66,7 +67,7 @@ export {
   SchemaUsageError,
   validateSchema,
 } from '../src/schema.js'
-export { type ToolCallItem, type Trajectory } from '../src/agents/types.js'
+export type { ToolCallItem, Trajectory } from '../src/agents/types.js'
 export { containsAnswer } from '../src/metrics/contains.js'
 export { exactMatch, normalizeAnswer, squadTokens, tokenF1Details } from '../src/metrics/squad.js'
 export { findKeywords } from '../src/metrics/keywords.js'

@@ -8,6 +8,7 @@ import {
   argsCheck,
   matchCall,
   matchSequence,
+  strictDisplay,
   toolCalls,
   assertSchema,
   type ArgumentDifference,
@@ -162,6 +163,8 @@ export function toCallTools(this: MatcherContext, received: unknown, expected: u
     return v !== undefined && v.nameMatches && v.argsMatch
   }
   const result = matchSequence(calls.length, patterns.length, matches, order, extra)
+  // A failed strict match is shown in order, with the calls in between marked (the verdict stays strict's).
+  const shown = (order === 'strict' && !result.pass && strictDisplay(calls.length, patterns.length, matches, extra)) || result
 
   return {
     pass: result.pass,
@@ -174,7 +177,9 @@ export function toCallTools(this: MatcherContext, received: unknown, expected: u
         receivedLine = `Received: ${countLine(trajectory)}, with every expected call in place`
       } else if (first.status === 'missing') {
         const e = first.expected as number
-        receivedLine = `Received: ${countLine(trajectory)}; expected call ${e + 1}, ${patterns[e]!.name}, is not there`
+        // In the strict view's in-order table the call may stand next to a later call: then it is there, but not next.
+        const later = shown !== result && shown.rows.some((row) => row.expected === e && row.status === 'match')
+        receivedLine = `Received: ${countLine(trajectory)}; expected call ${e + 1}, ${patterns[e]!.name}, ${later ? 'is made, but not right after the call before it' : 'is not there'}`
         explanation = explainMissing(e, patterns, calls, matches, (a, x) => verdicts[a]?.[x]?.differences ?? [], result.assignment, order)
       } else {
         const a = first.actual as number
@@ -182,14 +187,14 @@ export function toCallTools(this: MatcherContext, received: unknown, expected: u
       }
       const digits = String(Math.max(patterns.length, calls.length)).length
       const cell = (index: number, text: string): string => `${String(index + 1).padStart(digits)}  ${text}`
-      const lefts = result.rows.map((row) =>
+      const lefts = shown.rows.map((row) =>
         row.expected !== undefined ? cell(row.expected, formatPattern(patterns[row.expected]!, undefined, MAX_COLUMN - digits - 2)) : '',
       )
       const column = Math.max('expected'.length, ...lefts.map((l) => l.length))
-      const table = result.rows.map((row, r) => {
+      const table = shown.rows.map((row, r) => {
         const right = row.actual !== undefined ? cell(row.actual, formatCall(calls[row.actual]!)) : `${' '.repeat(digits + 2)}(missing)`
-        const note = row.status === 'extra' && row.error ? '   (not expected)' : ''
-        return `${r === result.divergence ? '  > ' : '    '}${lefts[r]!.padEnd(column)}    ${right}${note}`.trimEnd()
+        const note = row.between ? "   (between expected calls: 'strict' allows none)" : row.status === 'extra' && row.error ? '   (not expected)' : ''
+        return `${r === shown.divergence ? '  > ' : '    '}${lefts[r]!.padEnd(column)}    ${right}${note}`.trimEnd()
       })
       const header = `    ${'expected'.padEnd(column)}    actual`
       return lines(

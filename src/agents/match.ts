@@ -129,6 +129,8 @@ export interface AlignedRow {
   status: 'match' | 'missing' | 'extra'
   /** `true` when this row makes the check fail (`extra` only does with `extra: 'forbid'`). */
   error: boolean
+  /** An `extra` call made between two matched calls, which `order: 'strict'` does not allow (see {@link strictDisplay}). */
+  between?: boolean
 }
 
 /** The outcome of {@link matchSequence}. */
@@ -272,4 +274,28 @@ function canonical(value: unknown): string {
       .join(',')}}`
   }
   return JSON.stringify(value) ?? String(value)
+}
+
+/**
+ * How a failed `order: 'strict'` match is shown: the in-order alignment, so that a call made later (after a
+ * call in between) stands next to its expected call instead of being listed as missing, with the calls made
+ * between two matched calls marked as what breaks `'strict'`. Only for messages: the verdict stays the
+ * strict one (`matchSequence`). Returns `undefined` when this view shows no failing row, so the caller keeps
+ * the strict rows.
+ */
+export function strictDisplay(
+  n: number,
+  m: number,
+  matches: (a: number, e: number) => boolean,
+  extra: ExtraCalls,
+): Pick<SequenceMatch, 'rows' | 'divergence'> | undefined {
+  const shown = matchSequence(n, m, matches, 'in-order', extra)
+  const matched = shown.rows.flatMap((r) => (r.status === 'match' ? [r.actual as number] : []))
+  const first = Math.min(...matched)
+  const last = Math.max(...matched)
+  const rows = shown.rows.map((r) =>
+    r.status === 'extra' && (r.actual as number) > first && (r.actual as number) < last ? { ...r, error: true, between: true } : r,
+  )
+  const divergence = rows.findIndex((r) => r.error)
+  return divergence === -1 ? undefined : { rows, divergence }
 }

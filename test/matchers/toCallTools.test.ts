@@ -80,18 +80,37 @@ describe('.toCallTools', () => {
     `)
   })
 
+  test('fails in strict order when a middle call is missing, and shows the later call next to its expected call', () => {
+    const run = [
+      { type: 'tool-call', name: 'lookupOrder', arguments: { orderId: 'A17' } },
+      { type: 'tool-call', name: 'refundOrder', arguments: { orderId: 'A17', amount: 30 } },
+    ]
+    expect(failureMessage(() => expect(run).toCallTools(['lookupOrder', 'getPolicy', 'refundOrder'], { order: 'strict' }))).toMatchInlineSnapshot(`
+      "expect(trajectory).toCallTools(expected, options)
+
+      Expected: these 3 calls one after another, in this order (other calls allowed before and after): lookupOrder → getPolicy → refundOrder
+      Received: 1 step, 2 tool calls; expected call 2, getPolicy, is not there
+
+          expected             actual
+          1  lookupOrder(…)    1  lookupOrder({"orderId": "A17"})
+        > 2  getPolicy(…)         (missing)
+          3  refundOrder(…)    2  refundOrder({"orderId": "A17", "amount": 30})
+
+      First divergence: no call to getPolicy was made"
+    `)
+  })
+
   test('fails in strict order when another call comes between', () => {
     expect(failureMessage(() => expect(fourCalls).toCallTools(['lookupOrder', 'refundOrder'], { order: 'strict' }))).toMatchInlineSnapshot(`
       "expect(trajectory).toCallTools(expected, options)
 
       Expected: these 2 calls one after another, in this order (other calls allowed before and after): lookupOrder → refundOrder
-      Received: 4 steps, 4 tool calls; expected call 2, refundOrder, is not there
+      Received: 4 steps, 4 tool calls; expected call 2, refundOrder, is made, but not right after the call before it
 
           expected             actual
           1  lookupOrder(…)    1  lookupOrder({"orderId": "A17"})
-        > 2  refundOrder(…)       (missing)
-                               2  getPolicy({"topic": "refunds"})
-                               3  refundOrder({"orderId": "A17", "amount": 30})
+        >                      2  getPolicy({"topic": "refunds"})   (between expected calls: 'strict' allows none)
+          2  refundOrder(…)    3  refundOrder({"orderId": "A17", "amount": 30})
                                4  notify({"channel": "email"})
 
       First divergence: call 3 matches it, but call 2 (getPolicy) comes between it and call 1, and order 'strict' allows none"

@@ -34,8 +34,7 @@ describe('prompt v1 (no policy check)', () => {
           expected                   actual
           1  lookupOrder(…)          1  lookupOrder({"orderId": "A1001"})
         > 2  checkRefundPolicy(…)       (missing)
-                                     2  refundOrder({"orderId": "A1001", "amount": 42.5})
-          3  refundOrder(…)             (missing)
+          3  refundOrder(…)          2  refundOrder({"orderId": "A1001", "amount": 42.5})
 
       First divergence: no call to checkRefundPolicy was made"
     `)
