@@ -9,7 +9,7 @@
  * the pure steps of `steps.ts`.
  */
 import type { PageCase, PageCheck, PageCompare, PageData, PageGolden, PageHistory, PageSuite } from '../page-types.js'
-import { type VerdictChange, verdictChangesBetween } from './steps.js'
+import { compareRowMatches, mcnemarLine, pairIntervalRows, scoreDelta, type VerdictChange, verdictChangesBetween } from './steps.js'
 
 type Attr = string | number | boolean | null | undefined | ((event: Event) => void)
 type Child = Node | string | number | null | undefined | false | Child[]
@@ -906,9 +906,10 @@ function goldenView(suite: PageGolden): HTMLElement {
 
 // ---------------------------------------------------------------- comparison
 
-function compareView(suite: PageCompare): HTMLElement {
+/** The table of a comparison's means per variant and paired differences against the first. */
+function compareStatsTable(suite: PageCompare): HTMLElement {
   const [first, ...others] = suite.variants as [string, ...string[]]
-  const statsTable = h(
+  return h(
     'div',
     { class: 'table-wrap' },
     h(
@@ -962,19 +963,14 @@ function compareView(suite: PageCompare): HTMLElement {
       ),
     ),
   )
-  const intervals = others.map((b) =>
-    intervalChart(
-      `Paired difference ${b} − ${first} per check`,
-      suite.scorers.flatMap((sc) => {
-        const p = sc.pairs.find((x) => x.b === b)
-        return p ? [{ label: sc.name, diff: p.meanDiff, low: p.low, high: p.high }] : []
-      }),
-    ),
-  )
-  const checkNames = suite.scorers.map((sc) => sc.name)
+}
+
+/** The cases of a comparison, variants side by side, with the differing-only and search filters. */
+function compareGrid(suite: PageCompare, checkNames: string[]): HTMLElement {
+  const [first, ...others] = suite.variants as [string, ...string[]]
   let onlyDiffering: () => boolean = () => false
   let search: () => string = () => ''
-  const grid = dataGrid<PageCompare['rows'][number]>({
+  return dataGrid<PageCompare['rows'][number]>({
     name: 'compare',
     caption: `Cases of ${suite.name}, variants side by side`,
     rows: suite.rows,
@@ -1007,7 +1003,7 @@ function compareView(suite: PageCompare): HTMLElement {
             className: 'num',
             sort: (r) => (r.scores[b]?.[n] ?? 0) - (r.scores[first]?.[n] ?? 0),
             cell: (r) => {
-              const d = r.scores[b]?.[n] !== undefined && r.scores[first]?.[n] !== undefined ? r.scores[b]![n]! - r.scores[first]![n]! : null
+              const d = scoreDelta(r, first, b, n)
               return d === null ? '–' : h('span', { class: d > 1e-9 ? 'up' : d < -1e-9 ? 'down' : '' }, signed(d))
             },
           })),
@@ -1021,21 +1017,43 @@ function compareView(suite: PageCompare): HTMLElement {
       search = getSearch
       return {
         controls: [h('label', { for: id, class: 'check' }, box, ` Only cases that differ (${fmtInt(suite.rows.filter((r) => r.differs).length)})`), searchEl],
-        match: (r) => {
-          if (onlyDiffering() && !r.differs) return false
-          const q = search()
-          if (
-            q &&
-            !r.id.toLowerCase().includes(q) &&
-            !r.input.toLowerCase().includes(q) &&
-            !Object.values(r.outputs).some((o) => (o ?? '').toLowerCase().includes(q))
-          )
-            return false
-          return true
-        },
+        match: (r) => compareRowMatches(r, search(), onlyDiffering()),
       }
     },
   })
+}
+
+/** The means of every check per variant over the suite's recorded runs. */
+function compareHistory(suite: PageCompare, history: NonNullable<PageCompare['history']>, checkNames: string[]): HTMLElement {
+  return h(
+    'section',
+    { 'aria-labelledby': 'cmp-history-h', 'data-section': 'history' },
+    h('h3', { id: 'cmp-history-h' }, `History (${plural(history.runs.length, 'run')})`),
+    h(
+      'div',
+      { class: 'chart-grid' },
+      checkNames.map((n) =>
+        trendChart(
+          `mean ${n}`,
+          history.runs.map((r) => shortCommit(r.commit)),
+          suite.variants.map((v) => ({ name: v, values: history.runs.map((r) => r.means[n]?.[v] ?? null) })),
+          [],
+          Math.max(
+            0,
+            history.runs.findIndex((r) => r.current),
+          ),
+        ),
+      ),
+    ),
+  )
+}
+
+function compareView(suite: PageCompare): HTMLElement {
+  const [first, ...others] = suite.variants as [string, ...string[]]
+  const statsTable = compareStatsTable(suite)
+  const intervals = others.map((b) => intervalChart(`Paired difference ${b} − ${first} per check`, pairIntervalRows(suite.scorers, b)))
+  const checkNames = suite.scorers.map((sc) => sc.name)
+  const grid = compareGrid(suite, checkNames)
   const history = suite.history && suite.history.runs.length > 1 ? suite.history : null
   return h(
     'article',
@@ -1059,15 +1077,7 @@ function compareView(suite: PageCompare): HTMLElement {
       h(
         'ul',
         { class: 'mcnemar' },
-        suite.mcnemar.map((m) =>
-          h(
-            'li',
-            {},
-            `McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ` +
-              `${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} ` +
-              `(${m.method === 'exact' ? 'exact binomial' : 'chi-square'})`,
-          ),
-        ),
+        suite.mcnemar.map((m) => h('li', {}, mcnemarLine(m))),
       ),
     ),
     h(
@@ -1077,29 +1087,7 @@ function compareView(suite: PageCompare): HTMLElement {
       suite.differingOnly ? h('p', { class: 'note' }, 'This report lists only the cases that differ.') : null,
       grid,
     ),
-    history
-      ? h(
-          'section',
-          { 'aria-labelledby': 'cmp-history-h', 'data-section': 'history' },
-          h('h3', { id: 'cmp-history-h' }, `History (${plural(history.runs.length, 'run')})`),
-          h(
-            'div',
-            { class: 'chart-grid' },
-            checkNames.map((n) =>
-              trendChart(
-                `mean ${n}`,
-                history.runs.map((r) => shortCommit(r.commit)),
-                suite.variants.map((v) => ({ name: v, values: history.runs.map((r) => r.means[n]?.[v] ?? null) })),
-                [],
-                Math.max(
-                  0,
-                  history.runs.findIndex((r) => r.current),
-                ),
-              ),
-            ),
-          ),
-        )
-      : null,
+    history ? compareHistory(suite, history, checkNames) : null,
   )
 }
 
