@@ -1,7 +1,7 @@
 // The pure steps of the report page's script (src/report/client/steps.ts).
 import { describe, expect, test } from 'vitest'
 import type { PageCompare } from '../../src/report/page-types.js'
-import { compareRowMatches, mcnemarLine, pairIntervalRows, scoreDelta, verdictChangesBetween } from '../../src/report/client/steps.js'
+import { compareRowMatches, mcnemarLine, pageWindow, pairIntervalRows, scoreDelta, sortedRows, verdictChangesBetween } from '../../src/report/client/steps.js'
 
 describe('verdictChangesBetween', () => {
   test('now failing first, then now passing, then added or removed, each by id; with the counts', () => {
@@ -93,5 +93,40 @@ describe('mcnemarLine', () => {
     expect(mcnemarLine({ a: 'v1', b: 'v2', aOnly: 3, bOnly: 60, pValue: 0.00001234, method: 'chi-square', statistic: 49.8 })).toBe(
       'McNemar v2 vs v1: 63 discordant (v1 only 3, v2 only 60), p = 1.23e-5 (chi-square)',
     )
+  })
+})
+
+describe('sortedRows', () => {
+  const rows = [
+    { id: 'a', n: 2 },
+    { id: 'b', n: 1 },
+    { id: 'c', n: 2 },
+    { id: 'd', n: 0 },
+  ]
+  test('ascending, equal keys in their original order', () => {
+    expect(sortedRows(rows, (r) => r.n, 1).map((r) => r.id)).toEqual(['d', 'b', 'a', 'c'])
+  })
+
+  test('descending, equal keys still in their original order', () => {
+    expect(sortedRows(rows, (r) => r.n, -1).map((r) => r.id)).toEqual(['a', 'c', 'b', 'd'])
+  })
+
+  test('string keys; the input is left as it was', () => {
+    expect(sortedRows(rows, (r) => r.id, -1).map((r) => r.id)).toEqual(['d', 'c', 'b', 'a'])
+    expect(rows.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd'])
+  })
+})
+
+describe('pageWindow', () => {
+  test('the page asked for, its first row and its end', () => {
+    expect(pageWindow(120, 1, 50)).toEqual({ pages: 3, page: 1, start: 50, end: 100 })
+  })
+
+  test('a page past the last (after filtering) becomes the last', () => {
+    expect(pageWindow(120, 7, 50)).toEqual({ pages: 3, page: 2, start: 100, end: 150 })
+  })
+
+  test('no rows: one empty page', () => {
+    expect(pageWindow(0, 3, 25)).toEqual({ pages: 1, page: 0, start: 0, end: 25 })
   })
 })

@@ -71,3 +71,19 @@ export function mcnemarLine(m: PageCompare['mcnemar'][number]): string {
     `(${m.method === 'exact' ? 'exact binomial' : 'chi-square'})`
   )
 }
+
+/** Rows sorted by a key, ascending (`dir` 1) or descending (-1); rows with equal keys keep their order. */
+export function sortedRows<R>(rows: readonly R[], key: (row: R) => number | string, dir: 1 | -1): R[] {
+  return rows
+    .map((row, i) => ({ row, i, k: key(row) }))
+    .sort((a, b) => (a.k < b.k ? -dir : a.k > b.k ? dir : a.i - b.i))
+    .map((x) => x.row)
+}
+
+/** The page of a table to show: at least one page, the page asked for kept within them, its rows' slice `[start, end)`. */
+export function pageWindow(total: number, page: number, pageSize: number): { pages: number; page: number; start: number; end: number } {
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const shown = Math.min(page, pages - 1)
+  const start = shown * pageSize
+  return { pages, page: shown, start, end: start + pageSize }
+}
