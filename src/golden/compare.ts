@@ -135,20 +135,8 @@ export class CompareSuite {
   finish(ctx: { runner: 'vitest' | 'jest'; testPath: string | undefined }): CompareOutcome {
     if (this.outcome) return this.outcome
     const ran = this.cases.map((c) => this.results.get(c.id)).filter((r): r is CompareCaseResult => r !== undefined)
-    const bootstrap = { resamples: this.options.resamples ?? 10_000, seed: this.options.seed ?? 42, confidence: this.options.confidence ?? 0.95 }
     const e = this.options.expect
-    const options: NonNullable<CompareReport['options']> = {
-      ...bootstrap,
-      ...(e
-        ? {
-            expect: {
-              better: e.better,
-              ...(e.scorer !== undefined ? { scorer: e.scorer } : {}),
-              ...(e.minDelta !== undefined ? { minDelta: e.minDelta } : {}),
-            },
-          }
-        : {}),
-    }
+    const options = reportOptions(this.options)
     const rows = ran.map((r) => compareRow(r, this.variants))
     const names = sortKeys(
       ran.flatMap((r) => this.variants.flatMap((v) => Object.keys(r.runs[v]?.scores ?? {}))),
@@ -159,27 +147,7 @@ export class CompareSuite {
     const decideOn = e ? { ...options, expect: { ...options.expect!, scorer: e.scorer ?? this.plans[0]!.key } } : options
     const { scorers, passRates, mcnemar: mc, expectation, differing } = compareStatistics(rows, this.variants, names, decideOn as typeof options)
 
-    // Usage
-    const appUsage: Record<string, UsageTotals> = {}
-    const appModels: Record<string, string[]> = {}
-    for (const v of this.variants) {
-      const t: UsageTotals = { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0, unpricedModels: [] }
-      appModels[v] = []
-      for (const r of ran) {
-        const run = r.runs[v]
-        if (!run) continue
-        t.calls += run.usage.calls
-        t.inputTokens += run.usage.inputTokens
-        t.outputTokens += run.usage.outputTokens
-        t.totalTokens += run.usage.inputTokens + run.usage.outputTokens
-        if (run.usage.costUsd === undefined) {
-          t.costUsd = null
-          for (const m of run.usage.models) if (!t.unpricedModels.includes(m)) t.unpricedModels.push(m)
-        } else if (t.costUsd !== null) t.costUsd += run.usage.costUsd
-        for (const m of run.usage.models) if (!appModels[v]!.includes(m)) appModels[v]!.push(m)
-      }
-      appUsage[v] = t
-    }
+    const { appUsage, appModels } = variantUsage(ran, this.variants)
     const evaluator = ledgerTotals(getLedger().entries.slice(this.ledgerStart))
 
     const report: CompareReport = {
@@ -244,6 +212,50 @@ export class CompareSuite {
     this.outcome = { report, summary, ...(failure ? { failure } : {}), ...(reportFile ? { reportFile } : {}) }
     return this.outcome
   }
+}
+
+/** The settings of a comparison its report keeps (and a merge of its shards recomputes with). */
+function reportOptions(options: CompareOptions<any, any, any>): NonNullable<CompareReport['options']> {
+  const e = options.expect
+  return {
+    resamples: options.resamples ?? 10_000,
+    seed: options.seed ?? 42,
+    confidence: options.confidence ?? 0.95,
+    ...(e
+      ? {
+          expect: {
+            better: e.better,
+            ...(e.scorer !== undefined ? { scorer: e.scorer } : {}),
+            ...(e.minDelta !== undefined ? { minDelta: e.minDelta } : {}),
+          },
+        }
+      : {}),
+  }
+}
+
+/** Each variant's token and cost totals over the cases it ran, and the models it called. */
+function variantUsage(ran: readonly CompareCaseResult[], variants: readonly string[]) {
+  const appUsage: Record<string, UsageTotals> = {}
+  const appModels: Record<string, string[]> = {}
+  for (const v of variants) {
+    const t: UsageTotals = { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0, unpricedModels: [] }
+    appModels[v] = []
+    for (const r of ran) {
+      const run = r.runs[v]
+      if (!run) continue
+      t.calls += run.usage.calls
+      t.inputTokens += run.usage.inputTokens
+      t.outputTokens += run.usage.outputTokens
+      t.totalTokens += run.usage.inputTokens + run.usage.outputTokens
+      if (run.usage.costUsd === undefined) {
+        t.costUsd = null
+        for (const m of run.usage.models) if (!t.unpricedModels.includes(m)) t.unpricedModels.push(m)
+      } else if (t.costUsd !== null) t.costUsd += run.usage.costUsd
+      for (const m of run.usage.models) if (!appModels[v]!.includes(m)) appModels[v]!.push(m)
+    }
+    appUsage[v] = t
+  }
+  return { appUsage, appModels }
 }
 
 /** A case of a comparison as the report keeps it: every variant's output, verdict, scores and details. */
