@@ -288,12 +288,14 @@ export function formatCompareSummary(report: CompareReport, maxCases = 30, repor
     const vw = Math.max(5, ...report.variants.map((v) => v.length))
     for (const b of others) {
       out.push(
-        `  ${'scorer'.padEnd(w)}  ${report.variants.map((v) => v.padEnd(vw)).join('  ')}  ${`Δ ${b}−${first}`.padEnd(10)}  ${Math.round((report.scorers[0]?.pairs[0]?.ci.confidence ?? 0.95) * 100)}% CI              W/T/L`,
+        `  ${'scorer'.padEnd(w)}  ${report.variants.map((v) => v.padEnd(vw)).join('  ')}  ${`Δ ${b}−${first}`.padEnd(10)}  ` +
+          `${Math.round((report.scorers[0]?.pairs[0]?.ci.confidence ?? 0.95) * 100)}% CI              W/T/L`,
       )
       for (const s of report.scorers) {
         const p = s.pairs.find((x) => x.b === b)!
         out.push(
-          `  ${s.scorer.padEnd(w)}  ${report.variants.map((v) => fmtScore(s.means[v] as number).padEnd(vw)).join('  ')}  ${signed(p.meanDiff).padEnd(10)}  [${signed(p.ci.low)}, ${signed(p.ci.high)}]  ${p.wins}/${p.ties}/${p.losses}`,
+          `  ${s.scorer.padEnd(w)}  ${report.variants.map((v) => fmtScore(s.means[v] as number).padEnd(vw)).join('  ')}  ` +
+            `${signed(p.meanDiff).padEnd(10)}  [${signed(p.ci.low)}, ${signed(p.ci.high)}]  ${p.wins}/${p.ties}/${p.losses}`,
         )
       }
     }
@@ -301,7 +303,9 @@ export function formatCompareSummary(report: CompareReport, maxCases = 30, repor
   out.push(`  pass rate: ${report.variants.map((v) => `${v} ${((report.passRates[v] ?? 0) * 100).toFixed(1)}%`).join(', ')}`)
   for (const m of report.mcnemar) {
     out.push(
-      `  McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} (${m.method === 'exact' ? 'exact binomial' : `chi-square with continuity correction, χ² = ${m.statistic?.toFixed(2)}`})`,
+      `  McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), ` +
+        `p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} ` +
+        `(${m.method === 'exact' ? 'exact binomial' : `chi-square with continuity correction, χ² = ${m.statistic?.toFixed(2)}`})`,
     )
   }
   if (report.expectation) out.push(`  ${report.expectation.ok ? '✓' : '✗'} ${report.expectation.message}`)
