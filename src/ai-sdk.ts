@@ -77,7 +77,9 @@ export async function loadAiSdk(role: 'judge' | 'embedder'): Promise<typeof impo
   } catch (error) {
     throw new Error(
       formatMessage(
-        `Failed to use the AI SDK ${role}: the "ai" package could not be loaded (${(error as Error).message}). Install it next to your @ai-sdk provider with \`npm install -D ai\` (version 7), or configure({ ${role} }) with settings for the built-in OpenAI ${role}.`,
+        `Failed to use the AI SDK ${role}: the "ai" package could not be loaded (${(error as Error).message}). ` +
+          'Install it next to your @ai-sdk provider with `npm install -D ai` (version 7), ' +
+          `or configure({ ${role} }) with settings for the built-in OpenAI ${role}.`,
       ),
       { cause: error },
     )

@@ -95,7 +95,8 @@ export function assertStringOrStrings(value: unknown, what: string, action: stri
     : describeValue(value)
   throw new TypeError(
     formatMessage(
-      `Failed to ${action}: the ${what} must be a string or a non-empty array of strings, got ${got}. Pass the ${what} as a string, or several acceptable ones as an array.`,
+      `Failed to ${action}: the ${what} must be a string or a non-empty array of strings, got ${got}. ` +
+        `Pass the ${what} as a string, or several acceptable ones as an array.`,
     ),
   )
 }

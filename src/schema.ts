@@ -27,7 +27,10 @@ export type ExtractedJson =
   | {
       ok: true
       value: unknown
-      /** `'whole'`: the whole (trimmed) text; `'fence'`: a ```` ```json ```` or bare ```` ``` ```` code fence; `'block'`: the first `{...}` or `[...]` block that parses. */
+      /**
+       * `'whole'`: the whole (trimmed) text; `'fence'`: a ```` ```json ```` or bare ```` ``` ```` code fence;
+       * `'block'`: the first `{...}` or `[...]` block that parses.
+       */
       source: 'whole' | 'fence' | 'block'
     }
   | { ok: false; reason: string }
@@ -203,7 +206,8 @@ function validateStandard(value: unknown, schema: StandardSchemaV1): SchemaValid
     // Nobody will await it: keep a rejection from surfacing as an unhandled one.
     Promise.resolve(result).catch(() => undefined)
     throw new SchemaUsageError(
-      `the ${schema['~standard'].vendor} schema validates asynchronously (its ~standard.validate returned a Promise, e.g. because of an async refinement or transform), and this check is synchronous`,
+      `the ${schema['~standard'].vendor} schema validates asynchronously (its ~standard.validate returned a Promise, ` +
+        'e.g. because of an async refinement or transform), and this check is synchronous',
       'Use a schema without async checks, or await the validation yourself: `const r = await schema["~standard"].validate(value)`, then assert on r.issues.',
     )
   }
@@ -339,7 +343,8 @@ export function assertSchema(schema: unknown): asserts schema is SchemaLike {
   if (!isJsonSchemaObject(schema)) {
     throw new SchemaUsageError(
       `the schema must be a Standard Schema (zod, valibot, ...) or a JSON Schema object, got ${describeSchema(schema)}`,
-      'Pass a zod 4 / valibot schema, or a JSON Schema such as { type: "object", properties: { ... } }. Older schema libraries without "~standard" (zod < 3.24) need an upgrade.',
+      'Pass a zod 4 / valibot schema, or a JSON Schema such as { type: "object", properties: { ... } }. ' +
+        'Older schema libraries without "~standard" (zod < 3.24) need an upgrade.',
     )
   }
   compile(schema)

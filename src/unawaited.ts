@@ -316,7 +316,8 @@ export function takeUnawaited(test: unknown, all = false): Error | undefined {
   const message =
     unawaited.length === 1
       ? formatMessage(describe(unawaited[0]!))
-      : `${formatMessage(`${unawaited.length} assertions were not awaited:`)}\n${unawaited.map((w) => `  - ${describe(w).replace(/\n/g, '\n    ')}`).join('\n')}`
+      : `${formatMessage(`${unawaited.length} assertions were not awaited:`)}\n` +
+        unawaited.map((w) => `  - ${describe(w).replace(/\n/g, '\n    ')}`).join('\n')
   const error = new Error(message)
   const frames = unawaited.find((w) => w.frames)?.frames
   if (frames) error.stack = `${error.name}: ${message}\n${frames}`

@@ -127,7 +127,8 @@ export function renderSteps(trajectory: Trajectory, options: RenderOptions = {})
       lastStep = item.step
     }
     const marked = options.mark?.(index, item)
-    const line = `${marked ? '  > ' : '    '}${item.type === 'user' ? '' : `${label.padEnd(width)}  `}${itemLine(item, stringify)}${marked?.note ? `   ← ${marked.note}` : ''}`
+    const prefix = `${marked ? '  > ' : '    '}${item.type === 'user' ? '' : `${label.padEnd(width)}  `}`
+    const line = `${prefix}${itemLine(item, stringify)}${marked?.note ? `   ← ${marked.note}` : ''}`
     lines.push(line)
   })
   const max = options.maxLines ?? 40
@@ -158,10 +159,14 @@ export function transcript(trajectory: Trajectory, maxChars = 2000): string {
           return `[user] ${cut(item.text)}`
         case 'text':
           return `[assistant, step ${item.step + 1}] ${cut(item.text)}`
-        case 'tool-call':
-          return `[assistant, step ${item.step + 1}] called ${cut(`${item.name}(${item.argumentsError !== undefined ? String(item.arguments) : jsonStringify(item.arguments)})`)}`
-        case 'tool-result':
-          return `[tool ${item.isError ? 'error' : 'result'}${item.name ? `, ${item.name}` : ''}] ${cut(typeof item.result === 'string' ? item.result : jsonStringify(item.result))}`
+        case 'tool-call': {
+          const args = item.argumentsError !== undefined ? String(item.arguments) : jsonStringify(item.arguments)
+          return `[assistant, step ${item.step + 1}] called ${cut(`${item.name}(${args})`)}`
+        }
+        case 'tool-result': {
+          const result = typeof item.result === 'string' ? item.result : jsonStringify(item.result)
+          return `[tool ${item.isError ? 'error' : 'result'}${item.name ? `, ${item.name}` : ''}] ${cut(result)}`
+        }
       }
     })
     .join('\n')

@@ -14,7 +14,9 @@ import type { ToolCallItem, Trajectory } from './types.js'
 const NO_PARAMETERS = { type: 'object', properties: {}, additionalProperties: false } as const
 
 const TOOLS_FIX =
-  "Pass the tools the request declared: OpenAI chat tools ({ type: 'function', function: { name, parameters } }), Responses tools ({ type: 'function', name, parameters }), Anthropic tools ({ name, input_schema }), an AI SDK tool set ({ name: tool({ inputSchema }) }), LangChain tools, or { name: schema }."
+  "Pass the tools the request declared: OpenAI chat tools ({ type: 'function', function: { name, parameters } }), " +
+  "Responses tools ({ type: 'function', name, parameters }), Anthropic tools ({ name, input_schema }), " +
+  'an AI SDK tool set ({ name: tool({ inputSchema }) }), LangChain tools, or { name: schema }.'
 
 function toolsError(reason: string, fix: string): TrajectoryError {
   return new TrajectoryError(reason, fix, 'read the tool definitions')

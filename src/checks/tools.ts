@@ -18,7 +18,8 @@ import type { CheckDefinition, CheckInput, CheckOutcome } from './types.js'
 import type { ToolCallItem } from '../agents/types.js'
 
 const NO_TRAJECTORY =
-  'the task returned text only, so its tool calls cannot be seen: return what the SDK returned (the messages, the result or the steps), or { output, trajectory }'
+  'the task returned text only, so its tool calls cannot be seen: return what the SDK returned ' +
+  '(the messages, the result or the steps), or { output, trajectory }'
 
 function callsOf(input: CheckInput): ToolCallItem[] | undefined {
   return input.trajectory ? toolCalls(input.trajectory) : undefined

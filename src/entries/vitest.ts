@@ -25,7 +25,9 @@ import { registerAwaitChecks, trackAsyncMatchers, trackPromiseModifiers, type Ch
 if (!process.env.VITEST_WORKER_ID) {
   throw new Error(
     formatMessage(
-      "Failed to register the expect-llm matchers: 'expect-llm/vitest' was loaded outside a Vitest test worker (from globalSetup, the config file or a script). List it under test.setupFiles (in every project of a multi-project config, or use extends: true), where it runs before each test file.",
+      "Failed to register the expect-llm matchers: 'expect-llm/vitest' was loaded outside a Vitest test worker " +
+        '(from globalSetup, the config file or a script). List it under test.setupFiles (in every project of a ' +
+        'multi-project config, or use extends: true), where it runs before each test file.',
     ),
   )
 }

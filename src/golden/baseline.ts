@@ -85,7 +85,8 @@ export function readBaseline(path: string): BaselineFile | undefined {
   } catch (error) {
     throw new Error(
       formatMessage(
-        `Failed to read the golden baseline ${path}: invalid JSON (${(error as Error).message}). Fix the file, or delete it and run with -u to write a new one.`,
+        `Failed to read the golden baseline ${path}: invalid JSON (${(error as Error).message}). ` +
+          'Fix the file, or delete it and run with -u to write a new one.',
       ),
     )
   }
@@ -93,7 +94,8 @@ export function readBaseline(path: string): BaselineFile | undefined {
   if (b.version !== BASELINE_VERSION || b.cases === null || typeof b.cases !== 'object') {
     throw new Error(
       formatMessage(
-        `Failed to read the golden baseline ${path}: it is not a version ${BASELINE_VERSION} baseline (no "version": 1 or no "cases"). Delete it and run with -u to write a new one.`,
+        `Failed to read the golden baseline ${path}: it is not a version ${BASELINE_VERSION} baseline ` +
+          '(no "version": 1 or no "cases"). Delete it and run with -u to write a new one.',
       ),
     )
   }

@@ -47,7 +47,10 @@ interface EventLike {
 
 type Emitter = { on(event: string, listener: (e: EventLike) => void): void }
 
-/** The model and usage of a fixture served in replay: its meta, or (for recordings made before the provider's usage shape was understood) its response. Cached per file. */
+/**
+ * The model and usage of a fixture served in replay: its meta, or (for recordings made before the
+ * provider's usage shape was understood) its response. Cached per file.
+ */
 export function readFixtureMeta(
   rootDir: string,
   rel: string,

@@ -11,59 +11,16 @@ import { describeValue, formatMessage } from '../errors.js'
 import { getLedger } from '../ledger.js'
 import { slugify } from './baseline.js'
 import { createLimiter, runOnce, type CaseRun } from './run.js'
-import {
-  clip,
-  fmtScore,
-  readGitInfo,
-  reportPath,
-  writeReport,
-  type CompareReport,
-  type CompareRow,
-  type ReportComparisonScorer,
-  type UsageTotals,
-} from './report.js'
+import { clip, fmtScore, readGitInfo, reportPath, writeReport, type CompareReport, type CompareRow, type UsageTotals } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
-import { mcnemar, pairedBootstrap } from './stats.js'
+import { compareStatistics } from './compare-stats.js'
 import { applyFilter, knownKey, ledgerTotals, userKeys } from './suite.js'
 import type { CompareOptions, GoldenCase } from './types.js'
 import { reportShard, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 
-/** Score differences within this are ties. */
-export const TIE = 1e-9
+export { comparePair, TIE } from './compare-stats.js'
 
-/**
- * One pair of variants on one scorer: the paired bootstrap of `b − a` over the cases, and wins, ties and
- * losses of `b`. Used by `compareGolden` and by the merge of its shards.
- */
-export function comparePair(
-  a: string,
-  b: string,
-  av: readonly number[],
-  bv: readonly number[],
-  bootstrap: { resamples: number; seed: number; confidence: number },
-): ReportComparisonScorer['pairs'][number] {
-  const ci = pairedBootstrap([...av], [...bv], bootstrap)
-  let wins = 0
-  let ties = 0
-  let losses = 0
-  av.forEach((x, i) => {
-    const d = (bv[i] as number) - x
-    if (d > TIE) wins++
-    else if (d < -TIE) losses++
-    else ties++
-  })
-  return {
-    a,
-    b,
-    cases: av.length,
-    meanDiff: ci.meanDiff,
-    ci: { low: ci.low, high: ci.high, confidence: ci.confidence, resamples: ci.resamples, seed: ci.seed },
-    wins,
-    ties,
-    losses,
-  }
-}
 const OPTION_KEYS = ['dataset', 'variants', 'scorers', 'assert', 'filter', 'concurrency', 'timeout', 'report', 'expect', 'resamples', 'seed', 'confidence']
 
 const fail = (reason: string, fix: string): never => {
@@ -178,110 +135,20 @@ export class CompareSuite {
   finish(ctx: { runner: 'vitest' | 'jest'; testPath: string | undefined }): CompareOutcome {
     if (this.outcome) return this.outcome
     const ran = this.cases.map((c) => this.results.get(c.id)).filter((r): r is CompareCaseResult => r !== undefined)
-    const [first, ...others] = this.variants as [string, ...string[]]
-    const bootstrap = { resamples: this.options.resamples ?? 10_000, seed: this.options.seed ?? 42, confidence: this.options.confidence ?? 0.95 }
-    const scorers: ReportComparisonScorer[] = []
-    for (const name of sortKeys(
+    const e = this.options.expect
+    const options = reportOptions(this.options)
+    const rows = ran.map((r) => compareRow(r, this.variants))
+    const names = sortKeys(
       ran.flatMap((r) => this.variants.flatMap((v) => Object.keys(r.runs[v]?.scores ?? {}))),
       this.plans,
-    )) {
-      const complete = ran.filter((r) => this.variants.every((v) => r.runs[v]?.scores[name] !== undefined))
-      if (complete.length === 0) continue
-      const values = (v: string) => complete.map((r) => r.runs[v]!.scores[name]!.score)
-      const means = Object.fromEntries(this.variants.map((v) => [v, values(v).reduce((s, x) => s + x, 0) / complete.length]))
-      const pairs = others.map((b) => comparePair(first, b, values(first), values(b), bootstrap))
-      scorers.push({ scorer: name, means, pairs })
-    }
-    const scoredRuns = ran.filter((r) => this.variants.every((v) => r.runs[v]?.output !== undefined))
-    const passRates = Object.fromEntries(
-      this.variants.map((v) => [v, scoredRuns.length ? scoredRuns.filter((r) => r.runs[v]!.pass).length / scoredRuns.length : 0]),
     )
-    const mc = others.map((b) => {
-      let aOnly = 0
-      let bOnly = 0
-      for (const r of scoredRuns) {
-        const pa = r.runs[first]!.pass
-        const pb = r.runs[b]!.pass
-        if (pa && !pb) aOnly++
-        else if (pb && !pa) bOnly++
-      }
-      return { a: first, b, ...mcnemar(aOnly, bOnly) }
-    })
+    // The same statistics as a merge of shards computes; `expect` without a scorer decides on the first
+    // scorer listed, even when it scored no case (the merge reads it back from `expectation.scorer`).
+    const decideOn = e ? { ...options, expect: { ...options.expect!, scorer: e.scorer ?? this.plans[0]!.key } } : options
+    const { scorers, passRates, mcnemar: mc, expectation, differing } = compareStatistics(rows, this.variants, names, decideOn as typeof options)
 
-    // Expectation
-    let expectation: CompareReport['expectation'] = null
-    const e = this.options.expect
-    if (e) {
-      const scorer = e.scorer ?? (this.plans[0]?.key as string)
-      const minDelta = e.minDelta ?? 0
-      const row = scorers.find((s) => s.scorer === scorer)
-      const rivals = this.variants.filter((v) => v !== e.better)
-      const lines: string[] = []
-      let ok = true
-      if (!row) {
-        ok = false
-        lines.push(`no case was scored by "${scorer}" for every variant`)
-      } else {
-        for (const rival of rivals) {
-          const complete = ran.filter((r) => this.variants.every((v) => r.runs[v]?.scores[scorer] !== undefined))
-          const diff = pairedBootstrap(
-            complete.map((r) => r.runs[rival]!.scores[scorer]!.score),
-            complete.map((r) => r.runs[e.better]!.scores[scorer]!.score),
-            bootstrap,
-          )
-          const supported = diff.low > minDelta
-          ok &&= supported
-          lines.push(
-            `${e.better} vs ${rival} on ${scorer}: mean difference ${signed(diff.meanDiff)}, ${Math.round(bootstrap.confidence * 100)}% CI [${signed(diff.low)}, ${signed(diff.high)}] ${supported ? 'is above' : 'does not lie above'} ${minDelta}`,
-          )
-        }
-      }
-      const message = ok
-        ? `${e.better} is better: ${lines.join('; ')}`
-        : `${e.better} is not shown to be better than ${rivals.join(', ')}${minDelta ? ` by more than ${minDelta}` : ''}: ${lines.join('; ')}`
-      expectation = { better: e.better, scorer, minDelta, ok, message }
-    }
-
-    // Usage
-    const appUsage: Record<string, UsageTotals> = {}
-    const appModels: Record<string, string[]> = {}
-    for (const v of this.variants) {
-      const t: UsageTotals = { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0, unpricedModels: [] }
-      appModels[v] = []
-      for (const r of ran) {
-        const run = r.runs[v]
-        if (!run) continue
-        t.calls += run.usage.calls
-        t.inputTokens += run.usage.inputTokens
-        t.outputTokens += run.usage.outputTokens
-        t.totalTokens += run.usage.inputTokens + run.usage.outputTokens
-        if (run.usage.costUsd === undefined) {
-          t.costUsd = null
-          for (const m of run.usage.models) if (!t.unpricedModels.includes(m)) t.unpricedModels.push(m)
-        } else if (t.costUsd !== null) t.costUsd += run.usage.costUsd
-        for (const m of run.usage.models) if (!appModels[v]!.includes(m)) appModels[v]!.push(m)
-      }
-      appUsage[v] = t
-    }
+    const { appUsage, appModels } = variantUsage(ran, this.variants)
     const evaluator = ledgerTotals(getLedger().entries.slice(this.ledgerStart))
-
-    const differing = ran
-      .filter((r) => {
-        const base = r.runs[first]!
-        return this.variants.some((v) => {
-          const run = r.runs[v]!
-          if (run.pass !== base.pass) return true
-          const names = new Set([...Object.keys(run.scores), ...Object.keys(base.scores)]) as Set<string>
-          return [...names].some((n) => Math.abs((run.scores[n]?.score ?? -1) - (base.scores[n]?.score ?? -1)) > TIE)
-        })
-      })
-      .map((r) => ({
-        id: r.c.id,
-        input: r.c.input,
-        outputs: Object.fromEntries(this.variants.map((v) => [v, r.runs[v]!.output ?? null])),
-        pass: Object.fromEntries(this.variants.map((v) => [v, r.runs[v]!.pass])),
-        scores: Object.fromEntries(this.variants.map((v) => [v, Object.fromEntries(Object.entries(r.runs[v]!.scores).map(([n, s]) => [n, s.score]))])),
-      }))
 
     const report: CompareReport = {
       schemaVersion: 1,
@@ -311,19 +178,8 @@ export class CompareSuite {
       },
       differing,
       cases: ran.length,
-      rows: ran.map((r) => compareRow(r, this.variants)),
-      options: {
-        ...bootstrap,
-        ...(e
-          ? {
-              expect: {
-                better: e.better,
-                ...(e.scorer !== undefined ? { scorer: e.scorer } : {}),
-                ...(e.minDelta !== undefined ? { minDelta: e.minDelta } : {}),
-              },
-            }
-          : {}),
-      },
+      rows,
+      options,
     }
     // A shard's slice cannot decide the expectation: `expect-llm report --merge` does, over all cases.
     if (this.shard) report.shard = reportShard(this.shard, e ? ['expectation'] : [])
@@ -358,6 +214,50 @@ export class CompareSuite {
   }
 }
 
+/** The settings of a comparison its report keeps (and a merge of its shards recomputes with). */
+function reportOptions(options: CompareOptions<any, any, any>): NonNullable<CompareReport['options']> {
+  const e = options.expect
+  return {
+    resamples: options.resamples ?? 10_000,
+    seed: options.seed ?? 42,
+    confidence: options.confidence ?? 0.95,
+    ...(e
+      ? {
+          expect: {
+            better: e.better,
+            ...(e.scorer !== undefined ? { scorer: e.scorer } : {}),
+            ...(e.minDelta !== undefined ? { minDelta: e.minDelta } : {}),
+          },
+        }
+      : {}),
+  }
+}
+
+/** Each variant's token and cost totals over the cases it ran, and the models it called. */
+function variantUsage(ran: readonly CompareCaseResult[], variants: readonly string[]) {
+  const appUsage: Record<string, UsageTotals> = {}
+  const appModels: Record<string, string[]> = {}
+  for (const v of variants) {
+    const t: UsageTotals = { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0, unpricedModels: [] }
+    appModels[v] = []
+    for (const r of ran) {
+      const run = r.runs[v]
+      if (!run) continue
+      t.calls += run.usage.calls
+      t.inputTokens += run.usage.inputTokens
+      t.outputTokens += run.usage.outputTokens
+      t.totalTokens += run.usage.inputTokens + run.usage.outputTokens
+      if (run.usage.costUsd === undefined) {
+        t.costUsd = null
+        for (const m of run.usage.models) if (!t.unpricedModels.includes(m)) t.unpricedModels.push(m)
+      } else if (t.costUsd !== null) t.costUsd += run.usage.costUsd
+      for (const m of run.usage.models) if (!appModels[v]!.includes(m)) appModels[v]!.push(m)
+    }
+    appUsage[v] = t
+  }
+  return { appUsage, appModels }
+}
+
 /** A case of a comparison as the report keeps it: every variant's output, verdict, scores and details. */
 function compareRow(r: CompareCaseResult, variants: readonly string[]): CompareRow {
   const row: CompareRow = {
@@ -388,12 +288,14 @@ export function formatCompareSummary(report: CompareReport, maxCases = 30, repor
     const vw = Math.max(5, ...report.variants.map((v) => v.length))
     for (const b of others) {
       out.push(
-        `  ${'scorer'.padEnd(w)}  ${report.variants.map((v) => v.padEnd(vw)).join('  ')}  ${`Δ ${b}−${first}`.padEnd(10)}  ${Math.round((report.scorers[0]?.pairs[0]?.ci.confidence ?? 0.95) * 100)}% CI              W/T/L`,
+        `  ${'scorer'.padEnd(w)}  ${report.variants.map((v) => v.padEnd(vw)).join('  ')}  ${`Δ ${b}−${first}`.padEnd(10)}  ` +
+          `${Math.round((report.scorers[0]?.pairs[0]?.ci.confidence ?? 0.95) * 100)}% CI              W/T/L`,
       )
       for (const s of report.scorers) {
         const p = s.pairs.find((x) => x.b === b)!
         out.push(
-          `  ${s.scorer.padEnd(w)}  ${report.variants.map((v) => fmtScore(s.means[v] as number).padEnd(vw)).join('  ')}  ${signed(p.meanDiff).padEnd(10)}  [${signed(p.ci.low)}, ${signed(p.ci.high)}]  ${p.wins}/${p.ties}/${p.losses}`,
+          `  ${s.scorer.padEnd(w)}  ${report.variants.map((v) => fmtScore(s.means[v] as number).padEnd(vw)).join('  ')}  ` +
+            `${signed(p.meanDiff).padEnd(10)}  [${signed(p.ci.low)}, ${signed(p.ci.high)}]  ${p.wins}/${p.ties}/${p.losses}`,
         )
       }
     }
@@ -401,7 +303,9 @@ export function formatCompareSummary(report: CompareReport, maxCases = 30, repor
   out.push(`  pass rate: ${report.variants.map((v) => `${v} ${((report.passRates[v] ?? 0) * 100).toFixed(1)}%`).join(', ')}`)
   for (const m of report.mcnemar) {
     out.push(
-      `  McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} (${m.method === 'exact' ? 'exact binomial' : `chi-square with continuity correction, χ² = ${m.statistic?.toFixed(2)}`})`,
+      `  McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), ` +
+        `p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} ` +
+        `(${m.method === 'exact' ? 'exact binomial' : `chi-square with continuity correction, χ² = ${m.statistic?.toFixed(2)}`})`,
     )
   }
   if (report.expectation) out.push(`  ${report.expectation.ok ? '✓' : '✗'} ${report.expectation.message}`)

@@ -124,7 +124,9 @@ function taskError(c: GoldenCase, reason: string, fix: string): TaskReturnError 
   return new TaskReturnError(formatMessage(`Failed to run the golden task for case "${c.id}": ${reason}. ${fix}`))
 }
 
-const RETURN_FIX = `Return the answer text, { output, trajectory?, tools?, context?, retrieved?, usage?, latencyMs? }, or what your SDK returned for an agent (${SUPPORTED_SHAPES.join('; ')}).`
+const RETURN_FIX =
+  'Return the answer text, { output, trajectory?, tools?, context?, retrieved?, usage?, latencyMs? }, ' +
+  `or what your SDK returned for an agent (${SUPPORTED_SHAPES.join('; ')}).`
 
 function read(c: GoldenCase, value: unknown, where: string): Trajectory {
   try {

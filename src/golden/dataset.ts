@@ -45,7 +45,8 @@ export class DatasetError extends Error {
     super(
       problems.length === 1
         ? formatMessage(`Failed to load the golden dataset: ${problems[0]}. ${fix}`)
-        : `${formatMessage(`Failed to load the golden dataset ${where}: ${problems.length} problems. ${fix}`)}\n${[...listed, ...more].map((p) => `  - ${p}`).join('\n')}`,
+        : `${formatMessage(`Failed to load the golden dataset ${where}: ${problems.length} problems. ${fix}`)}\n` +
+            [...listed, ...more].map((p) => `  - ${p}`).join('\n'),
     )
     this.name = 'DatasetError'
     this.problems = problems

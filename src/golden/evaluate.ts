@@ -55,7 +55,8 @@ export async function evaluate<I = unknown, E = unknown, M = Record<string, unkn
     if (key in options) {
       throw new TypeError(
         formatMessage(
-          `Failed to evaluate: "${key}" is an option of describeGolden only. ${key === 'baseline' ? 'Compare reports yourself, or run the suite with describeGolden for a baseline.' : 'Leave it out.'}`,
+          `Failed to evaluate: "${key}" is an option of describeGolden only. ` +
+            `${key === 'baseline' ? 'Compare reports yourself, or run the suite with describeGolden for a baseline.' : 'Leave it out.'}`,
         ),
       )
     }

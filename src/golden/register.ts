@@ -29,7 +29,9 @@ function loadCases(adapter: RunnerAdapter<any>, source: DatasetSource<any, any, 
     if (!adapter.runner.asyncDescribe) {
       throw new TypeError(
         formatMessage(
-          'Failed to load the golden dataset: Jest collects tests synchronously, so "dataset" cannot be a loader function. Load it first with `const cases = await loadDataset(loader)` at the top level of an ESM test file (or load a file path), and pass the cases.',
+          'Failed to load the golden dataset: Jest collects tests synchronously, so "dataset" cannot be a loader function. ' +
+            'Load it first with `const cases = await loadDataset(loader)` at the top level of an ESM test file ' +
+            '(or load a file path), and pass the cases.',
         ),
       )
     }

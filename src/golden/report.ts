@@ -352,7 +352,8 @@ export function tokenAndCostChecks(
     check(
       'budget.maxTokens',
       ok,
-      `tokens ${total.totalTokens.toLocaleString('en-US')} ${ok ? '<=' : '>'} ${budget.maxTokens.toLocaleString('en-US')} (app ${app.totalTokens.toLocaleString('en-US')}, evaluator ${evaluator.totalTokens.toLocaleString('en-US')})`,
+      `tokens ${total.totalTokens.toLocaleString('en-US')} ${ok ? '<=' : '>'} ${budget.maxTokens.toLocaleString('en-US')} ` +
+        `(app ${app.totalTokens.toLocaleString('en-US')}, evaluator ${evaluator.totalTokens.toLocaleString('en-US')})`,
     )
   }
   if (budget?.maxCostUsd !== undefined) {
@@ -361,7 +362,8 @@ export function tokenAndCostChecks(
         'budget.maxCostUsd',
         false,
         `cost unknown: no price for ${total.unpricedModels.join(', ')}`,
-        `the cost cannot be checked against the budget of ${fmtUsd(budget.maxCostUsd)}: no price for ${total.unpricedModels.join(', ')}. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).`,
+        `the cost cannot be checked against the budget of ${fmtUsd(budget.maxCostUsd)}: no price for ${total.unpricedModels.join(', ')}. ` +
+          "Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).",
       )
     } else {
       const ok = total.costUsd <= budget.maxCostUsd
@@ -375,7 +377,10 @@ export function tokenAndCostChecks(
 }
 
 function fmtTokens(u: UsageTotals): string {
-  return `${u.totalTokens.toLocaleString('en-US')} tokens (in ${u.inputTokens.toLocaleString('en-US')} / out ${u.outputTokens.toLocaleString('en-US')}), ${fmtUsd(u.costUsd)}${u.unpricedModels.length > 0 ? ` (no price for ${u.unpricedModels.join(', ')})` : ''}`
+  return (
+    `${u.totalTokens.toLocaleString('en-US')} tokens (in ${u.inputTokens.toLocaleString('en-US')} / out ${u.outputTokens.toLocaleString('en-US')}), ` +
+    `${fmtUsd(u.costUsd)}${u.unpricedModels.length > 0 ? ` (no price for ${u.unpricedModels.join(', ')})` : ''}`
+  )
 }
 
 /** The console summary of a golden report: readable in a CI log, failing cases first, truncated. */
@@ -401,7 +406,9 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
     for (const [name, sc] of failed) out.push(`      ${name}: ${clip(sc.detail, 140)}`)
     if (c.diagnosis)
       out.push(
-        `      diagnosis: ${c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'}`,
+        `      diagnosis: ${
+          c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'
+        }`,
       )
     for (const error of c.errors ?? (c.error ? [c.error] : [])) out.push(...messageLines('error', error))
     if (c.assertError) out.push(...messageLines('assert', c.assertError))
@@ -409,7 +416,8 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
   if (order.length > maxCases) {
     const hiddenFailing = order.slice(maxCases).filter((c) => !c.pass).length
     out.push(
-      `  … ${order.length - maxCases} more case${order.length - maxCases === 1 ? '' : 's'}${hiddenFailing > 0 ? ` (${hiddenFailing} failing)` : ' (all passing)'}: see the JSON report`,
+      `  … ${order.length - maxCases} more case${order.length - maxCases === 1 ? '' : 's'}` +
+        `${hiddenFailing > 0 ? ` (${hiddenFailing} failing)` : ' (all passing)'}: see the JSON report`,
     )
   }
   const names = Object.keys(report.scorers)
@@ -419,7 +427,8 @@ export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: 
     for (const name of names) {
       const sc = report.scorers[name] as ReportScorer
       out.push(
-        `  ${name.padEnd(w)}  ${fmtScore(sc.mean).padEnd(4)}  ${fmtScore(sc.min).padEnd(4)}  ${fmtScore(sc.max).padEnd(4)}  ${(sc.threshold === null ? 'record' : fmtScore(sc.threshold)).padEnd(9)}  ${Math.round(sc.passRate * sc.count)}/${sc.count}`,
+        `  ${name.padEnd(w)}  ${fmtScore(sc.mean).padEnd(4)}  ${fmtScore(sc.min).padEnd(4)}  ${fmtScore(sc.max).padEnd(4)}  ` +
+          `${(sc.threshold === null ? 'record' : fmtScore(sc.threshold)).padEnd(9)}  ${Math.round(sc.passRate * sc.count)}/${sc.count}`,
       )
     }
   }

@@ -99,7 +99,8 @@ export function pairedBootstrap(a: readonly number[], b: readonly number[], opti
   if (a.length !== b.length)
     throw new RangeError(
       formatMessage(
-        `Failed to bootstrap the paired difference: the samples have ${a.length} and ${b.length} values. Pass one score per case for each variant, in the same case order.`,
+        `Failed to bootstrap the paired difference: the samples have ${a.length} and ${b.length} values. ` +
+          'Pass one score per case for each variant, in the same case order.',
       ),
     )
   if (a.length === 0) throw new RangeError(formatMessage('Failed to bootstrap the paired difference: there are no pairs. Pass at least one score per variant.'))

@@ -28,11 +28,50 @@ export type AnthropicJudgeOptions = Pick<JudgeOptions, 'temperature' | 'maxRetri
   model?: string
 }
 
-interface AnthropicMessage {
+/** The part of an Anthropic Messages API reply the judge reads. */
+export interface AnthropicMessage {
   content?: Array<{ type?: string; text?: string }>
   model?: string
   stop_reason?: string | null
   usage?: { input_tokens?: number; output_tokens?: number }
+}
+
+/** The settings a message's body reads. */
+type MessageSettings = Pick<AnthropicJudgeOptions, 'temperature' | 'maxTokens'>
+
+/** The Messages API body of one judge call: the prompt, the system prompt, temperature and the verdict's schema as `c` allows. */
+export function messageParams(request: JudgeRequest, c: JudgeCapabilities, model: string, options: MessageSettings) {
+  return {
+    model,
+    max_tokens: options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+    ...(request.verbatim ? {} : { system: SYSTEM_PROMPT }),
+    messages: [{ role: 'user' as const, content: request.prompt }],
+    ...(c.temperature ? { temperature: options.temperature ?? 0 } : {}),
+    ...(c.structured && !request.verbatim ? { output_config: { format: { type: 'json_schema' as const, schema: verdictSchema(request) } } } : {}),
+  }
+}
+
+/**
+ * The judge's result from a message: the text blocks read as the verdict (thinking skipped), the model
+ * that answered and its token usage. An empty reply cut off by `max_tokens` is an error that says so.
+ */
+export function messageResult(message: AnthropicMessage, request: Pick<JudgeRequest, 'scale'>, model: string, maxTokens: number): JudgeResult {
+  const raw = (message.content ?? []).flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('')
+  if (raw.trim() === '' && message.stop_reason === 'max_tokens') {
+    throw new Error(
+      formatMessage(
+        `Failed to read the judge's reply: the judge model "${model}" used all ` +
+          `${maxTokens} output tokens before answering (thinking ` +
+          `counts against them). Raise configure({ judge: { maxTokens } }).`,
+      ),
+    )
+  }
+  const parsed = parseJudgeReply(raw, request.scale)
+  const answeredBy = message.model || model
+  const result: JudgeResult = { ...parsed, raw, model: answeredBy, usage: { model: answeredBy } }
+  if (typeof message.usage?.input_tokens === 'number') result.usage!.inputTokens = message.usage.input_tokens
+  if (typeof message.usage?.output_tokens === 'number') result.usage!.outputTokens = message.usage.output_tokens
+  return result
 }
 
 /**
@@ -54,7 +93,6 @@ interface AnthropicMessage {
 export function anthropicJudge(options: AnthropicJudgeOptions): Judge {
   const { client } = options
   const model = options.model ?? DEFAULT_ANTHROPIC_JUDGE_MODEL
-  const temperature = options.temperature ?? 0
   const mode = options.structuredOutput ?? 'auto'
   const explicit = typeof options.temperature === 'number'
   const caps: JudgeCapabilities = { structured: mode !== false, temperature: options.temperature !== null && (explicit || !NO_SAMPLING.test(model)) }
@@ -70,17 +108,7 @@ export function anthropicJudge(options: AnthropicJudgeOptions): Judge {
     name: model,
     async evaluate(request: JudgeRequest): Promise<JudgeResult> {
       const call = async (c: JudgeCapabilities): Promise<AnthropicMessage> =>
-        (await client.messages.create(
-          {
-            model,
-            max_tokens: options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
-            ...(request.verbatim ? {} : { system: SYSTEM_PROMPT }),
-            messages: [{ role: 'user', content: request.prompt }],
-            ...(c.temperature ? { temperature } : {}),
-            ...(c.structured && !request.verbatim ? { output_config: { format: { type: 'json_schema', schema: verdictSchema(request) } } } : {}),
-          },
-          requestOptions,
-        )) as AnthropicMessage
+        (await client.messages.create(messageParams(request, c, model, options), requestOptions)) as AnthropicMessage
       let message: AnthropicMessage
       try {
         message = await callWithFallbacks(
@@ -94,22 +122,7 @@ export function anthropicJudge(options: AnthropicJudgeOptions): Judge {
           notFound: "Check the model name in configure({ judge: { model } }) (Anthropic model ids look like claude-haiku-4-5) and the client's baseURL.",
         })
       }
-      const raw = (message.content ?? []).flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('')
-      if (raw.trim() === '' && message.stop_reason === 'max_tokens') {
-        throw new Error(
-          formatMessage(
-            `Failed to read the judge's reply: the judge model "${model}" used all ` +
-              `${options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS} output tokens before answering (thinking ` +
-              `counts against them). Raise configure({ judge: { maxTokens } }).`,
-          ),
-        )
-      }
-      const parsed = parseJudgeReply(raw, request.scale)
-      const answeredBy = message.model || model
-      const result: JudgeResult = { ...parsed, raw, model: answeredBy, usage: { model: answeredBy } }
-      if (typeof message.usage?.input_tokens === 'number') result.usage!.inputTokens = message.usage.input_tokens
-      if (typeof message.usage?.output_tokens === 'number') result.usage!.outputTokens = message.usage.output_tokens
-      return result
+      return messageResult(message, request, model, options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS)
     },
   }
 }

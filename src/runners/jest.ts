@@ -34,7 +34,9 @@ export function jestGlobals(): JestGlobals {
   if (typeof g.expect?.extend !== 'function') {
     throw new Error(
       formatMessage(
-        'Failed to register matchers: no global "expect" found. List "expect-llm/jest" under setupFilesAfterEnv (not setupFiles) in your Jest config; with injectGlobals: false, call expect.extend(matchers) yourself with `import * as matchers from \'expect-llm/matchers\'` and `import { expect } from \'@jest/globals\'`.',
+        'Failed to register matchers: no global "expect" found. List "expect-llm/jest" under setupFilesAfterEnv ' +
+          '(not setupFiles) in your Jest config; with injectGlobals: false, call expect.extend(matchers) yourself with ' +
+          "`import * as matchers from 'expect-llm/matchers'` and `import { expect } from '@jest/globals'`.",
       ),
     )
   }
@@ -47,7 +49,8 @@ function testGlobals(): JestGlobals {
   if (typeof g.describe !== 'function' || typeof g.test !== 'function' || typeof g.expect?.getState !== 'function') {
     throw new Error(
       formatMessage(
-        "Failed to define golden tests: Jest's globals (describe, test, expect) are not available. Call describeGolden in a Jest test file, with injectGlobals enabled (the default).",
+        "Failed to define golden tests: Jest's globals (describe, test, expect) are not available. " +
+          'Call describeGolden in a Jest test file, with injectGlobals enabled (the default).',
       ),
     )
   }
@@ -132,7 +135,8 @@ export const jestRunner: TestRunner<undefined> = {
   msw: {
     load: 'import',
     notLoadable:
-      "msw is installed, but Jest runs test files in CommonJS mode and msw is ESM-only, so replay needs Jest's ESM mode. Run Jest with NODE_OPTIONS=--experimental-vm-modules (Node >= 24.9 loads msw without it)",
+      "msw is installed, but Jest runs test files in CommonJS mode and msw is ESM-only, so replay needs Jest's ESM mode. " +
+      'Run Jest with NODE_OPTIONS=--experimental-vm-modules (Node >= 24.9 loads msw without it)',
     installHint: ' and run Jest in ESM mode (NODE_OPTIONS=--experimental-vm-modules)',
     serverPerFile: true,
   },

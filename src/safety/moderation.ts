@@ -109,7 +109,8 @@ export async function moderate(text: string, options: ModerationOptions = {}): P
   if (!result || typeof result.category_scores !== 'object' || result.category_scores === null) {
     throw new Error(
       formatMessage(
-        `Failed to read the moderation reply of "${model}" at ${baseURL}: it has no results[0].category_scores. Check that the server implements POST /v1/moderations.`,
+        `Failed to read the moderation reply of "${model}" at ${baseURL}: it has no results[0].category_scores. ` +
+          'Check that the server implements POST /v1/moderations.',
       ),
     )
   }

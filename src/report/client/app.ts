@@ -9,7 +9,7 @@
  * the pure steps of `steps.ts`.
  */
 import type { PageCase, PageCheck, PageCompare, PageData, PageGolden, PageHistory, PageSuite } from '../page-types.js'
-import { type VerdictChange, verdictChangesBetween } from './steps.js'
+import { compareRowMatches, mcnemarLine, pageWindow, pairIntervalRows, scoreDelta, sortedRows, type VerdictChange, verdictChangesBetween } from './steps.js'
 
 type Attr = string | number | boolean | null | undefined | ((event: Event) => void)
 type Child = Node | string | number | null | undefined | false | Child[]
@@ -335,6 +335,77 @@ interface TableOptions<R> {
   name: string
 }
 
+type SortState = 'ascending' | 'descending' | 'none'
+
+/** A column's header cell: a sort button and its `aria-sort` state when the column sorts. */
+function sortHeader<R>(c: Column<R>, state: SortState, onSort: () => void): HTMLElement {
+  const th = h('th', { scope: 'col', class: c.className, 'aria-sort': c.sort ? state : null })
+  if (c.sort) {
+    th.append(
+      h(
+        'button',
+        { type: 'button', class: 'sort', 'data-sort': c.key, onclick: onSort },
+        c.label,
+        h('span', { 'aria-hidden': 'true', class: 'arrow' }, state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ' ↕'),
+      ),
+    )
+  } else th.append(c.label)
+  return th
+}
+
+/** The cell with the button that shows or hides a row's details. */
+function expandCell(id: string, open: boolean, onToggle: () => void): HTMLElement {
+  return h(
+    'td',
+    { class: 'expand-col' },
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'expand',
+        'data-expand': id,
+        'aria-expanded': open ? 'true' : 'false',
+        'aria-label': `${open ? 'Hide' : 'Show'} details of ${id}`,
+        onclick: onToggle,
+      },
+      open ? '−' : '+',
+    ),
+  )
+}
+
+/** The table rows of one page: each row, its details under it when expanded, or a line saying none matches. */
+function gridRows<R>(opts: TableOptions<R>, visible: readonly R[], expanded: ReadonlySet<string>, toggle: (id: string) => void): HTMLElement[] {
+  const width = opts.columns.length + (opts.detail ? 1 : 0)
+  const rows: HTMLElement[] = []
+  for (const row of visible) {
+    const id = opts.rowId(row)
+    const open = expanded.has(id)
+    const tr = h('tr', { 'data-row': id })
+    if (opts.detail) tr.append(expandCell(id, open, () => toggle(id)))
+    for (const c of opts.columns) tr.append(h('td', { class: c.className }, c.cell(row)))
+    rows.push(tr)
+    if (open && opts.detail) rows.push(h('tr', { class: 'detail-row', 'data-detail': id }, h('td', { colspan: width }, opts.detail(row))))
+  }
+  if (rows.length === 0) rows.push(h('tr', {}, h('td', { colspan: width, class: 'empty' }, 'No case matches these filters.')))
+  return rows
+}
+
+/** The control inside `root` that has focus, as a selector that finds it again after a redraw (a sort or page button). */
+function focusedControl(root: HTMLElement): string | null {
+  const active = document.activeElement
+  if (!(active instanceof HTMLElement) || !root.contains(active)) return null
+  return active.getAttribute('data-sort')
+    ? `button[data-sort="${CSS.escape(active.getAttribute('data-sort')!)}"]`
+    : active.getAttribute('data-page')
+      ? `button[data-page="${active.getAttribute('data-page')}"]`
+      : null
+}
+
+/** The grid's status line: which rows of how many are shown. */
+function gridStatus(matching: number, start: number, shown: number, all: number): string {
+  return matching === 0 ? `No rows of ${fmtInt(all)}` : `Showing ${fmtInt(start + 1)}–${fmtInt(start + shown)} of ${fmtInt(matching)} (${fmtInt(all)} in all)`
+}
+
 /**
  * A table over many rows: sorted by any column (header buttons, `aria-sort`), filtered, shown a page
  * at a time (only the visible page is in the DOM, so 5,000 rows cost what 50 do).
@@ -360,110 +431,44 @@ function dataGrid<R>(opts: TableOptions<R>): HTMLElement {
     { 'aria-label': 'Rows per page', onchange: (e) => ((pageSize = Number((e.target as HTMLSelectElement).value)), refresh()) },
     [25, 50, 100, 250].map((n) => h('option', { value: n, selected: n === pageSize }, `${n} per page`)),
   )
+  const sortBy = (key: string) => {
+    if (sortKey === key) sortDir = sortDir === 1 ? -1 : 1
+    else {
+      sortKey = key
+      sortDir = 1
+    }
+    apply()
+  }
+  const toggle = (id: string) => {
+    if (expanded.has(id)) expanded.delete(id)
+    else expanded.add(id)
+    apply()
+    ;(tbody.querySelector(`button[data-expand="${CSS.escape(id)}"]`) as HTMLElement | null)?.focus()
+  }
 
   const drawHead = () => {
     headRow.replaceChildren(
       ...(opts.detail ? [h('th', { scope: 'col', class: 'expand-col' }, h('span', { class: 'sr-only' }, 'Details'))] : []),
-      ...opts.columns.map((c) => {
-        const state = sortKey === c.key ? (sortDir === 1 ? 'ascending' : 'descending') : 'none'
-        const th = h('th', { scope: 'col', class: c.className, 'aria-sort': c.sort ? state : null })
-        if (c.sort) {
-          th.append(
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'sort',
-                'data-sort': c.key,
-                onclick: () => {
-                  if (sortKey === c.key) sortDir = sortDir === 1 ? -1 : 1
-                  else {
-                    sortKey = c.key
-                    sortDir = 1
-                  }
-                  apply()
-                },
-              },
-              c.label,
-              h('span', { 'aria-hidden': 'true', class: 'arrow' }, state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ' ↕'),
-            ),
-          )
-        } else th.append(c.label)
-        return th
-      }),
+      ...opts.columns.map((c) => sortHeader(c, sortKey === c.key ? (sortDir === 1 ? 'ascending' : 'descending') : 'none', () => sortBy(c.key))),
     )
   }
 
   const apply = () => {
     // The header and the pager are drawn anew: a keyboard user who sorted or turned the page keeps focus
     // on the same control rather than being thrown back to the top of the page.
-    const active = document.activeElement
-    const refocus =
-      active instanceof HTMLElement && root.contains(active)
-        ? active.getAttribute('data-sort')
-          ? `button[data-sort="${CSS.escape(active.getAttribute('data-sort')!)}"]`
-          : active.getAttribute('data-page')
-            ? `button[data-page="${active.getAttribute('data-page')}"]`
-            : null
-        : null
+    const refocus = focusedControl(root)
     filtered = opts.rows.filter(match)
     const col = opts.columns.find((c) => c.key === sortKey)
-    if (col?.sort) {
-      const key = col.sort
-      filtered = filtered
-        .map((row, i) => ({ row, i, k: key(row) }))
-        .sort((a, b) => (a.k < b.k ? -sortDir : a.k > b.k ? sortDir : a.i - b.i))
-        .map((x) => x.row)
-    }
-    const pages = Math.max(1, Math.ceil(filtered.length / pageSize))
-    page = Math.min(page, pages - 1)
-    const start = page * pageSize
-    const visible = filtered.slice(start, start + pageSize)
-    const width = opts.columns.length + (opts.detail ? 1 : 0)
-    const rows: HTMLElement[] = []
-    for (const row of visible) {
-      const id = opts.rowId(row)
-      const open = expanded.has(id)
-      const tr = h('tr', { 'data-row': id })
-      if (opts.detail) {
-        tr.append(
-          h(
-            'td',
-            { class: 'expand-col' },
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'expand',
-                'data-expand': id,
-                'aria-expanded': open ? 'true' : 'false',
-                'aria-label': `${open ? 'Hide' : 'Show'} details of ${id}`,
-                onclick: () => {
-                  if (expanded.has(id)) expanded.delete(id)
-                  else expanded.add(id)
-                  apply()
-                  ;(tbody.querySelector(`button[data-expand="${CSS.escape(id)}"]`) as HTMLElement | null)?.focus()
-                },
-              },
-              open ? '−' : '+',
-            ),
-          ),
-        )
-      }
-      for (const c of opts.columns) tr.append(h('td', { class: c.className }, c.cell(row)))
-      rows.push(tr)
-      if (open && opts.detail) rows.push(h('tr', { class: 'detail-row', 'data-detail': id }, h('td', { colspan: width }, opts.detail(row))))
-    }
-    if (rows.length === 0) rows.push(h('tr', {}, h('td', { colspan: width, class: 'empty' }, 'No case matches these filters.')))
-    tbody.replaceChildren(...rows)
-    status.textContent =
-      filtered.length === 0
-        ? `No rows of ${fmtInt(opts.rows.length)}`
-        : `Showing ${fmtInt(start + 1)}–${fmtInt(start + visible.length)} of ${fmtInt(filtered.length)} (${fmtInt(opts.rows.length)} in all)`
+    if (col?.sort) filtered = sortedRows(filtered, col.sort, sortDir)
+    const view = pageWindow(filtered.length, page, pageSize)
+    page = view.page
+    const visible = filtered.slice(view.start, view.end)
+    tbody.replaceChildren(...gridRows(opts, visible, expanded, toggle))
+    status.textContent = gridStatus(filtered.length, view.start, visible.length, opts.rows.length)
     nav.replaceChildren(
       h('button', { type: 'button', disabled: page === 0, onclick: () => ((page -= 1), apply()), 'data-page': 'prev' }, '← Previous'),
-      h('span', { class: 'page-of' }, `Page ${page + 1} of ${pages}`),
-      h('button', { type: 'button', disabled: page >= pages - 1, onclick: () => ((page += 1), apply()), 'data-page': 'next' }, 'Next →'),
+      h('span', { class: 'page-of' }, `Page ${page + 1} of ${view.pages}`),
+      h('button', { type: 'button', disabled: page >= view.pages - 1, onclick: () => ((page += 1), apply()), 'data-page': 'next' }, 'Next →'),
       sizeSelect,
     )
     drawHead()
@@ -974,9 +979,10 @@ function goldenView(suite: PageGolden): HTMLElement {
 
 // ---------------------------------------------------------------- comparison
 
-function compareView(suite: PageCompare): HTMLElement {
+/** The table of a comparison's means per variant and paired differences against the first. */
+function compareStatsTable(suite: PageCompare): HTMLElement {
   const [first, ...others] = suite.variants as [string, ...string[]]
-  const statsTable = h(
+  return h(
     'div',
     { class: 'table-wrap' },
     h(
@@ -1030,19 +1036,14 @@ function compareView(suite: PageCompare): HTMLElement {
       ),
     ),
   )
-  const intervals = others.map((b) =>
-    intervalChart(
-      `Paired difference ${b} − ${first} per check`,
-      suite.scorers.flatMap((sc) => {
-        const p = sc.pairs.find((x) => x.b === b)
-        return p ? [{ label: sc.name, diff: p.meanDiff, low: p.low, high: p.high }] : []
-      }),
-    ),
-  )
-  const checkNames = suite.scorers.map((sc) => sc.name)
+}
+
+/** The cases of a comparison, variants side by side, with the differing-only and search filters. */
+function compareGrid(suite: PageCompare, checkNames: string[]): HTMLElement {
+  const [first, ...others] = suite.variants as [string, ...string[]]
   let onlyDiffering: () => boolean = () => false
   let search: () => string = () => ''
-  const grid = dataGrid<PageCompare['rows'][number]>({
+  return dataGrid<PageCompare['rows'][number]>({
     name: 'compare',
     caption: `Cases of ${suite.name}, variants side by side`,
     rows: suite.rows,
@@ -1075,7 +1076,7 @@ function compareView(suite: PageCompare): HTMLElement {
             className: 'num',
             sort: (r) => (r.scores[b]?.[n] ?? 0) - (r.scores[first]?.[n] ?? 0),
             cell: (r) => {
-              const d = r.scores[b]?.[n] !== undefined && r.scores[first]?.[n] !== undefined ? r.scores[b]![n]! - r.scores[first]![n]! : null
+              const d = scoreDelta(r, first, b, n)
               return d === null ? '–' : h('span', { class: d > 1e-9 ? 'up' : d < -1e-9 ? 'down' : '' }, signed(d))
             },
           })),
@@ -1089,21 +1090,43 @@ function compareView(suite: PageCompare): HTMLElement {
       search = getSearch
       return {
         controls: [h('label', { for: id, class: 'check' }, box, ` Only cases that differ (${fmtInt(suite.rows.filter((r) => r.differs).length)})`), searchEl],
-        match: (r) => {
-          if (onlyDiffering() && !r.differs) return false
-          const q = search()
-          if (
-            q &&
-            !r.id.toLowerCase().includes(q) &&
-            !r.input.toLowerCase().includes(q) &&
-            !Object.values(r.outputs).some((o) => (o ?? '').toLowerCase().includes(q))
-          )
-            return false
-          return true
-        },
+        match: (r) => compareRowMatches(r, search(), onlyDiffering()),
       }
     },
   })
+}
+
+/** The means of every check per variant over the suite's recorded runs. */
+function compareHistory(suite: PageCompare, history: NonNullable<PageCompare['history']>, checkNames: string[]): HTMLElement {
+  return h(
+    'section',
+    { 'aria-labelledby': 'cmp-history-h', 'data-section': 'history' },
+    h('h3', { id: 'cmp-history-h' }, `History (${plural(history.runs.length, 'run')})`),
+    h(
+      'div',
+      { class: 'chart-grid' },
+      checkNames.map((n) =>
+        trendChart(
+          `mean ${n}`,
+          history.runs.map((r) => shortCommit(r.commit)),
+          suite.variants.map((v) => ({ name: v, values: history.runs.map((r) => r.means[n]?.[v] ?? null) })),
+          [],
+          Math.max(
+            0,
+            history.runs.findIndex((r) => r.current),
+          ),
+        ),
+      ),
+    ),
+  )
+}
+
+function compareView(suite: PageCompare): HTMLElement {
+  const [first, ...others] = suite.variants as [string, ...string[]]
+  const statsTable = compareStatsTable(suite)
+  const intervals = others.map((b) => intervalChart(`Paired difference ${b} − ${first} per check`, pairIntervalRows(suite.scorers, b)))
+  const checkNames = suite.scorers.map((sc) => sc.name)
+  const grid = compareGrid(suite, checkNames)
   const history = suite.history && suite.history.runs.length > 1 ? suite.history : null
   return h(
     'article',
@@ -1127,15 +1150,7 @@ function compareView(suite: PageCompare): HTMLElement {
       h(
         'ul',
         { class: 'mcnemar' },
-        suite.mcnemar.map((m) =>
-          h(
-            'li',
-            {},
-            `McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ` +
-              `${m.bOnly}), p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} ` +
-              `(${m.method === 'exact' ? 'exact binomial' : 'chi-square'})`,
-          ),
-        ),
+        suite.mcnemar.map((m) => h('li', {}, mcnemarLine(m))),
       ),
     ),
     h(
@@ -1145,29 +1160,7 @@ function compareView(suite: PageCompare): HTMLElement {
       suite.differingOnly ? h('p', { class: 'note' }, 'This report lists only the cases that differ.') : null,
       grid,
     ),
-    history
-      ? h(
-          'section',
-          { 'aria-labelledby': 'cmp-history-h', 'data-section': 'history' },
-          h('h3', { id: 'cmp-history-h' }, `History (${plural(history.runs.length, 'run')})`),
-          h(
-            'div',
-            { class: 'chart-grid' },
-            checkNames.map((n) =>
-              trendChart(
-                `mean ${n}`,
-                history.runs.map((r) => shortCommit(r.commit)),
-                suite.variants.map((v) => ({ name: v, values: history.runs.map((r) => r.means[n]?.[v] ?? null) })),
-                [],
-                Math.max(
-                  0,
-                  history.runs.findIndex((r) => r.current),
-                ),
-              ),
-            ),
-          ),
-        )
-      : null,
+    history ? compareHistory(suite, history, checkNames) : null,
   )
 }
 
