@@ -21,6 +21,10 @@ import {
   budgetChecks,
   ledgerTotals,
   reportCases,
+  reportOptions,
+  reportSummary,
+  runLatencies,
+  suiteLedgerEntries,
   thresholdChecks,
   usageSummary,
   type CheckOutcomeLine,
@@ -314,18 +318,10 @@ export class GoldenSuite {
         this.plans,
       ),
     )
-    const passed = ran.filter((r) => r.pass).length
-    const passRate = ran.length > 0 ? passed / ran.length : null
     // A shard's slice cannot decide the aggregate checks: `expect-llm report --merge` makes them over all cases.
     const t = this.shard ? undefined : this.options.thresholds
     lines.push(...thresholdChecks(ran, scorers, t))
-    const usage = usageSummary(
-      ran,
-      getLedger()
-        .entries.map((e, i) => ({ e, i }))
-        .filter(({ i }) => i >= this.ledgerStart && !(this.mutationCalls && i >= this.mutationCalls[0] && i < this.mutationCalls[1]))
-        .map(({ e }) => e),
-    )
+    const usage = usageSummary(ran, suiteLedgerEntries(getLedger().entries, this.ledgerStart, this.mutationCalls))
     const budget = this.shard ? undefined : this.options.budget
     lines.push(...budgetChecks(budget, ran, usage))
     const baselineOption = this.shard ? undefined : this.options.baseline
@@ -343,25 +339,13 @@ export class GoldenSuite {
       durationMs: this.started ? Math.round(performance.now() - this.started) : 0,
       git: readGitInfo(),
       models: { app: appModels, judge: evaluator.models.judge, embedding: evaluator.models.embedding },
-      options: {
+      options: reportOptions(this.options, {
         repeat: this.repeat,
         passAt: this.passAt,
         concurrency: this.concurrency,
-        scorers: Object.fromEntries(this.plans.map((p) => [p.key, p.threshold])),
-        ...(this.options.thresholds ? { thresholds: this.options.thresholds } : {}),
-        ...(this.options.budget ? { budget: this.options.budget } : {}),
-        ...(this.options.baseline ? { baseline: this.options.baseline === true ? { tolerance: 0.05 } : { tolerance: 0.05, ...this.options.baseline } } : {}),
-      },
-      summary: {
-        cases: this.cases.length,
-        ran: ran.length,
-        filteredOut: this.allCases - (this.shard?.total ?? this.cases.length),
-        passed,
-        failed: ran.length - passed,
-        errored: ran.filter((r) => r.errored).length,
-        passRate,
-        flaky: ran.filter((r) => r.flaky).length,
-      },
+        thresholds: Object.fromEntries(this.plans.map((p) => [p.key, p.threshold])),
+      }),
+      summary: reportSummary(ran, this.cases.length, this.allCases, this.shard?.total ?? this.cases.length),
       scorers,
       checks: lines.map((l) => l.check),
       baseline: baseline.info,
@@ -370,8 +354,7 @@ export class GoldenSuite {
       ...(this.mutationReport ? { mutation: this.mutationReport } : {}),
     }
     if (this.shard) {
-      const runLatenciesMs = ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))
-      report.shard = reportShard(this.shard, aggregateCheckNames(this.options), runLatenciesMs)
+      report.shard = reportShard(this.shard, aggregateCheckNames(this.options), runLatencies(ran))
     }
     const failures = lines.flatMap((l) => (l.failure !== undefined ? [l.failure] : []))
     const reportOption = this.options.report
