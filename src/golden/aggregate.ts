@@ -7,11 +7,13 @@
  * @module
  */
 import { costOf, type LedgerEntry } from '../ledger.js'
+import { shardSummaryLine } from '../report/shard.js'
 import type { BaselineCases, BaselineComparison } from './baseline.js'
 import {
   clip,
   fmtMs,
   fmtScore,
+  formatGoldenSummary,
   tokenAndCostChecks,
   type GoldenReport,
   type ReportCase,
@@ -490,4 +492,21 @@ export function reportOptions(
 /** The latencies of each case's runs that produced an output (a shard's report keeps them for the merge). */
 export function runLatencies(ran: readonly CaseResult[]): number[][] {
   return ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))
+}
+
+/**
+ * What the suite prints at its end: the summary of the report (at most `maxCases` cases, the report
+ * file), the shard's line, and the lines of the run history.
+ *
+ * @example
+ * ```ts
+ * console.log(consoleSummary(report, 10, '.expect-llm/reports/qa.json', []))
+ * ```
+ */
+export function consoleSummary(report: GoldenReport, maxCases: number | undefined, reportFile: string | undefined, historyLines: readonly string[]): string {
+  return [
+    formatGoldenSummary(report, { ...(maxCases !== undefined ? { maxCases } : {}), ...(reportFile ? { reportFile } : {}) }),
+    ...(report.shard ? [shardSummaryLine(report.shard)] : []),
+    ...historyLines,
+  ].join('\n')
 }

@@ -11,7 +11,7 @@ import { isCi } from '../replay/mode.js'
 import { getLedger } from '../ledger.js'
 import { baselinePath, compareBaseline, mergeBaseline, readBaseline, slugify, writeBaseline } from './baseline.js'
 import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } from './run.js'
-import { clip, fmtScore, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport } from './report.js'
+import { clip, fmtScore, readGitInfo, reportPath, writeReport, type GoldenReport } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import type { GoldenBaselineOptions, GoldenCase, GoldenFilter, GoldenOptions } from './types.js'
 import {
@@ -19,6 +19,7 @@ import {
   baselineCases,
   baselineComparisonCheck,
   budgetChecks,
+  consoleSummary,
   ledgerTotals,
   reportCases,
   reportOptions,
@@ -29,7 +30,7 @@ import {
   usageSummary,
   type CheckOutcomeLine,
 } from './aggregate.js'
-import { aggregateCheckNames, reportShard, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { aggregateCheckNames, reportShard, shardFileSuffix, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 import { mutationChecks, mutationSource, resolveMutation, runMutation, writeMutationOut, type MutationReport, type MutationSettings } from '../mutation/run.js'
 import { generateMutants } from '../mutation/generate.js'
@@ -372,14 +373,7 @@ export class GoldenSuite {
     }
     const recorded = reportFile ? recordRun(report, reportFile, reportOption || undefined) : undefined
     if (recorded) failures.push(...recorded.failures)
-    const summary = [
-      formatGoldenSummary(report, {
-        ...(reportOption && reportOption.maxConsoleCases !== undefined ? { maxCases: reportOption.maxConsoleCases } : {}),
-        ...(reportFile ? { reportFile } : {}),
-      }),
-      ...(report.shard ? [shardSummaryLine(report.shard)] : []),
-      ...(recorded?.lines ?? []),
-    ].join('\n')
+    const summary = consoleSummary(report, reportOption ? reportOption.maxConsoleCases : undefined, reportFile, recorded?.lines ?? [])
     this.outcome = { report, failures, summary, ...(reportFile ? { reportFile } : {}) }
     return this.outcome
   }

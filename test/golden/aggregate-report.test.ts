@@ -1,7 +1,8 @@
 // The pure steps that build a golden report's summary, options, ledger slice and shard latencies
 // (the other steps of the suite's end are in aggregate.test.ts).
 import { describe, expect, test } from 'vitest'
-import { reportOptions, reportSummary, runLatencies, suiteLedgerEntries } from '../../src/golden/aggregate.js'
+import { consoleSummary, reportOptions, reportSummary, runLatencies, suiteLedgerEntries, usageSummary } from '../../src/golden/aggregate.js'
+import { formatGoldenSummary, type GoldenReport } from '../../src/golden/report.js'
 import type { CaseResult, CaseRun } from '../../src/golden/run.js'
 
 function run(output: string | undefined, latencyMs = 100): CaseRun {
@@ -62,4 +63,32 @@ describe('reportOptions', () => {
 test('runLatencies keeps, per case, the latency of each run that produced an output', () => {
   const ran = [result('a', { runs: [run('x', 10), run(undefined, 99), run('y', 30)] }), result('b', { runs: [run(undefined, 5)] })]
   expect(runLatencies(ran)).toEqual([[10, 30], []])
+})
+
+describe('consoleSummary', () => {
+  const base = reportSummary([], 0, 0, 0)
+  const report = {
+    suite: 'qa',
+    summary: base,
+    options: reportOptions({}, { repeat: 1, passAt: 1, concurrency: 1, thresholds: {} }),
+    cases: [],
+    scorers: {},
+    checks: [],
+    baseline: null,
+    usage: (() => {
+      const { app, evaluator, total, latency } = usageSummary([], [])
+      return { app, evaluator, total, latencyMs: latency }
+    })(),
+  } as unknown as GoldenReport
+
+  test('is the report summary followed by the history lines', () => {
+    const text = consoleSummary(report, undefined, undefined, ['history: run 3'])
+    expect(text.split('\n')[0]).toBe('golden › qa (0 cases)')
+    expect(text.endsWith('\nhistory: run 3')).toBe(true)
+    expect(text.startsWith(formatGoldenSummary(report))).toBe(true)
+  })
+
+  test('names the report file when one was written', () => {
+    expect(consoleSummary(report, undefined, 'r/qa.json', [])).toBe(formatGoldenSummary(report, { reportFile: 'r/qa.json' }))
+  })
 })
