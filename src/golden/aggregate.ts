@@ -7,12 +7,24 @@
  * @module
  */
 import { costOf, type LedgerEntry } from '../ledger.js'
+import { shardSummaryLine } from '../report/shard.js'
 import type { BaselineCases, BaselineComparison } from './baseline.js'
-import { clip, fmtMs, fmtScore, tokenAndCostChecks, type ReportCase, type ReportCheck, type ReportScorer, type UsageTotals } from './report.js'
+import {
+  clip,
+  fmtMs,
+  fmtScore,
+  formatGoldenSummary,
+  tokenAndCostChecks,
+  type GoldenReport,
+  type ReportCase,
+  type ReportCheck,
+  type ReportScorer,
+  type UsageTotals,
+} from './report.js'
 import type { CaseResult, CaseRun } from './run.js'
 import { inputText, type ScoreResult } from './scorers.js'
 import { BootstrapAggregator, mean, percentile } from './stats.js'
-import type { GoldenBudget, GoldenThresholds } from './types.js'
+import type { GoldenBudget, GoldenOptions, GoldenThresholds } from './types.js'
 
 const CI = { confidence: 0.95, samples: 1000, seed: 42 }
 
@@ -415,4 +427,86 @@ export function reportCases(ran: readonly CaseResult[]): ReportCase[] {
     if (diagnosis) rc.diagnosis = diagnosis
     return rc
   })
+}
+
+/**
+ * The ledger entries of this suite: those from `start` on, without the calls of the mutation run
+ * (`mutationCalls`, a `[from, to)` range of indexes), which are counted in the mutation report instead.
+ *
+ * @example
+ * ```ts
+ * suiteLedgerEntries(getLedger().entries, 3, [5, 7]) // entries 3, 4, and 7 on
+ * ```
+ */
+export function suiteLedgerEntries<E>(entries: readonly E[], start: number, mutationCalls: readonly [number, number] | undefined): E[] {
+  return entries.filter((_, i) => i >= start && !(mutationCalls && i >= mutationCalls[0] && i < mutationCalls[1]))
+}
+
+/**
+ * The report's `summary`: cases of the suite, those that ran, passed, failed, errored and were flaky.
+ * `selected` is the number of cases this run was given (the shard's slice, or every case after filters).
+ *
+ * @example
+ * ```ts
+ * reportSummary(ran, 10, 12, 10).filteredOut // 2
+ * ```
+ */
+export function reportSummary(ran: readonly CaseResult[], cases: number, allCases: number, selected: number): GoldenReport['summary'] {
+  const passed = ran.filter((r) => r.pass).length
+  return {
+    cases,
+    ran: ran.length,
+    filteredOut: allCases - selected,
+    passed,
+    failed: ran.length - passed,
+    errored: ran.filter((r) => r.errored).length,
+    passRate: ran.length > 0 ? passed / ran.length : null,
+    flaky: ran.filter((r) => r.flaky).length,
+  }
+}
+
+/**
+ * The report's `options`: how the suite ran, each scorer's threshold, and the aggregate options it was
+ * given (a `baseline: true` written out with its default tolerance).
+ *
+ * @example
+ * ```ts
+ * reportOptions({ baseline: true }, { repeat: 1, passAt: 1, concurrency: 4, thresholds: { rouge: 0.5 } }).baseline // { tolerance: 0.05 }
+ * ```
+ */
+export function reportOptions(
+  options: Pick<GoldenOptions, 'thresholds' | 'budget' | 'baseline'>,
+  run: { repeat: number; passAt: number; concurrency: number; thresholds: Record<string, number | null> },
+): GoldenReport['options'] {
+  return {
+    repeat: run.repeat,
+    passAt: run.passAt,
+    concurrency: run.concurrency,
+    scorers: run.thresholds,
+    ...(options.thresholds ? { thresholds: options.thresholds } : {}),
+    ...(options.budget ? { budget: options.budget } : {}),
+    ...(options.baseline ? { baseline: options.baseline === true ? { tolerance: 0.05 } : { tolerance: 0.05, ...options.baseline } } : {}),
+  }
+}
+
+/** The latencies of each case's runs that produced an output (a shard's report keeps them for the merge). */
+export function runLatencies(ran: readonly CaseResult[]): number[][] {
+  return ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))
+}
+
+/**
+ * What the suite prints at its end: the summary of the report (at most `maxCases` cases, the report
+ * file), the shard's line, and the lines of the run history.
+ *
+ * @example
+ * ```ts
+ * console.log(consoleSummary(report, 10, '.expect-llm/reports/qa.json', []))
+ * ```
+ */
+export function consoleSummary(report: GoldenReport, maxCases: number | undefined, reportFile: string | undefined, historyLines: readonly string[]): string {
+  return [
+    formatGoldenSummary(report, { ...(maxCases !== undefined ? { maxCases } : {}), ...(reportFile ? { reportFile } : {}) }),
+    ...(report.shard ? [shardSummaryLine(report.shard)] : []),
+    ...historyLines,
+  ].join('\n')
 }

@@ -11,7 +11,7 @@ import { isCi } from '../replay/mode.js'
 import { getLedger } from '../ledger.js'
 import { baselinePath, compareBaseline, mergeBaseline, readBaseline, slugify, writeBaseline } from './baseline.js'
 import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } from './run.js'
-import { clip, fmtScore, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport } from './report.js'
+import { clip, fmtScore, readGitInfo, reportPath, writeReport, type GoldenReport } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import type { GoldenBaselineOptions, GoldenCase, GoldenFilter, GoldenOptions } from './types.js'
 import {
@@ -19,13 +19,18 @@ import {
   baselineCases,
   baselineComparisonCheck,
   budgetChecks,
+  consoleSummary,
   ledgerTotals,
   reportCases,
+  reportOptions,
+  reportSummary,
+  runLatencies,
+  suiteLedgerEntries,
   thresholdChecks,
   usageSummary,
   type CheckOutcomeLine,
 } from './aggregate.js'
-import { aggregateCheckNames, reportShard, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { aggregateCheckNames, reportShard, shardFileSuffix, takeShardSlice, type SuiteShard } from '../report/shard.js'
 import { checkRecordOptions, recordRun } from '../report/record.js'
 import { mutationChecks, mutationSource, resolveMutation, runMutation, writeMutationOut, type MutationReport, type MutationSettings } from '../mutation/run.js'
 import { generateMutants } from '../mutation/generate.js'
@@ -314,18 +319,10 @@ export class GoldenSuite {
         this.plans,
       ),
     )
-    const passed = ran.filter((r) => r.pass).length
-    const passRate = ran.length > 0 ? passed / ran.length : null
     // A shard's slice cannot decide the aggregate checks: `expect-llm report --merge` makes them over all cases.
     const t = this.shard ? undefined : this.options.thresholds
     lines.push(...thresholdChecks(ran, scorers, t))
-    const usage = usageSummary(
-      ran,
-      getLedger()
-        .entries.map((e, i) => ({ e, i }))
-        .filter(({ i }) => i >= this.ledgerStart && !(this.mutationCalls && i >= this.mutationCalls[0] && i < this.mutationCalls[1]))
-        .map(({ e }) => e),
-    )
+    const usage = usageSummary(ran, suiteLedgerEntries(getLedger().entries, this.ledgerStart, this.mutationCalls))
     const budget = this.shard ? undefined : this.options.budget
     lines.push(...budgetChecks(budget, ran, usage))
     const baselineOption = this.shard ? undefined : this.options.baseline
@@ -343,25 +340,13 @@ export class GoldenSuite {
       durationMs: this.started ? Math.round(performance.now() - this.started) : 0,
       git: readGitInfo(),
       models: { app: appModels, judge: evaluator.models.judge, embedding: evaluator.models.embedding },
-      options: {
+      options: reportOptions(this.options, {
         repeat: this.repeat,
         passAt: this.passAt,
         concurrency: this.concurrency,
-        scorers: Object.fromEntries(this.plans.map((p) => [p.key, p.threshold])),
-        ...(this.options.thresholds ? { thresholds: this.options.thresholds } : {}),
-        ...(this.options.budget ? { budget: this.options.budget } : {}),
-        ...(this.options.baseline ? { baseline: this.options.baseline === true ? { tolerance: 0.05 } : { tolerance: 0.05, ...this.options.baseline } } : {}),
-      },
-      summary: {
-        cases: this.cases.length,
-        ran: ran.length,
-        filteredOut: this.allCases - (this.shard?.total ?? this.cases.length),
-        passed,
-        failed: ran.length - passed,
-        errored: ran.filter((r) => r.errored).length,
-        passRate,
-        flaky: ran.filter((r) => r.flaky).length,
-      },
+        thresholds: Object.fromEntries(this.plans.map((p) => [p.key, p.threshold])),
+      }),
+      summary: reportSummary(ran, this.cases.length, this.allCases, this.shard?.total ?? this.cases.length),
       scorers,
       checks: lines.map((l) => l.check),
       baseline: baseline.info,
@@ -370,8 +355,7 @@ export class GoldenSuite {
       ...(this.mutationReport ? { mutation: this.mutationReport } : {}),
     }
     if (this.shard) {
-      const runLatenciesMs = ran.map((r) => r.runs.filter((run) => run.output !== undefined).map((run) => run.latencyMs))
-      report.shard = reportShard(this.shard, aggregateCheckNames(this.options), runLatenciesMs)
+      report.shard = reportShard(this.shard, aggregateCheckNames(this.options), runLatencies(ran))
     }
     const failures = lines.flatMap((l) => (l.failure !== undefined ? [l.failure] : []))
     const reportOption = this.options.report
@@ -389,14 +373,7 @@ export class GoldenSuite {
     }
     const recorded = reportFile ? recordRun(report, reportFile, reportOption || undefined) : undefined
     if (recorded) failures.push(...recorded.failures)
-    const summary = [
-      formatGoldenSummary(report, {
-        ...(reportOption && reportOption.maxConsoleCases !== undefined ? { maxCases: reportOption.maxConsoleCases } : {}),
-        ...(reportFile ? { reportFile } : {}),
-      }),
-      ...(report.shard ? [shardSummaryLine(report.shard)] : []),
-      ...(recorded?.lines ?? []),
-    ].join('\n')
+    const summary = consoleSummary(report, reportOption ? reportOption.maxConsoleCases : undefined, reportFile, recorded?.lines ?? [])
     this.outcome = { report, failures, summary, ...(reportFile ? { reportFile } : {}) }
     return this.outcome
   }

@@ -8,10 +8,10 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { nodeArgs, type RunnerCommandLine, resolveRunnerBin, runnerCommandLine } from '../runners/command.js'
 import { formatMutationSummary, MUTATE_ENV, type MutationReport } from './run.js'
 
 export const MUTATE_HELP = `Usage: expect-llm mutate <test file> [options] [-- <runner options>]
@@ -59,22 +59,140 @@ const usage = (io: MutateIo, argv: readonly string[], reason: string, fix: strin
   return 2
 }
 
-/** The runner's bin, resolved from the project (the user's own install), with the node flags it needs. */
-function runnerCommand(runner: 'vitest' | 'jest', cwd: string, file: string, passthrough: string[]): { args: string[] } | { error: string } {
-  const require = createRequire(join(cwd, 'package.json'))
-  let pkgPath: string
+/** A usage error: what is wrong and how to fix it (printed by the command, exit code 2). */
+export interface MutateUsageError {
+  reason: string
+  fix: string
+}
+
+/** A valid `expect-llm mutate` invocation. */
+export interface MutateRequest {
+  /** The test file as the user wrote it (for messages). */
+  given: string
+  /** The test file, absolute. */
+  file: string
+  seed: string | undefined
+  minScore: string | undefined
+  runner: RunnerCommandLine
+  /** What came after `--`, for the runner. */
+  passthrough: string[]
+}
+
+/** The command's own arguments and those after `--`, which go to the runner. */
+export function splitPassthrough(argv: readonly string[]): { own: string[]; passthrough: string[] } {
+  const dash = argv.indexOf('--')
+  return dash === -1 ? { own: [...argv], passthrough: [] } : { own: argv.slice(0, dash), passthrough: argv.slice(dash + 1) }
+}
+
+/**
+ * Parses and checks the arguments of `expect-llm mutate` (pure: `isFile` answers whether a path is a file).
+ *
+ * @example
+ * ```ts
+ * parseMutateArgs(['t.test.ts', '--seed', '7'], '/p', () => true) // { given: 't.test.ts', file: '/p/t.test.ts', seed: '7', ... }
+ * ```
+ */
+export function parseMutateArgs(argv: readonly string[], cwd: string, isFile: (path: string) => boolean): MutateRequest | MutateUsageError | 'help' {
+  const { own, passthrough } = splitPassthrough(argv)
+  let values: { seed?: string; 'min-score'?: string; runner?: string; help?: boolean }
+  let positionals: string[]
   try {
-    pkgPath = require.resolve(`${runner}/package.json`)
-  } catch {
-    return { error: `${runner} is not installed in ${cwd}` }
+    ;({ values, positionals } = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true }))
+  } catch (error) {
+    const reason = (error as Error).message.split(/\.(?:\s|$)/)[0]!
+    return { reason, fix: 'Options: --seed <n>, --min-score <x>, --runner vitest|jest, --help.' }
   }
-  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { bin?: string | Record<string, string> }
-  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.[runner]
-  if (!bin) return { error: `the ${runner} package has no "${runner}" bin` }
-  const script = join(dirname(pkgPath), bin)
-  // Jest runs expect-llm's replay in its ESM mode (msw is ESM-only), which needs this flag.
-  if (runner === 'jest') return { args: ['--experimental-vm-modules', script, '--runTestsByPath', file, ...passthrough] }
-  return { args: [script, 'run', file, ...passthrough] }
+  if (values.help) return 'help'
+  if (positionals.length === 0) return { reason: 'the test file is missing', fix: 'Pass it: expect-llm mutate test/golden.test.ts.' }
+  if (positionals.length > 1)
+    return { reason: `one test file at a time, got ${positionals.length}`, fix: 'Run the command once per file (runner options go after --).' }
+  const given = positionals[0]!
+  const file = resolve(cwd, given)
+  if (!isFile(file)) return { reason: `the test file ${given} does not exist`, fix: 'Check the path (relative to the current directory).' }
+  const seed = values.seed
+  if (seed !== undefined && !/^-?\d+$/.test(seed)) return { reason: `--seed must be a whole number, got "${seed}"`, fix: 'Pass for example --seed 7.' }
+  const minScore = values['min-score']
+  if (minScore !== undefined && (!/^\d+(\.\d+)?$/.test(minScore) || Number(minScore) > 1))
+    return { reason: `--min-score must be a number from 0 to 1, got "${minScore}"`, fix: 'Pass for example --min-score 0.8.' }
+  const runnerName = values.runner ?? 'vitest'
+  const runner = runnerCommandLine(runnerName)
+  if (!runner) return { reason: `--runner must be vitest or jest, got "${runnerName}"`, fix: 'Pass --runner jest for a Jest suite.' }
+  return { given, file, seed, minScore, runner, passthrough }
+}
+
+/**
+ * The child's environment: `base` with mutation on, its report written to `out`, and the seed and gate
+ * of this run (those of the parent's environment dropped).
+ *
+ * @example
+ * ```ts
+ * mutateEnv({ PATH: '/bin' }, '/tmp/m.jsonl', '7', undefined) // { PATH: '/bin', EXPECT_LLM_MUTATE: '1', ..., EXPECT_LLM_MUTATE_SEED: '7' }
+ * ```
+ */
+export function mutateEnv(base: NodeJS.ProcessEnv, out: string, seed: string | undefined, minScore: string | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base, [MUTATE_ENV.on]: '1', [MUTATE_ENV.out]: out }
+  delete env[MUTATE_ENV.seed]
+  delete env[MUTATE_ENV.minScore]
+  if (seed !== undefined) env[MUTATE_ENV.seed] = seed
+  if (minScore !== undefined) env[MUTATE_ENV.minScore] = minScore
+  return env
+}
+
+/** One suite's line of the report file the golden suites append to. */
+export interface SuiteMutation {
+  suite: string
+  file: string | null
+  mutation: MutationReport
+}
+
+/** Parses the JSON lines of the report file (blank lines skipped). */
+export function parseSuiteMutations(text: string): SuiteMutation[] {
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as SuiteMutation)
+}
+
+/**
+ * The printed summary of a run and whether it fails the gate (a check below its minimum score, or one
+ * that failed on a mutant). `code` is the runner's exit code.
+ *
+ * @example
+ * ```ts
+ * const { lines, failed } = mutationOutcome('t.test.ts', suites, 'vitest', 0)
+ * ```
+ */
+export function mutationOutcome(given: string, suites: readonly SuiteMutation[], runner: string, code: number | null): { lines: string[]; failed: boolean } {
+  const lines = ['', `expect-llm mutate ${given}`]
+  let failed = false
+  for (const { suite, mutation } of suites) {
+    lines.push(`golden › ${suite}`, ...formatMutationSummary(mutation, 30))
+    const errored = mutation.checks.filter((c) => c.errors.length > 0).map((c) => c.check)
+    if (mutation.weak.length > 0) lines.push(`  ✗ below minScore ${mutation.minScore}: ${mutation.weak.join(', ')}`)
+    if (errored.length > 0) lines.push(`  ✗ failed on some mutants (see the test output above): ${errored.join(', ')}`)
+    if (mutation.weak.length > 0 || errored.length > 0) failed = true
+  }
+  if (!failed && code !== 0) lines.push(`  note: ${runner} exited with ${code}: other tests of the file failed (the mutation scores above are complete).`)
+  return { lines, failed }
+}
+
+/** The message when no suite of the file scored mutants. */
+export function noSuiteMessage(given: string, runner: string, code: number | null): string {
+  return (
+    `[expect-llm] Failed to run the mutation testing of ${given}: no golden suite scored mutants (${runner} exited with ${code}). ` +
+    'Check that the file calls describeGolden, that the run reached the mutation tests (see its output above), and that -t does not filter them out.'
+  )
+}
+
+const isFile = (path: string): boolean => existsSync(path) && statSync(path).isFile()
+
+/** Runs `node args` in `cwd` with the output inherited, and resolves with its exit code. */
+function runNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number | null> {
+  return new Promise<number | null>((done, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env, stdio: 'inherit' })
+    child.on('error', reject)
+    child.on('close', done)
+  })
 }
 
 /**
@@ -87,74 +205,28 @@ function runnerCommand(runner: 'vitest' | 'jest', cwd: string, file: string, pas
  */
 export async function runMutateCli(argv: string[], io: MutateIo, options: MutateRunOptions = {}): Promise<number> {
   const cwd = options.cwd ?? process.cwd()
-  const dash = argv.indexOf('--')
-  const own = dash === -1 ? argv : argv.slice(0, dash)
-  const passthrough = dash === -1 ? [] : argv.slice(dash + 1)
-  let values: { seed?: string; 'min-score'?: string; runner?: string; help?: boolean }
-  let positionals: string[]
-  try {
-    ;({ values, positionals } = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true }))
-  } catch (error) {
-    return usage(io, argv, (error as Error).message.split(/\.(?:\s|$)/)[0]!, 'Options: --seed <n>, --min-score <x>, --runner vitest|jest, --help.')
-  }
-  if (values.help) {
+  const request = parseMutateArgs(argv, cwd, isFile)
+  if (request === 'help') {
     io.out(MUTATE_HELP)
     return 0
   }
-  if (positionals.length === 0) return usage(io, argv, 'the test file is missing', 'Pass it: expect-llm mutate test/golden.test.ts.')
-  if (positionals.length > 1)
-    return usage(io, argv, `one test file at a time, got ${positionals.length}`, 'Run the command once per file (runner options go after --).')
-  const file = resolve(cwd, positionals[0]!)
-  if (!existsSync(file) || !statSync(file).isFile())
-    return usage(io, argv, `the test file ${positionals[0]} does not exist`, 'Check the path (relative to the current directory).')
-  const seed = values.seed
-  if (seed !== undefined && !/^-?\d+$/.test(seed)) return usage(io, argv, `--seed must be a whole number, got "${seed}"`, 'Pass for example --seed 7.')
-  const minScore = values['min-score']
-  if (minScore !== undefined && (!/^\d+(\.\d+)?$/.test(minScore) || Number(minScore) > 1))
-    return usage(io, argv, `--min-score must be a number from 0 to 1, got "${minScore}"`, 'Pass for example --min-score 0.8.')
-  const runner = values.runner ?? 'vitest'
-  if (runner !== 'vitest' && runner !== 'jest')
-    return usage(io, argv, `--runner must be vitest or jest, got "${runner}"`, 'Pass --runner jest for a Jest suite.')
-  const command = runnerCommand(runner, cwd, relative(cwd, file), passthrough)
-  if ('error' in command) return usage(io, argv, command.error, `Install it (npm i -D ${runner}), or pass --runner.`)
+  if ('reason' in request) return usage(io, argv, request.reason, request.fix)
+  const { given, file, seed, minScore, runner, passthrough } = request
+  const bin = resolveRunnerBin(runner, cwd)
+  if ('error' in bin) return usage(io, argv, bin.error, `Install it (npm i -D ${runner.name}), or pass --runner.`)
 
   const tmp = mkdtempSync(join(tmpdir(), 'expect-llm-mutate-'))
   const out = join(tmp, 'mutation.jsonl')
   try {
-    const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), [MUTATE_ENV.on]: '1', [MUTATE_ENV.out]: out }
-    delete env[MUTATE_ENV.seed]
-    delete env[MUTATE_ENV.minScore]
-    if (seed !== undefined) env[MUTATE_ENV.seed] = seed
-    if (minScore !== undefined) env[MUTATE_ENV.minScore] = minScore
-    const code = await new Promise<number | null>((done, reject) => {
-      const child = spawn(process.execPath, command.args, { cwd, env, stdio: 'inherit' })
-      child.on('error', reject)
-      child.on('close', done)
-    })
-    const suites = existsSync(out)
-      ? readFileSync(out, 'utf8')
-          .split('\n')
-          .filter((l) => l.trim() !== '')
-          .map((l) => JSON.parse(l) as { suite: string; file: string | null; mutation: MutationReport })
-      : []
+    const env = mutateEnv(options.env ?? process.env, out, seed, minScore)
+    const code = await runNode(nodeArgs(runner, bin.script, relative(cwd, file), passthrough), cwd, env)
+    const suites = existsSync(out) ? parseSuiteMutations(readFileSync(out, 'utf8')) : []
     if (suites.length === 0) {
-      io.err(
-        `[expect-llm] Failed to run the mutation testing of ${positionals[0]}: no golden suite scored mutants (${runner} exited with ${code}). Check that the file calls describeGolden, that the run reached the mutation tests (see its output above), and that -t does not filter them out.`,
-      )
+      io.err(noSuiteMessage(given, runner.name, code))
       return 1
     }
-    let failed = false
-    io.out('')
-    io.out(`expect-llm mutate ${positionals[0]}`)
-    for (const { suite, mutation } of suites) {
-      io.out(`golden › ${suite}`)
-      for (const line of formatMutationSummary(mutation, 30)) io.out(line)
-      const errored = mutation.checks.filter((c) => c.errors.length > 0).map((c) => c.check)
-      if (mutation.weak.length > 0) io.out(`  ✗ below minScore ${mutation.minScore}: ${mutation.weak.join(', ')}`)
-      if (errored.length > 0) io.out(`  ✗ failed on some mutants (see the test output above): ${errored.join(', ')}`)
-      if (mutation.weak.length > 0 || errored.length > 0) failed = true
-    }
-    if (!failed && code !== 0) io.out(`  note: ${runner} exited with ${code}: other tests of the file failed (the mutation scores above are complete).`)
+    const { lines, failed } = mutationOutcome(given, suites, runner.name, code)
+    for (const line of lines) io.out(line)
     return failed ? 1 : 0
   } finally {
     rmSync(tmp, { recursive: true, force: true })
