@@ -9,7 +9,16 @@ export { CHRF_OPTIONS, runChrF } from '../src/checks/chrF.js'
 export { runTer, TER_OPTIONS } from '../src/checks/ter.js'
 export { isCheck, readCheckReturn, type Check, type CheckContext } from '../src/checks/define.js'
 export { referencesOf } from '../src/checks/plan.js'
-export { directInput, matcherOptionKeys, planCheck, runDirect, runDirectAsync } from '../src/checks/direct.js'
+export {
+  directInput,
+  matcherOptionKeys,
+  planCheck,
+  runDirect,
+  runDirectAsync,
+  scoreUserCheck,
+  USER_CHECK_CASE_KEYS,
+  userCheckCase,
+} from '../src/checks/direct.js'
 export type { CheckDefinition, ScorerPlan } from '../src/checks/types.js'
 export { rougeL as rougeLCheck, rougeNCheck, type RougeData } from '../src/checks/rouge.js'
 export { tokenF1 as tokenF1Check } from '../src/checks/tokenF1.js'
