@@ -32,7 +32,7 @@ export { type LengthLimit, length as lengthCheck, lengthLimits, tightestLimits }
 export { refusal as refusalCheck, type RefusalData } from '../src/checks/refusal.js'
 export { semantic as semanticCheck, type SemanticData } from '../src/checks/semantic.js'
 export { retrieval as retrievalCheck } from '../src/checks/retrieval.js'
-export { faithfulness as faithfulnessCheck, type JudgeData, judge as judgeCheck, relevance as relevanceCheck } from '../src/checks/judge.js'
+export { faithfulness as faithfulnessCheck, type JudgeData, judge as judgeCheck, judgeSpecParts, relevance as relevanceCheck } from '../src/checks/judge.js'
 export { checkSpecObject } from '../src/judges/run.js'
 export { DEFAULT_JUDGE_THRESHOLD } from '../src/judges/types.js'
 export type { KeywordsResult } from '../src/metrics/keywords.js'

@@ -45,7 +45,7 @@ describe('userCheckCase', () => {
 })
 
 describe('scoreUserCheck', () => {
-  const run = (check: ReturnType<typeof defineCheck>) => {
+  const run = (check: Parameters<typeof scoreUserCheck>[0]) => {
     const { c, context } = userCheckCase(check, { expected: 'ok' })
     return scoreUserCheck(check, 'the output', c, context)
   }
