@@ -43,7 +43,17 @@ export { terTokenize, type TerOptions } from '../src/metrics/ter.js'
 export type { ChrFOptions } from '../src/metrics/chrf.js'
 
 // Used by the other matchers
-export { type CalibrationCase, type CalibrationDisagreement, DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA, runCalibration } from '../src/calibration.js'
+export {
+  type CalibrationCase,
+  type CalibrationDisagreement,
+  type CalibrationResult,
+  calibrationPasses,
+  confusionLine,
+  DEFAULT_MIN_AGREEMENT,
+  DEFAULT_MIN_KAPPA,
+  runCalibration,
+  undefinedKappaNote,
+} from '../src/calibration.js'
 export { describeValue, formatMessage } from '../src/errors.js'
 export { measureLength, type TextLength } from '../src/metrics/length.js'
 export { checkContext, type JudgeVerdict, type PreparedJudgeCall, prepareJudgeCall, runJudge } from '../src/judges/run.js'
