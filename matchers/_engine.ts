@@ -22,7 +22,7 @@ export {
 export type { CheckDefinition, ScorerPlan } from '../src/checks/types.js'
 export { rougeL as rougeLCheck, rougeNCheck, type RougeData } from '../src/checks/rouge.js'
 export { tokenF1 as tokenF1Check } from '../src/checks/tokenF1.js'
-export { bleu as bleuCheck } from '../src/checks/bleu.js'
+export { bleu as bleuCheck, caseOnlyDifferences, nearestReference } from '../src/checks/bleu.js'
 export { edit as editCheck } from '../src/checks/edit.js'
 export { exact as exactCheck } from '../src/checks/exact.js'
 export { contains as containsCheck } from '../src/checks/contains.js'
