@@ -61,7 +61,7 @@ export { type Claim, DEFAULT_FAITHFULNESS_THRESHOLD, type JudgeLike, type JudgeS
 export { resolveEmbedder } from '../src/embedders/resolve.js'
 export { DEFAULT_SIMILARITY_THRESHOLD, type EmbedderLike } from '../src/embedders/types.js'
 export { cosineSimilarity } from '../src/metrics/cosine.js'
-export { clip, countLine, differenceLines, formatCall, formatPattern, renderSteps, transcript } from '../src/agents/format.js'
+export { callTable, clip, countLine, differenceLines, formatCall, formatPattern, renderSteps, transcript } from '../src/agents/format.js'
 export {
   argsCheck,
   type ArgumentDifference,
@@ -72,6 +72,7 @@ export {
   type ExtraCalls,
   matchCall,
   matchSequence,
+  type SequenceMatch,
   strictDisplay,
   repeatedCalls,
 } from '../src/agents/match.js'
