@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { joinNegativeValues } from '../cli-args.js'
 import { nodeArgs, type RunnerCommandLine, resolveRunnerBin, runnerCommandLine } from '../runners/command.js'
 import { formatMutationSummary, MUTATE_ENV, type MutationReport } from './run.js'
 
@@ -97,7 +98,7 @@ export function parseMutateArgs(argv: readonly string[], cwd: string, isFile: (p
   let values: { seed?: string; 'min-score'?: string; runner?: string; help?: boolean }
   let positionals: string[]
   try {
-    ;({ values, positionals } = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true }))
+    ;({ values, positionals } = parseArgs({ args: joinNegativeValues(own, OPTIONS), options: OPTIONS, allowPositionals: true, strict: true }))
   } catch (error) {
     const reason = (error as Error).message.split(/\.(?:\s|$)/)[0]!
     return { reason, fix: 'Options: --seed <n>, --min-score <x>, --runner vitest|jest, --help.' }

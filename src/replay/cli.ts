@@ -5,6 +5,7 @@
 import { readFile, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { joinNegativeValues } from '../cli-args.js'
 import { formatAge, parseAge } from './age.js'
 import { parseFixture } from './fixture.js'
 import { relPath } from './engine.js'
@@ -83,7 +84,7 @@ const OPTIONS = {
  */
 export function parseCliArgs(argv: readonly string[]): { positional: string[]; flags: Map<string, string | true> } | { error: string } {
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
+    const { values, positionals } = parseArgs({ args: joinNegativeValues(argv, OPTIONS), options: OPTIONS, allowPositionals: true, strict: true })
     const flags = new Map<string, string | true>()
     for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== false) flags.set(name, value)
     return { positional: positionals, flags }

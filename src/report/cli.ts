@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { joinNegativeValues } from '../cli-args.js'
 import { writeReport, type CompareReport, type GoldenReport } from '../golden/report.js'
 import { appendHistory, historyEntry, historyFileOf, parseAge, pruneHistory, readHistory, shownPath, suiteFilePath } from './history.js'
 import { DEFAULT_REPORTS_DIR, groupBySuite, latestPerSuite, loadReports, writeHtmlReport, type AnyReport } from './load.js'
@@ -121,7 +122,7 @@ export interface ReportUsageError {
 export function readReportArgs(argv: string[]): ReportSettings | 'help' | ReportUsageError {
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>>
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true })
+    parsed = parseArgs({ args: joinNegativeValues(argv, OPTIONS), options: OPTIONS, allowPositionals: true, strict: true })
   } catch (error) {
     const reason = (error as Error).message.split(/\.(?:\s|$)/)[0]!
     return { action: `run "expect-llm report ${argv.join(' ')}"`, reason, fix: 'See the options above', help: true }
