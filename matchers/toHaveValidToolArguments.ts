@@ -44,7 +44,8 @@ export function toHaveValidToolArguments(this: MatcherContext, received: unknown
       if (checks.length === 0) {
         return lines(hint(this, sig), '', expected, `Received: no tool calls (${countLine(trajectory)})`, '', 'Trajectory:', renderSteps(trajectory))
       }
-      const receivedLine = `Received: ${invalid.length === 0 ? `all ${checks.length} valid` : `${invalid.length} of ${checks.length} invalid`} (${countLine(trajectory)})`
+      const tally = invalid.length === 0 ? `all ${checks.length} valid` : `${invalid.length} of ${checks.length} invalid`
+      const receivedLine = `Received: ${tally} (${countLine(trajectory)})`
       const first = invalid[0]?.index
       const digits = String(checks.length).length
       const rows = checks.flatMap((check) => {

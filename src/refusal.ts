@@ -36,8 +36,12 @@ const NOT = "(?:do not|don't|dont|did not|didn't|does not|doesn't)"
 /** Follows "i" directly: " cannot", "'m unable to", ... */
 const CANNOT =
   "(?: cannot| can not| can't| cant| could not| couldn't|'m unable to| am unable to|'m not able to| am not able to| was unable to| won't| will not)"
+/** What an answer was grounded on: "the provided context", "the documents", "the retrieved passages", ... */
 const SOURCE =
-  '(?:provided |given |supplied |above |available |retrieved )?(?:context|document|documents|sources?|texts?|passages?|excerpts?|information|knowledge base|materials?|data)'
+  '(?:provided |given |supplied |above |available |retrieved )?' +
+  '(?:context|document|documents|sources?|texts?|passages?|excerpts?|information|knowledge base|materials?|data)'
+/** What was not there: "information", "details", "an answer", ... */
+const FACTS = '(?:information|info|details|data|knowledge|context|access|answer)'
 
 /**
  * The built-in phrase rules, in the order they are reported when several match at the same place.
@@ -49,15 +53,16 @@ export const REFUSAL_RULES: readonly RefusalRule[] = Object.freeze([
   {
     id: 'no-information',
     description: 'says there is no information about it',
-    pattern:
-      /\bno (?:relevant |specific |further |such |available |reliable )?(?:information|info|details|data|records?|mention|knowledge) (?:about|on|regarding|of|concerning|for|in|related to|available)\b/,
+    pattern: new RegExp(
+      '\\bno (?:relevant |specific |further |such |available |reliable )?' +
+        '(?:information|info|details|data|records?|mention|knowledge) ' +
+        '(?:about|on|regarding|of|concerning|for|in|related to|available)\\b',
+    ),
   },
   {
     id: 'dont-have-information',
     description: `says "I don't have information"`,
-    pattern: new RegExp(
-      `\\bi ${NOT} have (?:any |enough |the |that |this |specific |sufficient |access to |reliable )*(?:information|info|details|data|knowledge|context|access|answer)\\b`,
-    ),
+    pattern: new RegExp(`\\bi ${NOT} have (?:any |enough |the |that |this |specific |sufficient |access to |reliable )*${FACTS}\\b`),
   },
   {
     id: 'could-not-find',
@@ -70,7 +75,8 @@ export const REFUSAL_RULES: readonly RefusalRule[] = Object.freeze([
     id: 'context-does-not-mention',
     description: 'says the context does not mention it',
     pattern: new RegExp(
-      `\\b(?:the|this|these|your) ${SOURCE} (?:provided |given )?${NOT} (?:mention|contain|include|say|specify|provide|cover|address|state|discuss|describe|list|give|tell)\\b`,
+      `\\b(?:the|this|these|your) ${SOURCE} (?:provided |given )?${NOT} ` +
+        '(?:mention|contain|include|say|specify|provide|cover|address|state|discuss|describe|list|give|tell)\\b',
     ),
   },
   {

@@ -402,7 +402,9 @@ export class GoldenSuite {
     if (refused) {
       console.warn(
         formatMessage(
-          `Failed to update the golden baseline ${path}: CI is set, so baselines are not rewritten in CI (-u is ignored; the run is compared with the committed baseline). Update it on your machine and commit it, or set EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 to update it in CI on purpose.`,
+          `Failed to update the golden baseline ${path}: CI is set, so baselines are not rewritten in CI ` +
+            '(-u is ignored; the run is compared with the committed baseline). Update it on your machine and commit it, ' +
+            'or set EXPECT_LLM_ALLOW_BASELINE_UPDATE_IN_CI=1 to update it in CI on purpose.',
         ),
       )
     }
@@ -430,7 +432,10 @@ export class GoldenSuite {
   /** The aggregate test's error message, or `undefined` when every check passed. */
   static failureMessage(name: string, outcome: SuiteOutcome): string | undefined {
     if (outcome.failures.length === 0) return undefined
-    return `${formatMessage(`Golden suite "${name}" failed ${outcome.failures.length} check${outcome.failures.length === 1 ? '' : 's'}:`)}\n\n${outcome.failures.map((f, i) => `${i + 1}. ${f}`).join('\n\n')}${outcome.reportFile ? `\n\nReport: ${relativeToCwd(outcome.reportFile)}` : ''}`
+    const count = outcome.failures.length
+    const head = formatMessage(`Golden suite "${name}" failed ${count} check${count === 1 ? '' : 's'}:`)
+    const list = outcome.failures.map((f, i) => `${i + 1}. ${f}`).join('\n\n')
+    return `${head}\n\n${list}${outcome.reportFile ? `\n\nReport: ${relativeToCwd(outcome.reportFile)}` : ''}`
   }
 }
 

@@ -112,7 +112,10 @@ export interface TaskResult {
    * LangChain messages, plain items). A task may also return such a value directly.
    */
   trajectory?: unknown
-  /** The tool definitions the task's request declared (any format `toHaveValidToolArguments` takes): `toolArguments` checks every call against their schemas. */
+  /**
+   * The tool definitions the task's request declared (any format `toHaveValidToolArguments` takes):
+   * `toolArguments` checks every call against their schemas.
+   */
   tools?: unknown
   /** The context documents the answer was generated from (checked by `faithfulness`). */
   context?: string | string[]

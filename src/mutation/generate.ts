@@ -22,7 +22,11 @@ import type { Mutant, MutationOperator, MutationSource } from './types.js'
  * import { generateMutants, mutationOperators } from 'expect-llm'
  *
  * mutationOperators.map((o) => o.name) // ['number', 'unit', 'negation', ...]
- * const hedge = { name: 'hedge', description: 'Adds a hedge.', mutate: ({ source }) => [{ operator: 'hedge', text: `Maybe ${source.text}`, change: '+ Maybe' }] }
+ * const hedge = {
+ *   name: 'hedge',
+ *   description: 'Adds a hedge.',
+ *   mutate: ({ source }) => [{ operator: 'hedge', text: `Maybe ${source.text}`, change: '+ Maybe' }],
+ * }
  * generateMutants(sources, { operators: ['negation', 'number', hedge] })
  * ```
  */

@@ -327,10 +327,12 @@ export function checkLine(check: MutationCheckReport): string {
 
 /** The console summary's mutation section. */
 export function formatMutationSummary(report: MutationReport, maxSurvivors = 15): string[] {
-  const out = [
-    '',
-    `  mutation (seed ${report.seed}): ${plural(report.mutants, 'mutant')} of ${plural(report.cases, 'case')}, ${report.operators.length} operators${report.minScore !== null ? `, gate ${fmtScore(report.minScore)}` : ''}${report.usage && report.usage.calls > 0 ? `, ${plural(report.usage.calls, 'model call')} (${report.usage.costUsd === null ? 'cost unknown' : `$${report.usage.costUsd.toFixed(4)}`})` : ''}`,
-  ]
+  const { usage } = report
+  const gate = report.minScore !== null ? `, gate ${fmtScore(report.minScore)}` : ''
+  const calls =
+    usage && usage.calls > 0 ? `, ${plural(usage.calls, 'model call')} (${usage.costUsd === null ? 'cost unknown' : `$${usage.costUsd.toFixed(4)}`})` : ''
+  const counts = `${plural(report.mutants, 'mutant')} of ${plural(report.cases, 'case')}, ${report.operators.length} operators`
+  const out = ['', `  mutation (seed ${report.seed}): ${counts}${gate}${calls}`]
   for (const check of report.checks) {
     const mark = check.gate === false || check.errors.length > 0 ? '✗' : check.gate === true ? '✓' : '·'
     out.push(`  ${mark} ${checkLine(check)}`)

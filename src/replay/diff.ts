@@ -61,8 +61,10 @@ function firstDifference(a: string, b: string): number {
   return i
 }
 
-const VOLATILE_NAME =
-  /(?:^|[_-])(?:id|ids|uuid|guid|user|metadata|timestamp|time|date|datetime|created|nonce|trace|traceid|session|request_id|run_id|safety_identifier|prompt_cache_key)$/i
+/** Names of fields that change from run to run (ids, times, sessions), whole or as the last part of a name. */
+const VOLATILE_WORDS =
+  'id|ids|uuid|guid|user|metadata|timestamp|time|date|datetime|created|nonce|trace|traceid|session|request_id|run_id|safety_identifier|prompt_cache_key'
+const VOLATILE_NAME = new RegExp(`(?:^|[_-])(?:${VOLATILE_WORDS})$`, 'i')
 const VOLATILE_VALUE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}.*|[0-9a-f]{24,})$/i
 
 /** A JSON pointer under `/body/` turned into the dot path accepted by `ignoreBodyFields`. */

@@ -161,8 +161,15 @@ export function clearLibraryHosts(): void {
  * stand-ins (`test`, `dummy`, `your-api-key`, `sk-...`, `<key>`, ...).
  */
 const PLACEHOLDER_KEYS = new Set(['expect-llm-replay-no-key', 'replay-without-a-key', 'scripted-model-no-key'])
-const PLACEHOLDER_PATTERN =
-  /^(?:|x+|\*+|\.+|-+|test|testing|fake|dummy|placeholder|none|null|undefined|empty|unset|changeme|change-me|todo|secret|key|api[-_]?key|sk-?|sk-?(?:x+|\.+|\*+|test|fake|dummy|placeholder)|your[-_ ]?(?:openai[-_ ]?)?(?:api[-_ ]?)?key(?:[-_ ]?here)?|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\})$/i
+/** Empty, or a run of one filler character: `xxxx`, `****`, `....`, `----`. */
+const FILLER = String.raw`|x+|\*+|\.+|-+`
+/** Words put where a key goes. */
+const STAND_IN = 'test|testing|fake|dummy|placeholder|none|null|undefined|empty|unset|changeme|change-me|todo|secret|key'
+/** Key-shaped stand-ins: `api_key`, `sk-`, `sk-xxxx`, `sk-test`, `your-openai-api-key-here`. */
+const KEY_SHAPED = String.raw`api[-_]?key|sk-?|sk-?(?:x+|\.+|\*+|test|fake|dummy|placeholder)|your[-_ ]?(?:openai[-_ ]?)?(?:api[-_ ]?)?key(?:[-_ ]?here)?`
+/** A template slot left unfilled: `<key>`, `${KEY}`, `{{key}}`. */
+const TEMPLATE_SLOT = String.raw`<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}`
+const PLACEHOLDER_PATTERN = new RegExp(`^(?:${FILLER}|${STAND_IN}|${KEY_SHAPED}|${TEMPLATE_SLOT})$`, 'i')
 const PLACEHOLDER_WORDS = /(?:^|[-_])(?:no[-_]?key|without[-_]?a?[-_]?key|placeholder|replay[-_]only|not[-_]?a[-_]?(?:real[-_]?)?key)(?:$|[-_])/i
 
 /**

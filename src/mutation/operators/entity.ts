@@ -76,9 +76,12 @@ function tokens(text: string): Array<{ word: string; index: number }> {
 const isModifier = (w: string) => !STOPWORDS.has(w) && !/\d/.test(w) && w.length > 2
 /** Words that are no head of a name (`refund within` is not a kind of `within`). */
 const NOT_HEADS = new Set(
-  'within after before until during without through across off back again then instead already still never always about above below under between among per via while'.split(
-    ' ',
-  ),
+  [
+    'within after before until during without through across off back again then instead already still never always',
+    'about above below under between among per via while',
+  ]
+    .join(' ')
+    .split(' '),
 )
 /** Consecutive words of a text: only a single space between them (no punctuation). */
 function pairs(text: string): Array<[{ word: string; index: number }, { word: string; index: number }]> {
