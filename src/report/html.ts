@@ -18,8 +18,12 @@ import type { PageData } from './page-types.js'
 
 /** The report's stylesheet: system fonts, light and dark colours with at least 4.5:1 contrast for text. */
 export const REPORT_CSS = `
-:root{--bg:#fff;--fg:#1b1f24;--muted:#57606a;--line:#d0d7de;--panel:#f6f8fa;--accent:#0b5cad;--good:#1a7f37;--good-bg:#dafbe1;--bad:#b42318;--bad-bg:#ffebe9;--warn:#8a4b00;--warn-bg:#fff1d6;--s0:#0b5cad;--s1:#b35900;--s2:#6b3fa0;--s3:#00796b;color-scheme:light dark}
-@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9da7b3;--line:#3d444d;--panel:#161b22;--accent:#6cb6ff;--good:#57d364;--good-bg:#12361f;--bad:#ff7b72;--bad-bg:#4a1512;--warn:#e3b341;--warn-bg:#3b2a00;--s0:#6cb6ff;--s1:#f0883e;--s2:#c297ff;--s3:#39c5bb}}
+:root{--bg:#fff;--fg:#1b1f24;--muted:#57606a;--line:#d0d7de;--panel:#f6f8fa;--accent:#0b5cad;--good:#1a7f37;
+--good-bg:#dafbe1;--bad:#b42318;--bad-bg:#ffebe9;--warn:#8a4b00;--warn-bg:#fff1d6;--s0:#0b5cad;--s1:#b35900;
+--s2:#6b3fa0;--s3:#00796b;color-scheme:light dark}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9da7b3;--line:#3d444d;--panel:#161b22;
+--accent:#6cb6ff;--good:#57d364;--good-bg:#12361f;--bad:#ff7b72;--bad-bg:#4a1512;--warn:#e3b341;--warn-bg:#3b2a00;
+--s0:#6cb6ff;--s1:#f0883e;--s2:#c297ff;--s3:#39c5bb}}
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
 a{color:var(--accent)}
@@ -41,12 +45,14 @@ h2{margin:.25rem 0}h3{margin:2rem 0 .5rem;border-bottom:1px solid var(--line);pa
 .meta{color:var(--muted);margin:.25rem 0 1rem;overflow-wrap:anywhere}
 .note{background:var(--warn-bg);color:var(--fg);padding:.5rem .75rem;border-radius:6px}
 .badge{display:inline-block;font-size:.8rem;font-weight:600;padding:0 .45em;border-radius:1em;border:1px solid;vertical-align:middle;white-space:nowrap}
-.badge-pass{color:var(--good);background:var(--good-bg)}.badge-fail,.badge-error,.badge-regressed{color:var(--bad);background:var(--bad-bg)}.badge-flaky{color:var(--warn);background:var(--warn-bg)}
+.badge-pass{color:var(--good);background:var(--good-bg)}
+.badge-fail,.badge-error,.badge-regressed{color:var(--bad);background:var(--bad-bg)}.badge-flaky{color:var(--warn);background:var(--warn-bg)}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.6rem;margin:0 0 1rem}
 .card{background:var(--panel);border:1px solid var(--line);border-radius:8px;padding:.5rem .75rem;border-left-width:4px}
 .card dt{color:var(--muted);font-size:.85rem}.card dd{margin:0;font-size:1.05rem;font-weight:600;overflow-wrap:anywhere}
 .card.good{border-left-color:var(--good)}.card.bad{border-left-color:var(--bad)}.card.warn{border-left-color:var(--warn)}
-.checks{list-style:none;padding:0;margin:0 0 1rem}.checks li{padding:.15rem 0;overflow-wrap:anywhere}.checks .ok{color:var(--good)}.checks .bad{color:var(--bad);font-weight:600}
+.checks{list-style:none;padding:0;margin:0 0 1rem}.checks li{padding:.15rem 0;overflow-wrap:anywhere}
+.checks .ok{color:var(--good)}.checks .bad{color:var(--bad);font-weight:600}
 .table-wrap{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%;font-size:.92rem}
 th,td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
@@ -72,7 +78,8 @@ label.check{display:inline-flex;gap:.3rem;align-items:center}
 .detail-row>td{background:var(--panel)}
 .case-detail dl{display:grid;grid-template-columns:8rem minmax(0,1fr);gap:.25rem 1rem;margin:0}
 .case-detail dt{font-weight:600;color:var(--muted)}.case-detail dd{margin:0;min-width:0}
-pre.text{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:.4rem .5rem;max-width:100%}
+pre.text{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;
+background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:.4rem .5rem;max-width:100%}
 pre.error{border-color:var(--bad)}
 pre.clamp{max-height:10em;overflow:auto}
 td.variant{min-width:14rem;max-width:30rem}
@@ -103,7 +110,8 @@ td.variant{min-width:14rem;max-width:30rem}
 .chart-data summary{cursor:pointer;font-size:.85rem;color:var(--accent)}
 .chart-data table{font-size:.85rem;margin-top:.25rem}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em}
-@media (max-width:800px){.layout{display:block}nav{position:static;max-height:none;border-right:0;border-bottom:1px solid var(--line)}.case-detail dl{grid-template-columns:1fr}}
+@media (max-width:800px){.layout{display:block}nav{position:static;max-height:none;border-right:0;border-bottom:1px solid var(--line)}
+.case-detail dl{grid-template-columns:1fr}}
 `
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64')
@@ -172,7 +180,8 @@ export function renderReportHtml(data: PageData): string {
     `<style>${REPORT_CSS}</style>`,
     '</head>',
     '<body>',
-    `<div id="app"><noscript>This report needs JavaScript to draw its tables and charts; its data is in the JSON reports it was made from (.expect-llm/reports/).</noscript></div>`,
+    '<div id="app"><noscript>This report needs JavaScript to draw its tables and charts; ' +
+      'its data is in the JSON reports it was made from (.expect-llm/reports/).</noscript></div>',
     `<script type="application/octet-stream" id="report-data" data-encoding="gzip+base64">${encodePageData(data)}</script>`,
     `<script>${script}</script>`,
     '</body>',
