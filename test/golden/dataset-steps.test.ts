@@ -163,7 +163,7 @@ describe('buildCase', () => {
 
   test('the input given (a conversation) and the expected tools read are kept', () => {
     const messages = [{ role: 'user', content: 'hi' }]
-    const tools = { calls: [{ name: 'x' }], order: 'any' as const }
+    const tools = { calls: [{ name: 'x' }], order: 'any' as const, extra: 'allow' as const }
     expect(buildCase({ messages, answerable: false }, 'c2', messages, tools, 'a.jsonl:2')).toEqual({
       id: 'c2',
       input: messages,
