@@ -58,12 +58,7 @@ describe('summaryTitle', () => {
 describe('caseSummaryLines', () => {
   test('a passing case: mark, id, scores, input and output', () => {
     const c = reportCase({ expected: 'In transit', scores: { exact: { score: 1, threshold: 1, pass: true } } })
-    expect(caseSummaryLines(c)).toEqual([
-      '  ✓ A17  exact 1',
-      '      input:    Where is order A17?',
-      '      expected: In transit',
-      '      actual:   In transit',
-    ])
+    expect(caseSummaryLines(c)).toEqual(['  ✓ A17  exact 1', '      input:    Where is order A17?', '      expected: In transit', '      actual:   In transit'])
   })
 
   test('a failing flaky case shows its threshold, the detail of the failed score and the diagnosis', () => {
