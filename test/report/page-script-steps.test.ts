@@ -12,6 +12,7 @@ import {
   mutationSkippedText,
   nextSort,
   plural,
+  suiteKeyOfHash,
   trendCaption,
   trendPath,
   trendTicks,
@@ -175,5 +176,13 @@ describe('mutation section steps', () => {
       ]),
     ).toBe('Skipped: judge (no model); semantic (no embedder).')
     expect(mutationSkippedText([])).toBeNull()
+  })
+})
+
+describe('suiteKeyOfHash', () => {
+  test('the key a #suite= address names, decoded; none otherwise', () => {
+    expect(suiteKeyOfHash('#suite=test%2Fbot.test.ts%23support')).toBe('test/bot.test.ts#support')
+    expect(suiteKeyOfHash('#main')).toBe('')
+    expect(suiteKeyOfHash('')).toBe('')
   })
 })

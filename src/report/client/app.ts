@@ -26,6 +26,7 @@ import {
   plural,
   scoreDelta,
   sortedRows,
+  suiteKeyOfHash,
   TREND,
   type TrendRef,
   type TrendSeries,
@@ -1149,9 +1150,40 @@ function compareView(suite: PageCompare): HTMLElement {
 
 // ---------------------------------------------------------------- page
 
+/** A suite's link in the navigation: its verdict, name, and case count (or "comparison"). */
+function suiteLink(suite: PageSuite): HTMLAnchorElement {
+  return h(
+    'a',
+    { href: `#suite=${encodeURIComponent(suite.key)}`, 'data-suite-link': suite.key },
+    suite.ok ? badge('pass', 'pass') : badge('fail', 'fail'),
+    ' ',
+    h('span', { class: 'suite-name' }, suite.name),
+    h('small', {}, suite.kind === 'compare' ? 'comparison' : `${fmtInt(suite.summary.ran)} cases`),
+  )
+}
+
+/** The page's header: title, when it was generated, the suites and how many fail, and the notes. */
+function pageHeader(data: PageData): HTMLElement {
+  const failing = data.suites.filter((x) => !x.ok).length
+  return h(
+    'header',
+    {},
+    h('h1', {}, data.title),
+    h('p', {}, `Generated ${fmtDate(data.generatedAt)} · ${plural(data.suites.length, 'suite')}${failing > 0 ? ` · ${failing} failing` : ''}`),
+    data.notes.length > 0
+      ? h(
+          'ul',
+          { class: 'notes', role: 'note' },
+          data.notes.map((n) => h('li', {}, n)),
+        )
+      : null,
+  )
+}
+
 function render(data: PageData, root: HTMLElement): void {
   const main = h('main', { id: 'main', tabindex: '-1' })
-  const links = new Map<string, HTMLAnchorElement>()
+  const anchors = data.suites.map(suiteLink)
+  const links = new Map(data.suites.map((suite, i) => [suite.key, anchors[i]!]))
   const nav = h(
     'nav',
     { 'aria-label': 'Suites' },
@@ -1159,22 +1191,11 @@ function render(data: PageData, root: HTMLElement): void {
     h(
       'ul',
       {},
-      data.suites.map((suite) => {
-        const a = h(
-          'a',
-          { href: `#suite=${encodeURIComponent(suite.key)}`, 'data-suite-link': suite.key },
-          suite.ok ? badge('pass', 'pass') : badge('fail', 'fail'),
-          ' ',
-          h('span', { class: 'suite-name' }, suite.name),
-          h('small', {}, suite.kind === 'compare' ? 'comparison' : `${fmtInt(suite.summary.ran)} cases`),
-        )
-        links.set(suite.key, a)
-        return h('li', {}, a)
-      }),
+      anchors.map((a) => h('li', {}, a)),
     ),
   )
   const show = (moveFocus: boolean) => {
-    const wanted = decodeURIComponent(/^#suite=(.*)$/.exec(location.hash)?.[1] ?? '')
+    const wanted = suiteKeyOfHash(location.hash)
     const suite = data.suites.find((x) => x.key === wanted) ?? data.suites[0]
     for (const [key, a] of links) {
       if (suite && key === suite.key) a.setAttribute('aria-current', 'page')
@@ -1190,22 +1211,9 @@ function render(data: PageData, root: HTMLElement): void {
     document.title = `${suite.name} · ${data.title}`
     if (moveFocus) (main.querySelector('h2') as HTMLElement | null)?.focus()
   }
-  const failing = data.suites.filter((x) => !x.ok).length
   root.replaceChildren(
     h('a', { class: 'skip', href: '#main', onclick: (e) => (e.preventDefault(), main.focus()) }, 'Skip to the report'),
-    h(
-      'header',
-      {},
-      h('h1', {}, data.title),
-      h('p', {}, `Generated ${fmtDate(data.generatedAt)} · ${plural(data.suites.length, 'suite')}${failing > 0 ? ` · ${failing} failing` : ''}`),
-      data.notes.length > 0
-        ? h(
-            'ul',
-            { class: 'notes', role: 'note' },
-            data.notes.map((n) => h('li', {}, n)),
-          )
-        : null,
-    ),
+    pageHeader(data),
     h('div', { class: 'layout' }, nav, main),
   )
   window.addEventListener('hashchange', () => show(true))

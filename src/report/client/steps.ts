@@ -211,3 +211,8 @@ export function mutationMeta(m: Pick<PageMutation, 'seed' | 'operators' | 'minSc
 export function mutationSkippedText(skipped: PageMutation['skipped']): string | null {
   return skipped.length > 0 ? `Skipped: ${skipped.map((s) => `${s.check} (${s.reason})`).join('; ')}.` : null
 }
+
+/** The suite a page address names (`#suite=<key>`, URI-encoded); empty when it names none. */
+export function suiteKeyOfHash(hash: string): string {
+  return decodeURIComponent(/^#suite=(.*)$/.exec(hash)?.[1] ?? '')
+}
