@@ -13,7 +13,7 @@ import type { Trajectory, TrajectorySource } from './types.js'
 type Role = 'user' | 'assistant' | 'tool' | 'system' | 'function'
 
 /** One message, whatever its dialect, with the fields the reader uses. */
-interface View {
+export interface View {
   role: Role | undefined
   content: unknown
   /** OpenAI `tool_calls` or LangChain `tool_calls`. */
@@ -106,7 +106,7 @@ function aiSdkOutput(output: unknown): { result: unknown; isError: boolean } {
 }
 
 /** Which dialects were seen, to name the source. */
-interface Seen {
+export interface Seen {
   langchain: boolean
   anthropic: boolean
   aiSdk: boolean
@@ -178,6 +178,61 @@ function readToolCalls(b: TrajectoryBuilder, calls: unknown[], where: string, se
   })
 }
 
+/** A user message: its text; in Anthropic's dialect also the tool results it carries next to any text. */
+export function readUserMessage(b: TrajectoryBuilder, m: View, where: string, seen: Seen): void {
+  if (!Array.isArray(m.content)) {
+    b.user(contentText(m.content))
+    return
+  }
+  const text = contentText(m.content)
+  if (text.trim() !== '') b.user(text)
+  readParts(b, m.content, where, seen, new Set())
+}
+
+/** The ids of the calls an assistant message lists in `tool_calls` and `invalid_tool_calls`. */
+export function listedCallIds(m: Pick<View, 'toolCalls' | 'invalidToolCalls'>): Set<string> {
+  const listed = new Set<string>()
+  for (const list of [m.toolCalls, m.invalidToolCalls]) {
+    if (Array.isArray(list)) for (const call of list) if (isRecord(call) && typeof call.id === 'string') listed.add(call.id)
+  }
+  return listed
+}
+
+/**
+ * An assistant message, one step: text first, then the calls, as models write them (content parts, a
+ * refusal, `tool_calls`, LangChain's `invalid_tool_calls`, OpenAI's legacy `function_call`). A LangChain
+ * message over Anthropic repeats its tool_use blocks in tool_calls: those blocks are skipped by id.
+ */
+export function readAssistantMessage(b: TrajectoryBuilder, m: View, where: string, seen: Seen): void {
+  b.beginStep()
+  if (Array.isArray(m.content)) readParts(b, m.content, where, seen, listedCallIds(m))
+  else b.text(contentText(m.content))
+  if (typeof m.refusal === 'string' && m.refusal !== '') b.text(m.refusal)
+  if (Array.isArray(m.toolCalls)) readToolCalls(b, m.toolCalls, where, seen)
+  if (Array.isArray(m.invalidToolCalls)) {
+    m.invalidToolCalls.forEach((call, i) => {
+      if (!isRecord(call)) return
+      const error = typeof call.error === 'string' && call.error !== '' ? call.error : undefined
+      b.call(call.name, call.args, call.id, `${where}.invalid_tool_calls[${i}]`, error)
+    })
+  }
+  if (isRecord(m.functionCall)) {
+    seen.openai = true
+    b.call(m.functionCall.name, m.functionCall.arguments, undefined, `${where}.function_call`)
+  }
+  b.endStep()
+}
+
+/** A tool message: AI SDK `tool-result` parts, or one result (OpenAI's `tool_call_id`, LangChain's `status: 'error'`). */
+export function readToolMessage(b: TrajectoryBuilder, m: View, where: string, seen: Seen): void {
+  if (Array.isArray(m.content) && m.content.some((p) => isRecord(p) && p.type === 'tool-result')) {
+    readParts(b, m.content, where, seen, new Set())
+    return
+  }
+  if (!m.langchain) seen.openai = true
+  b.result(contentText(m.content), m.toolCallId, m.name, m.status === 'error')
+}
+
 /**
  * Reads a conversation: user messages, assistant messages (each one step), tool results. System and
  * developer messages are left out.
@@ -193,49 +248,11 @@ export function readMessages(messages: readonly unknown[]): Trajectory {
       case 'system':
         return
       case 'user':
-        if (Array.isArray(m.content)) {
-          // Anthropic puts tool results in user messages, next to any text.
-          const text = contentText(m.content)
-          if (text.trim() !== '') b.user(text)
-          readParts(b, m.content, where, seen, new Set())
-        } else {
-          b.user(contentText(m.content))
-        }
-        return
-      case 'assistant': {
-        b.beginStep()
-        // Text first, then the calls, as models write them. A LangChain message over Anthropic repeats its
-        // tool_use blocks in tool_calls: those blocks are skipped by id.
-        const listed = new Set<string>()
-        for (const list of [m.toolCalls, m.invalidToolCalls]) {
-          if (Array.isArray(list)) for (const call of list) if (isRecord(call) && typeof call.id === 'string') listed.add(call.id)
-        }
-        if (Array.isArray(m.content)) readParts(b, m.content, where, seen, listed)
-        else b.text(contentText(m.content))
-        if (typeof m.refusal === 'string' && m.refusal !== '') b.text(m.refusal)
-        if (Array.isArray(m.toolCalls)) readToolCalls(b, m.toolCalls, where, seen)
-        if (Array.isArray(m.invalidToolCalls)) {
-          m.invalidToolCalls.forEach((call, i) => {
-            if (!isRecord(call)) return
-            const error = typeof call.error === 'string' && call.error !== '' ? call.error : undefined
-            b.call(call.name, call.args, call.id, `${where}.invalid_tool_calls[${i}]`, error)
-          })
-        }
-        if (isRecord(m.functionCall)) {
-          seen.openai = true
-          b.call(m.functionCall.name, m.functionCall.arguments, undefined, `${where}.function_call`)
-        }
-        b.endStep()
-        return
-      }
+        return readUserMessage(b, m, where, seen)
+      case 'assistant':
+        return readAssistantMessage(b, m, where, seen)
       case 'tool':
-        if (Array.isArray(m.content) && m.content.some((p) => isRecord(p) && p.type === 'tool-result')) {
-          readParts(b, m.content, where, seen, new Set())
-        } else {
-          if (!m.langchain) seen.openai = true
-          b.result(contentText(m.content), m.toolCallId, m.name, m.status === 'error')
-        }
-        return
+        return readToolMessage(b, m, where, seen)
       case 'function':
         seen.openai = true
         b.result(contentText(m.content), undefined, m.name, false)

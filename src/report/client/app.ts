@@ -9,7 +9,35 @@
  * the pure steps of `steps.ts`.
  */
 import type { PageCase, PageCheck, PageCompare, PageData, PageGolden, PageHistory, PageSuite } from '../page-types.js'
-import { compareRowMatches, mcnemarLine, pageWindow, pairIntervalRows, scoreDelta, sortedRows, type VerdictChange, verdictChangesBetween } from './steps.js'
+import {
+  ariaSort,
+  caseMatches,
+  caseShowOptions,
+  compareRowMatches,
+  fmtInt,
+  fmtScore,
+  mcnemarLine,
+  mutantsPassedText,
+  mutationMeta,
+  mutationSkippedText,
+  nextSort,
+  pageWindow,
+  pairIntervalRows,
+  plural,
+  scoreDelta,
+  sortedRows,
+  suiteKeyOfHash,
+  TREND,
+  type TrendRef,
+  type TrendSeries,
+  trendCaption,
+  trendPath,
+  trendTicks,
+  trendX,
+  trendY,
+  type VerdictChange,
+  verdictChangesBetween,
+} from './steps.js'
 
 type Attr = string | number | boolean | null | undefined | ((event: Event) => void)
 type Child = Node | string | number | null | undefined | false | Child[]
@@ -48,19 +76,16 @@ function s(tag: string, attrs?: Record<string, Attr>, ...children: Child[]): SVG
   return el
 }
 
-const fmtScore = (n: number | null | undefined): string => (n === null || n === undefined ? '–' : n === 1 ? '1' : n === 0 ? '0' : n.toFixed(2))
 const pct = (n: number | null | undefined): string => (n === null || n === undefined ? 'n/a' : `${(n * 100).toFixed(1)}%`)
 // A difference that rounds to zero shows as +0.000, never −0.000.
 const signed = (n: number): string => `${n >= 0 || n.toFixed(3) === '-0.000' ? '+' : '−'}${Math.abs(n).toFixed(3)}`
 const fmtMs = (n: number | null): string => (n === null ? 'n/a' : n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n).toLocaleString('en-US')} ms`)
 const fmtUsd = (n: number | null): string => (n === null ? 'unknown' : n === 0 ? '$0' : n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`)
-const fmtInt = (n: number): string => n.toLocaleString('en-US')
 const shortCommit = (c: string | null): string => (c ? c.slice(0, 7) : 'no commit')
 const fmtDate = (iso: string): string => {
   const d = new Date(iso)
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'
 }
-const plural = (n: number, word: string): string => `${fmtInt(n)} ${word}${n === 1 ? '' : 's'}`
 const preview = (text: string, max = 120): string => {
   const one = text.replace(/\s+/g, ' ').trim()
   return one.length > max ? `${one.slice(0, max - 1)}…` : one
@@ -171,76 +196,57 @@ function histogramChart(check: PageCheck): HTMLElement {
   )
 }
 
-interface Series {
-  name: string
-  values: Array<number | null>
-}
-
 const SERIES_CLASSES = ['s0', 's1', 's2', 's3']
 
-/** A trend over runs: one line per series, reference lines (threshold, baseline), the current run ringed. */
-function trendChart(
-  title: string,
-  labels: string[],
-  series: Series[],
-  refs: Array<{ label: string; value: number; kind: 'threshold' | 'baseline' }>,
-  current: number,
-): HTMLElement {
-  const W = 360
-  const H = 170
-  const m = { l: 34, r: 12, t: 14, b: 30 }
-  const iw = W - m.l - m.r
-  const ih = H - m.t - m.b
+/** One series of a trend: its line and a point per run with a value (the run shown ringed), each point titled. */
+function trendSeries(se: TrendSeries, k: number, labels: readonly string[], named: boolean, current: number): SVGElement {
   const n = labels.length
-  const x = (i: number) => m.l + (n === 1 ? iw / 2 : (i / (n - 1)) * iw)
-  const y = (v: number) => m.t + ih - Math.min(1, Math.max(0, v)) * ih
+  return s(
+    'g',
+    { class: `series ${SERIES_CLASSES[k % SERIES_CLASSES.length]}`, 'data-series': se.name },
+    s('path', { d: trendPath(se.values, n), class: 'line' }),
+    se.values.map((v, i) =>
+      v === null
+        ? null
+        : s(
+            'circle',
+            { cx: trendX(i, n), cy: trendY(v), r: i === current ? 5 : 2.5, class: i === current ? 'point current' : 'point', 'data-value': v },
+            s('title', {}, `${labels[i]}${named ? ` · ${se.name}` : ''}: ${fmtScore(v)}`),
+          ),
+    ),
+  )
+}
+
+/** The axes of a trend: the two lines, the score ticks, the run labels and the axis title. */
+function trendAxes(labels: readonly string[]): Child[] {
+  const { W, H, m } = TREND
+  const bottom = trendY(0)
+  return [
+    s('line', { x1: m.l, y1: bottom, x2: W - m.r, y2: bottom, class: 'axis' }),
+    s('line', { x1: m.l, y1: m.t, x2: m.l, y2: bottom, class: 'axis' }),
+    [0, 0.5, 1].map((t) => s('text', { x: m.l - 4, y: trendY(t) + 3, 'text-anchor': 'end', class: 'tick' }, String(t))),
+    trendTicks(labels).map((t) => s('text', { x: trendX(t.i, labels.length), y: H - 14, 'text-anchor': t.anchor, class: 'tick' }, t.label)),
+    s('text', { x: (m.l + W - m.r) / 2, y: H - 2, 'text-anchor': 'middle', class: 'tick' }, 'runs, oldest first (commit)'),
+  ]
+}
+
+/** A trend over runs: one line per series, reference lines (threshold, baseline), the current run ringed. */
+function trendChart(title: string, labels: string[], series: TrendSeries[], refs: TrendRef[], current: number): HTMLElement {
+  const { W, H, m } = TREND
   const titleId = nextId('t')
   const descId = nextId('d')
-  const last = (values: Array<number | null>) => [...values].reverse().find((v) => v !== null) ?? null
-  const nows = series.map((se) => `${series.length > 1 ? `${se.name} ` : ''}now ${fmtScore(se.values[current] ?? last(se.values))}`)
-  const caption = `${title} over ${plural(n, 'run')}: ${nows.join(', ')}${refs.map((r) => `; ${r.label}`).join('')}.`
-  const tickEvery = Math.max(1, Math.ceil(n / 6))
+  const caption = trendCaption(title, labels.length, series, refs, current)
   const svg = s(
     'svg',
     { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${titleId} ${descId}`, class: 'chart trend', 'data-title': title },
     s('title', { id: titleId }, `Trend of ${title}`),
     s('desc', { id: descId }, caption),
-    s('line', { x1: m.l, y1: m.t + ih, x2: m.l + iw, y2: m.t + ih, class: 'axis' }),
-    s('line', { x1: m.l, y1: m.t, x2: m.l, y2: m.t + ih, class: 'axis' }),
-    [0, 0.5, 1].map((t) => s('text', { x: m.l - 4, y: y(t) + 3, 'text-anchor': 'end', class: 'tick' }, String(t))),
-    // The first and last labels are anchored inside the plot, so that they are not cut at its edges.
-    labels.map((label, i) =>
-      i % tickEvery === 0 || i === n - 1
-        ? s('text', { x: x(i), y: H - 14, 'text-anchor': n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle', class: 'tick' }, label)
-        : null,
-    ),
-    s('text', { x: m.l + iw / 2, y: H - 2, 'text-anchor': 'middle', class: 'tick' }, 'runs, oldest first (commit)'),
+    trendAxes(labels),
     refs.map((r) => [
-      s('line', { x1: m.l, y1: y(r.value), x2: m.l + iw, y2: y(r.value), class: r.kind }),
-      s('text', { x: m.l + iw - 2, y: y(r.value) - 3, 'text-anchor': 'end', class: `label ${r.kind}-label` }, r.label),
+      s('line', { x1: m.l, y1: trendY(r.value), x2: W - m.r, y2: trendY(r.value), class: r.kind }),
+      s('text', { x: W - m.r - 2, y: trendY(r.value) - 3, 'text-anchor': 'end', class: `label ${r.kind}-label` }, r.label),
     ]),
-    series.map((se, k) => {
-      const cls = SERIES_CLASSES[k % SERIES_CLASSES.length]
-      let d = ''
-      se.values.forEach((v, i) => {
-        if (v === null) return
-        d += `${d === '' || se.values[i - 1] === null ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`
-      })
-      return s(
-        'g',
-        { class: `series ${cls}`, 'data-series': se.name },
-        s('path', { d, class: 'line' }),
-        se.values.map((v, i) =>
-          v === null
-            ? null
-            : s(
-                'circle',
-                { cx: x(i), cy: y(v), r: i === current ? 5 : 2.5, class: i === current ? 'point current' : 'point', 'data-value': v },
-                s('title', {}, `${labels[i]}${series.length > 1 ? ` · ${se.name}` : ''}: ${fmtScore(v)}`),
-              ),
-        ),
-      )
-    }),
+    series.map((se, k) => trendSeries(se, k, labels, series.length > 1, current)),
   )
   const legend =
     series.length > 1
@@ -406,13 +412,38 @@ function gridStatus(matching: number, start: number, shown: number, all: number)
   return matching === 0 ? `No rows of ${fmtInt(all)}` : `Showing ${fmtInt(start + 1)}–${fmtInt(start + shown)} of ${fmtInt(matching)} (${fmtInt(all)} in all)`
 }
 
+/** The select of a table's page size. */
+function pageSizeSelect(pageSize: number, onChange: (size: number) => void): HTMLSelectElement {
+  return h(
+    'select',
+    { 'aria-label': 'Rows per page', onchange: (e) => onChange(Number((e.target as HTMLSelectElement).value)) },
+    [25, 50, 100, 250].map((n) => h('option', { value: n, selected: n === pageSize }, `${n} per page`)),
+  )
+}
+
+/** The pager of a table: previous, "Page i of n", next (each disabled at its end), and the page size select. */
+function pagerControls(page: number, pages: number, turn: (by: number) => void, sizeSelect: HTMLElement): HTMLElement[] {
+  return [
+    h('button', { type: 'button', disabled: page === 0, onclick: () => turn(-1), 'data-page': 'prev' }, '← Previous'),
+    h('span', { class: 'page-of' }, `Page ${page + 1} of ${pages}`),
+    h('button', { type: 'button', disabled: page >= pages - 1, onclick: () => turn(1), 'data-page': 'next' }, 'Next →'),
+    sizeSelect,
+  ]
+}
+
+/** Gives focus back to the control found by `selector` after a redraw; a page button that became disabled (the last page) hands it to the other one. */
+function refocus(root: HTMLElement, selector: string | null): void {
+  if (!selector) return
+  const target = root.querySelector<HTMLButtonElement>(selector)
+  ;(target && !target.disabled ? target : root.querySelector<HTMLButtonElement>('button[data-page]:not([disabled])'))?.focus()
+}
+
 /**
  * A table over many rows: sorted by any column (header buttons, `aria-sort`), filtered, shown a page
  * at a time (only the visible page is in the DOM, so 5,000 rows cost what 50 do).
  */
 function dataGrid<R>(opts: TableOptions<R>): HTMLElement {
-  let sortKey = ''
-  let sortDir: 1 | -1 = 1
+  let sort: { key: string; dir: 1 | -1 } = { key: '', dir: 1 }
   let page = 0
   let pageSize = 50
   const expanded = new Set<string>()
@@ -420,63 +451,36 @@ function dataGrid<R>(opts: TableOptions<R>): HTMLElement {
   const tbody = h('tbody')
   const headRow = h('tr')
   const nav = h('div', { class: 'pager' })
-  let filtered: R[] = opts.rows
   const refresh = () => {
     page = 0
     apply()
   }
   const { controls, match } = opts.filters(refresh)
-  const sizeSelect = h(
-    'select',
-    { 'aria-label': 'Rows per page', onchange: (e) => ((pageSize = Number((e.target as HTMLSelectElement).value)), refresh()) },
-    [25, 50, 100, 250].map((n) => h('option', { value: n, selected: n === pageSize }, `${n} per page`)),
-  )
-  const sortBy = (key: string) => {
-    if (sortKey === key) sortDir = sortDir === 1 ? -1 : 1
-    else {
-      sortKey = key
-      sortDir = 1
-    }
-    apply()
-  }
+  const sizeSelect = pageSizeSelect(pageSize, (size) => ((pageSize = size), refresh()))
   const toggle = (id: string) => {
     if (expanded.has(id)) expanded.delete(id)
     else expanded.add(id)
     apply()
     ;(tbody.querySelector(`button[data-expand="${CSS.escape(id)}"]`) as HTMLElement | null)?.focus()
   }
-
-  const drawHead = () => {
-    headRow.replaceChildren(
-      ...(opts.detail ? [h('th', { scope: 'col', class: 'expand-col' }, h('span', { class: 'sr-only' }, 'Details'))] : []),
-      ...opts.columns.map((c) => sortHeader(c, sortKey === c.key ? (sortDir === 1 ? 'ascending' : 'descending') : 'none', () => sortBy(c.key))),
-    )
-  }
-
   const apply = () => {
     // The header and the pager are drawn anew: a keyboard user who sorted or turned the page keeps focus
     // on the same control rather than being thrown back to the top of the page.
-    const refocus = focusedControl(root)
-    filtered = opts.rows.filter(match)
-    const col = opts.columns.find((c) => c.key === sortKey)
-    if (col?.sort) filtered = sortedRows(filtered, col.sort, sortDir)
+    const focused = focusedControl(root)
+    let filtered = opts.rows.filter(match)
+    const col = opts.columns.find((c) => c.key === sort.key)
+    if (col?.sort) filtered = sortedRows(filtered, col.sort, sort.dir)
     const view = pageWindow(filtered.length, page, pageSize)
     page = view.page
     const visible = filtered.slice(view.start, view.end)
     tbody.replaceChildren(...gridRows(opts, visible, expanded, toggle))
     status.textContent = gridStatus(filtered.length, view.start, visible.length, opts.rows.length)
-    nav.replaceChildren(
-      h('button', { type: 'button', disabled: page === 0, onclick: () => ((page -= 1), apply()), 'data-page': 'prev' }, '← Previous'),
-      h('span', { class: 'page-of' }, `Page ${page + 1} of ${view.pages}`),
-      h('button', { type: 'button', disabled: page >= view.pages - 1, onclick: () => ((page += 1), apply()), 'data-page': 'next' }, 'Next →'),
-      sizeSelect,
+    nav.replaceChildren(...pagerControls(page, view.pages, (by) => ((page += by), apply()), sizeSelect))
+    headRow.replaceChildren(
+      ...(opts.detail ? [h('th', { scope: 'col', class: 'expand-col' }, h('span', { class: 'sr-only' }, 'Details'))] : []),
+      ...opts.columns.map((c) => sortHeader(c, ariaSort(sort, c.key), () => ((sort = nextSort(sort, c.key)), apply()))),
     )
-    drawHead()
-    if (refocus) {
-      const target = root.querySelector<HTMLButtonElement>(refocus)
-      // A page button that became disabled (the last page) hands focus to the other one.
-      ;(target && !target.disabled ? target : root.querySelector<HTMLButtonElement>('button[data-page]:not([disabled])'))?.focus()
-    }
+    refocus(root, focused)
   }
   const root = h(
     'div',
@@ -588,12 +592,29 @@ function caseDetail(c: PageCase, checks: string[]): HTMLElement {
 
 const VERDICT_ORDER = { error: 0, fail: 1, pass: 2 }
 
+/** The column of one check in the cases table: the score, marked when below its threshold. */
+function checkColumn(n: string): Column<PageCase> {
+  return {
+    key: `check:${n}`,
+    label: n,
+    className: 'num',
+    sort: (c) => c.scores[n]?.s ?? -1,
+    cell: (c) => {
+      const sc = c.scores[n]
+      if (!sc) return h('span', { class: 'na', title: 'not scored' }, '–')
+      return h(
+        'span',
+        { class: sc.p ? 'score ok' : 'score bad', 'data-check': n },
+        fmtScore(sc.s),
+        sc.p ? '' : h('span', { class: 'sr-only' }, ' (below threshold)'),
+      )
+    },
+  }
+}
+
 function casesTable(suite: PageGolden, focus: { search?: (id: string) => void }): HTMLElement {
   const checks = suite.scorers.map((sc) => sc.name)
-  let show: () => string = () => 'all'
-  let tag: () => string = () => ''
-  let search: () => string = () => ''
-  const grid = dataGrid<PageCase>({
+  return dataGrid<PageCase>({
     name: 'cases',
     caption: `Cases of ${suite.name}`,
     rows: suite.cases,
@@ -602,62 +623,21 @@ function casesTable(suite: PageGolden, focus: { search?: (id: string) => void })
       { key: 'id', label: 'Case', sort: (c) => c.id, cell: (c) => h('code', {}, c.id), className: 'id' },
       { key: 'verdict', label: 'Verdict', sort: (c) => VERDICT_ORDER[c.status], cell: statusBadge },
       { key: 'input', label: 'Input', cell: (c) => h('span', { class: 'preview' }, preview(c.input)), className: 'input' },
-      ...checks.map<Column<PageCase>>((n) => ({
-        key: `check:${n}`,
-        label: n,
-        className: 'num',
-        sort: (c) => c.scores[n]?.s ?? -1,
-        cell: (c) => {
-          const sc = c.scores[n]
-          if (!sc) return h('span', { class: 'na', title: 'not scored' }, '–')
-          return h(
-            'span',
-            { class: sc.p ? 'score ok' : 'score bad', 'data-check': n },
-            fmtScore(sc.s),
-            sc.p ? '' : h('span', { class: 'sr-only' }, ' (below threshold)'),
-          )
-        },
-      })),
+      ...checks.map(checkColumn),
       { key: 'latency', label: 'Latency', className: 'num', sort: (c) => c.latencyMs, cell: (c) => fmtMs(c.latencyMs) },
     ],
     detail: (c) => caseDetail(c, checks),
     filters: (onChange) => {
-      const [showEl, getShow] = selectControl(
-        'Show',
-        'show',
-        [
-          ['all', `all (${fmtInt(suite.cases.length)})`],
-          ['failures', `failures (${fmtInt(suite.summary.failed)})`],
-          ['regressions', `regressions (${fmtInt(suite.summary.regressed)})`],
-          ['flaky', `flaky (${fmtInt(suite.summary.flaky)})`],
-          ['errored', `errored (${fmtInt(suite.summary.errored)})`],
-        ],
-        onChange,
-      )
-      const [tagEl, getTag] = selectControl('Tag', 'tag', [['', 'any tag'], ...suite.tags.map((t): [string, string] => [t, t])], onChange)
-      const [searchEl, getSearch, setSearch] = searchControl('search', onChange)
-      show = getShow
-      tag = getTag
-      search = getSearch
+      const [showEl, show] = selectControl('Show', 'show', caseShowOptions(suite), onChange)
+      const [tagEl, tag] = selectControl('Tag', 'tag', [['', 'any tag'], ...suite.tags.map((t): [string, string] => [t, t])], onChange)
+      const [searchEl, search, setSearch] = searchControl('search', onChange)
       focus.search = setSearch
       return {
         controls: [showEl, ...(suite.tags.length > 0 ? [tagEl] : []), searchEl],
-        match: (c) => {
-          const mode = show()
-          if (mode === 'failures' && c.status === 'pass') return false
-          if (mode === 'regressions' && !c.regressed) return false
-          if (mode === 'flaky' && !c.flaky) return false
-          if (mode === 'errored' && c.status !== 'error') return false
-          const t = tag()
-          if (t && !c.tags.includes(t)) return false
-          const q = search()
-          if (q && !c.id.toLowerCase().includes(q) && !c.input.toLowerCase().includes(q) && !(c.output ?? '').toLowerCase().includes(q)) return false
-          return true
-        },
+        match: (c) => caseMatches(c, { show: show(), tag: tag(), query: search() }),
       }
     },
   })
-  return grid
 }
 
 function summaryCards(suite: PageGolden): HTMLElement {
@@ -743,9 +723,10 @@ function checksTable(suite: PageGolden): HTMLElement {
   )
 }
 
-/** Mutation testing of the checks: each check's score (worst first), what it is blind to, the surviving mutants. */
-function mutationSection(m: NonNullable<PageGolden['mutation']>): HTMLElement {
-  const table = h(
+/** The table of a mutation run's checks: score, mutants let pass, what each is blind to, and the gate. */
+function mutationChecksTable(m: NonNullable<PageGolden['mutation']>): HTMLElement {
+  const gate = (ok: boolean | null) => (ok === null ? '–' : ok ? badge('pass', `≥ ${fmtScore(m.minScore)}`) : badge('fail', `< ${fmtScore(m.minScore)}`))
+  return h(
     'div',
     { class: 'table-wrap' },
     h(
@@ -774,39 +755,42 @@ function mutationSection(m: NonNullable<PageGolden['mutation']>): HTMLElement {
             { 'data-mutation-row': c.name },
             h('th', { scope: 'row' }, c.name),
             h('td', { class: 'num', 'data-field': 'score' }, fmtScore(c.score)),
-            h(
-              'td',
-              { class: 'num', 'data-field': 'passed' },
-              `${fmtInt(c.mutants - c.rejected)} of ${fmtInt(c.mutants)}${c.errors > 0 ? ` (${plural(c.errors, 'error')})` : ''}`,
-            ),
+            h('td', { class: 'num', 'data-field': 'passed' }, mutantsPassedText(c)),
             h('td', { 'data-field': 'blind' }, c.blindTo.length > 0 ? c.blindTo.join(', ') : '–'),
-            h('td', {}, c.gate === null ? '–' : c.gate ? badge('pass', `≥ ${fmtScore(m.minScore)}`) : badge('fail', `< ${fmtScore(m.minScore)}`)),
+            h('td', {}, gate(c.gate)),
           ),
         ),
       ),
     ),
   )
-  const survivors = m.survivors.map((s) =>
-    h(
-      'li',
-      { 'data-survivor': s.case },
-      s.survivedSuite ? badge('fail', 'passed every check') : null,
-      ' ',
-      h('code', {}, s.case),
-      ` ${s.operator} (${s.change}): `,
-      h('span', { class: 'mutant' }, `“${s.text}”`),
-      ` passed by ${s.passedBy.join(', ')}`,
-    ),
+}
+
+/** A surviving mutant: its case, operator, change, text and the checks that passed it. */
+function survivorItem(s: NonNullable<PageGolden['mutation']>['survivors'][number]): HTMLElement {
+  return h(
+    'li',
+    { 'data-survivor': s.case },
+    s.survivedSuite ? badge('fail', 'passed every check') : null,
+    ' ',
+    h('code', {}, s.case),
+    ` ${s.operator} (${s.change}): `,
+    h('span', { class: 'mutant' }, `“${s.text}”`),
+    ` passed by ${s.passedBy.join(', ')}`,
   )
+}
+
+/** Mutation testing of the checks: each check's score (worst first), what it is blind to, the surviving mutants. */
+function mutationSection(m: NonNullable<PageGolden['mutation']>): HTMLElement {
+  const skipped = mutationSkippedText(m.skipped)
   return h(
     'section',
     { 'aria-labelledby': 'mutation-h', 'data-section': 'mutation' },
     h('h3', { id: 'mutation-h' }, 'How strong is this eval?'),
-    h('p', { class: 'meta' }, `seed ${m.seed} · operators ${m.operators.join(', ')}${m.minScore !== null ? ` · minScore ${fmtScore(m.minScore)}` : ''}`),
-    table,
-    m.skipped.length > 0 ? h('p', { class: 'note' }, `Skipped: ${m.skipped.map((s) => `${s.check} (${s.reason})`).join('; ')}.`) : null,
+    h('p', { class: 'meta' }, mutationMeta(m)),
+    mutationChecksTable(m),
+    skipped !== null ? h('p', { class: 'note' }, skipped) : null,
     h('h4', {}, `Surviving mutants (${fmtInt(m.survivors.length)}; ${fmtInt(m.survivedSuite)} passed every check of their case)`),
-    survivors.length > 0 ? h('ul', { class: 'survivors' }, survivors) : h('p', {}, 'None: every mutant was rejected by every check.'),
+    m.survivors.length > 0 ? h('ul', { class: 'survivors' }, m.survivors.map(survivorItem)) : h('p', {}, 'None: every mutant was rejected by every check.'),
   )
 }
 
@@ -1166,9 +1150,40 @@ function compareView(suite: PageCompare): HTMLElement {
 
 // ---------------------------------------------------------------- page
 
+/** A suite's link in the navigation: its verdict, name, and case count (or "comparison"). */
+function suiteLink(suite: PageSuite): HTMLAnchorElement {
+  return h(
+    'a',
+    { href: `#suite=${encodeURIComponent(suite.key)}`, 'data-suite-link': suite.key },
+    suite.ok ? badge('pass', 'pass') : badge('fail', 'fail'),
+    ' ',
+    h('span', { class: 'suite-name' }, suite.name),
+    h('small', {}, suite.kind === 'compare' ? 'comparison' : `${fmtInt(suite.summary.ran)} cases`),
+  )
+}
+
+/** The page's header: title, when it was generated, the suites and how many fail, and the notes. */
+function pageHeader(data: PageData): HTMLElement {
+  const failing = data.suites.filter((x) => !x.ok).length
+  return h(
+    'header',
+    {},
+    h('h1', {}, data.title),
+    h('p', {}, `Generated ${fmtDate(data.generatedAt)} · ${plural(data.suites.length, 'suite')}${failing > 0 ? ` · ${failing} failing` : ''}`),
+    data.notes.length > 0
+      ? h(
+          'ul',
+          { class: 'notes', role: 'note' },
+          data.notes.map((n) => h('li', {}, n)),
+        )
+      : null,
+  )
+}
+
 function render(data: PageData, root: HTMLElement): void {
   const main = h('main', { id: 'main', tabindex: '-1' })
-  const links = new Map<string, HTMLAnchorElement>()
+  const anchors = data.suites.map(suiteLink)
+  const links = new Map(data.suites.map((suite, i) => [suite.key, anchors[i]!]))
   const nav = h(
     'nav',
     { 'aria-label': 'Suites' },
@@ -1176,22 +1191,11 @@ function render(data: PageData, root: HTMLElement): void {
     h(
       'ul',
       {},
-      data.suites.map((suite) => {
-        const a = h(
-          'a',
-          { href: `#suite=${encodeURIComponent(suite.key)}`, 'data-suite-link': suite.key },
-          suite.ok ? badge('pass', 'pass') : badge('fail', 'fail'),
-          ' ',
-          h('span', { class: 'suite-name' }, suite.name),
-          h('small', {}, suite.kind === 'compare' ? 'comparison' : `${fmtInt(suite.summary.ran)} cases`),
-        )
-        links.set(suite.key, a)
-        return h('li', {}, a)
-      }),
+      anchors.map((a) => h('li', {}, a)),
     ),
   )
   const show = (moveFocus: boolean) => {
-    const wanted = decodeURIComponent(/^#suite=(.*)$/.exec(location.hash)?.[1] ?? '')
+    const wanted = suiteKeyOfHash(location.hash)
     const suite = data.suites.find((x) => x.key === wanted) ?? data.suites[0]
     for (const [key, a] of links) {
       if (suite && key === suite.key) a.setAttribute('aria-current', 'page')
@@ -1207,22 +1211,9 @@ function render(data: PageData, root: HTMLElement): void {
     document.title = `${suite.name} · ${data.title}`
     if (moveFocus) (main.querySelector('h2') as HTMLElement | null)?.focus()
   }
-  const failing = data.suites.filter((x) => !x.ok).length
   root.replaceChildren(
     h('a', { class: 'skip', href: '#main', onclick: (e) => (e.preventDefault(), main.focus()) }, 'Skip to the report'),
-    h(
-      'header',
-      {},
-      h('h1', {}, data.title),
-      h('p', {}, `Generated ${fmtDate(data.generatedAt)} · ${plural(data.suites.length, 'suite')}${failing > 0 ? ` · ${failing} failing` : ''}`),
-      data.notes.length > 0
-        ? h(
-            'ul',
-            { class: 'notes', role: 'note' },
-            data.notes.map((n) => h('li', {}, n)),
-          )
-        : null,
-    ),
+    pageHeader(data),
     h('div', { class: 'layout' }, nav, main),
   )
   window.addEventListener('hashchange', () => show(true))

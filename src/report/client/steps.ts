@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { PageCompare } from '../page-types.js'
+import type { PageCase, PageCompare, PageGolden, PageMutation } from '../page-types.js'
 
 /** A case whose verdict differs between two runs (`p` pass, `f` fail, `e` errored, `-` not in the run). */
 export interface VerdictChange {
@@ -86,4 +86,133 @@ export function pageWindow(total: number, page: number, pageSize: number): { pag
   const shown = Math.min(page, pages - 1)
   const start = shown * pageSize
   return { pages, page: shown, start, end: start + pageSize }
+}
+
+/** A score as the page shows it: `–` for none, `1` and `0` bare, else two decimals. */
+export const fmtScore = (n: number | null | undefined): string => (n === null || n === undefined ? '–' : n === 1 ? '1' : n === 0 ? '0' : n.toFixed(2))
+/** A whole number with thousands separators. */
+export const fmtInt = (n: number): string => n.toLocaleString('en-US')
+/** `1 run`, `1,200 runs`. */
+export const plural = (n: number, word: string): string => `${fmtInt(n)} ${word}${n === 1 ? '' : 's'}`
+
+// ---------------------------------------------------------------- trend chart
+
+/** The trend chart's frame: view box and margins, in SVG units. */
+export const TREND = { W: 360, H: 170, m: { l: 34, r: 12, t: 14, b: 30 } } as const
+const TREND_IW = TREND.W - TREND.m.l - TREND.m.r
+const TREND_IH = TREND.H - TREND.m.t - TREND.m.b
+
+/** The x of run `i` of `n` in the trend chart: spread over the plot's width, a single run in its middle. */
+export function trendX(i: number, n: number): number {
+  return TREND.m.l + (n === 1 ? TREND_IW / 2 : (i / (n - 1)) * TREND_IW)
+}
+
+/** The y of a score in the trend chart, the score clamped to [0, 1]. */
+export function trendY(v: number): number {
+  return TREND.m.t + TREND_IH - Math.min(1, Math.max(0, v)) * TREND_IH
+}
+
+/** One line of a trend: a name and a value per run (`null` where the run has none). */
+export interface TrendSeries {
+  name: string
+  values: Array<number | null>
+}
+
+/** A reference line of a trend chart (threshold, baseline). */
+export interface TrendRef {
+  label: string
+  value: number
+  kind: 'threshold' | 'baseline'
+}
+
+/** The caption of a trend: each series' value at the run shown (else its last value), then the reference lines. */
+export function trendCaption(title: string, runs: number, series: readonly TrendSeries[], refs: readonly TrendRef[], current: number): string {
+  const last = (values: Array<number | null>) => [...values].reverse().find((v) => v !== null) ?? null
+  const nows = series.map((se) => `${series.length > 1 ? `${se.name} ` : ''}now ${fmtScore(se.values[current] ?? last(se.values))}`)
+  return `${title} over ${plural(runs, 'run')}: ${nows.join(', ')}${refs.map((r) => `; ${r.label}`).join('')}.`
+}
+
+/**
+ * The run labels shown under a trend: about six, always the last; the first and last anchored inside the
+ * plot so that they are not cut at its edges.
+ */
+export function trendTicks(labels: readonly string[]): Array<{ i: number; label: string; anchor: 'start' | 'middle' | 'end' }> {
+  const n = labels.length
+  const every = Math.max(1, Math.ceil(n / 6))
+  return labels.flatMap((label, i) =>
+    i % every === 0 || i === n - 1 ? [{ i, label, anchor: n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle' }] : [],
+  ) as Array<{ i: number; label: string; anchor: 'start' | 'middle' | 'end' }>
+}
+
+/** The SVG path of a series over `n` runs: a gap where a run has no value (the line starts again after it). */
+export function trendPath(values: ReadonlyArray<number | null>, n: number): string {
+  let d = ''
+  values.forEach((v, i) => {
+    if (v === null) return
+    d += `${d === '' || values[i - 1] === null ? 'M' : 'L'}${trendX(i, n).toFixed(1)},${trendY(v).toFixed(1)}`
+  })
+  return d
+}
+
+// ---------------------------------------------------------------- tables
+
+/** The sort after a click on a column's header: the same column flips direction, another sorts ascending. */
+export function nextSort(current: { key: string; dir: 1 | -1 }, key: string): { key: string; dir: 1 | -1 } {
+  return current.key === key ? { key, dir: current.dir === 1 ? -1 : 1 } : { key, dir: 1 }
+}
+
+/** The `aria-sort` state of a column's header. */
+export function ariaSort(sort: { key: string; dir: 1 | -1 }, key: string): 'ascending' | 'descending' | 'none' {
+  return sort.key === key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'
+}
+
+/** The filters of the cases table: which cases to show, a tag, and a lower-case query. */
+export interface CaseFilter {
+  show: string
+  tag: string
+  query: string
+}
+
+/** Whether a case shows under the filters: failures, regressions, flaky or errored only; a tag; a query in id, input or output. */
+export function caseMatches(c: PageCase, f: CaseFilter): boolean {
+  if (f.show === 'failures' && c.status === 'pass') return false
+  if (f.show === 'regressions' && !c.regressed) return false
+  if (f.show === 'flaky' && !c.flaky) return false
+  if (f.show === 'errored' && c.status !== 'error') return false
+  if (f.tag && !c.tags.includes(f.tag)) return false
+  const q = f.query
+  return !q || c.id.toLowerCase().includes(q) || c.input.toLowerCase().includes(q) || (c.output ?? '').toLowerCase().includes(q)
+}
+
+/** The choices of the cases table's "Show" filter, each with its count. */
+export function caseShowOptions(suite: Pick<PageGolden, 'cases' | 'summary'>): Array<[string, string]> {
+  return [
+    ['all', `all (${fmtInt(suite.cases.length)})`],
+    ['failures', `failures (${fmtInt(suite.summary.failed)})`],
+    ['regressions', `regressions (${fmtInt(suite.summary.regressed)})`],
+    ['flaky', `flaky (${fmtInt(suite.summary.flaky)})`],
+    ['errored', `errored (${fmtInt(suite.summary.errored)})`],
+  ]
+}
+
+// ---------------------------------------------------------------- mutation section
+
+/** The mutants a check let pass, of how many, and its errors. */
+export function mutantsPassedText(c: PageMutation['checks'][number]): string {
+  return `${fmtInt(c.mutants - c.rejected)} of ${fmtInt(c.mutants)}${c.errors > 0 ? ` (${plural(c.errors, 'error')})` : ''}`
+}
+
+/** The settings line of a mutation run: seed, operators, and the gate's minimum score. */
+export function mutationMeta(m: Pick<PageMutation, 'seed' | 'operators' | 'minScore'>): string {
+  return `seed ${m.seed} · operators ${m.operators.join(', ')}${m.minScore !== null ? ` · minScore ${fmtScore(m.minScore)}` : ''}`
+}
+
+/** The checks a mutation run skipped, with why (none: no line). */
+export function mutationSkippedText(skipped: PageMutation['skipped']): string | null {
+  return skipped.length > 0 ? `Skipped: ${skipped.map((s) => `${s.check} (${s.reason})`).join('; ')}.` : null
+}
+
+/** The suite a page address names (`#suite=<key>`, URI-encoded); empty when it names none. */
+export function suiteKeyOfHash(hash: string): string {
+  return decodeURIComponent(/^#suite=(.*)$/.exec(hash)?.[1] ?? '')
 }
