@@ -3,6 +3,9 @@
 // entry (runtime values and types), deep imports from matchers/ into src/, process-wide Symbol.for slots,
 // runner branches and lines over 160 characters. Run from the repository root: `npm run stats:structure`
 // (or `node scripts/structure-stats.mjs [--json] [--top N]`). Reads the sources only; builds nothing.
+// `--check` (run by `npm run lint`) prints nothing when the house rules hold and exits 1 with the offenders when
+// one does not: no function in src/ or matchers/ over 60 lines, no line there over 160 characters, no
+// `runner ===` branch or `expect.getState()` read outside src/runners/, no `export type *` barrel.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import ts from 'typescript'
@@ -10,6 +13,7 @@ import ts from 'typescript'
 const root = resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
 const asJson = args.includes('--json')
+const checkOnly = args.includes('--check')
 const topIndex = args.indexOf('--top')
 const top = topIndex >= 0 ? Number(args[topIndex + 1]) : 15
 
@@ -170,7 +174,31 @@ const stats = {
   linesOver160: longLines(),
 }
 
-if (asJson) {
+/** The house rules `--check` enforces, each with its offenders (empty when it holds). */
+function ruleBreaks() {
+  const long = longestFunctions().filter((f) => f.lines > 60)
+  const wide = []
+  for (const file of tsFiles('src', 'matchers')) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((l, i) => {
+        if (l.length > 160) wide.push(`${rel(file)}:${i + 1} (${l.length} characters)`)
+      })
+  }
+  return [
+    ['functions over 60 lines (split them into named steps)', long.map((f) => `${f.name} (${f.file}:${f.line}, ${f.lines} lines)`)],
+    ['lines over 160 characters (wrap them)', wide],
+    ['runner === branches outside src/runners/ (ask the runner adapter)', stats.runnerBranches],
+    ['expect.getState() reads outside src/runners/ (ask the runner adapter)', stats.getStateReads],
+    ['export type * barrels (export the names one by one)', stats.exportTypeStar],
+  ].filter(([, offenders]) => offenders.length > 0)
+}
+
+if (checkOnly) {
+  const breaks = ruleBreaks()
+  for (const [rule, offenders] of breaks) console.error(`[expect-llm] structure: ${rule}:\n${offenders.map((o) => `  ${o}`).join('\n')}`)
+  process.exit(breaks.length > 0 ? 1 : 0)
+} else if (asJson) {
   console.log(JSON.stringify(stats, null, 2))
 } else {
   console.log(`Longest functions (top ${top}; ${stats.functionsOver60Lines} over 60 lines in src/ and matchers/):`)
