@@ -186,7 +186,9 @@ export function readUserMessage(b: TrajectoryBuilder, m: View, where: string, se
   }
   const text = contentText(m.content)
   if (text.trim() !== '') b.user(text)
-  readParts(b, m.content, where, seen, new Set())
+  // Only the tool results: the text parts are the user's text above, and a user writes no calls.
+  const results = m.content.map((part) => (isRecord(part) && (part.type === 'tool_result' || part.type === 'tool-result') ? part : undefined))
+  readParts(b, results, where, seen, new Set())
 }
 
 /** The ids of the calls an assistant message lists in `tool_calls` and `invalid_tool_calls`. */

@@ -3,7 +3,7 @@
 // view of it (every dialect's fields already picked out).
 import { describe, expect, test } from 'vitest'
 import { TrajectoryBuilder } from '../../src/agents/builder.js'
-import { listedCallIds, readAssistantMessage, readToolMessage, readUserMessage, type Seen, type View } from '../../src/agents/messages.js'
+import { listedCallIds, readAssistantMessage, readMessages, readToolMessage, readUserMessage, type Seen, type View } from '../../src/agents/messages.js'
 
 const view = (over: Partial<View>): View => ({
   role: undefined,
@@ -27,10 +27,34 @@ describe('readUserMessage', () => {
     expect(b.build('messages')).toEqual({ source: 'messages', items: [{ type: 'user', text: 'Refund order A17.' }], steps: 0 })
   })
 
-  // Found while splitting readMessages, unchanged here (issue 11 keeps behaviour): the text parts of a
-  // user message's content list are read twice, as the user's text and as an assistant text in a step of
-  // its own (readMessages([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]) has 1 step).
-  test.todo("a user message's text parts are read as the user's text only, not also as an assistant step")
+  // A defect found while splitting readMessages: the text parts of a user message's content list were read
+  // twice, as the user's text and as an assistant text item in a step of its own.
+  test("a user message's text parts are the user's text only, not also an assistant step", () => {
+    const b = new TrajectoryBuilder()
+    const content = [
+      { type: 'text', text: 'Where is ' },
+      { type: 'image_url', image_url: { url: 'data:,' } },
+      { type: 'text', text: 'A17?' },
+    ]
+    readUserMessage(b, view({ role: 'user', content }), 'messages[0]', none())
+    expect(b.build('messages')).toEqual({ source: 'messages', items: [{ type: 'user', text: 'Where is A17?' }], steps: 0 })
+  })
+
+  test('readMessages: a conversation with content-part user messages counts one step per assistant message', () => {
+    const t = readMessages([
+      { role: 'user', content: [{ type: 'text', text: 'Where is A17?' }] },
+      { role: 'assistant', content: 'Delivered.' },
+      { role: 'user', content: [{ type: 'input_text', text: 'And B2?' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'On its way.' }] },
+    ])
+    expect(t.steps).toBe(2)
+    expect(t.items).toEqual([
+      { type: 'user', text: 'Where is A17?' },
+      { type: 'text', text: 'Delivered.', step: 0 },
+      { type: 'user', text: 'And B2?' },
+      { type: 'text', text: 'On its way.', step: 1 },
+    ])
+  })
 
   test('Anthropic: a tool_result block is read as a result; the dialect is seen', () => {
     const b = new TrajectoryBuilder()
