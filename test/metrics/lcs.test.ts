@@ -93,6 +93,23 @@ describe('lcsLength', () => {
     expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
   })
 
+  test('longer than one word on both sides with negative and fractional ids, and ids one side lacks (the Map alphabet)', () => {
+    // 40 and 50 tokens: too long for the one-word path and the tiny DP, so the masks are keyed by a Map.
+    const a = Array.from({ length: 40 }, (_, i) => [-3, 0.5, 7, -1e9, 12][i % 5] as number)
+    const b = Array.from({ length: 50 }, (_, i) => [7, -3, 99, 0.5, -2, 12, 1.25][i % 7] as number)
+    expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
+    expect(lcsLength(b, a)).toBe(textbookLcsLength(a, b))
+    expect(lcsPositions(b, a)).toEqual(rougeScoreLcsInd(b, a))
+  })
+
+  test("ids far above the sequences' lengths are not given a table slot each (the Map alphabet)", () => {
+    // A dense table indexed by id would need 2^40 slots: more than a typed array can hold.
+    const a = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? 2 ** 40 : i % 4))
+    const b = Array.from({ length: 45 }, (_, i) => (i % 5 === 0 ? 2 ** 40 : i % 6))
+    expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
+    expect(lcsPositions(b, a)).toEqual(rougeScoreLcsInd(b, a))
+  })
+
   test('property: equals the textbook DP on random short sequences (tiny-input path included)', () => {
     fc.assert(
       fc.property(
