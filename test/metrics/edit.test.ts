@@ -73,6 +73,13 @@ describe('levenshteinDistance', () => {
     expect(levenshteinDistance('a'.repeat(100), 'b'.repeat(70))).toBe(100)
   })
 
+  test('works on texts with astral characters longer than 8,192 code points (re-encoded in chunks)', () => {
+    const body = 'ab'.repeat(5000)
+    expect(levenshteinDistance(`🚆${body}x`, `🚆${body}y`)).toBe(1)
+    expect(levenshteinDistance(`🚆${body}`, `${body}🚆`)).toBe(2)
+    expect(editSimilarity(`🚆${body}x`, `🚆${body}`)).toBe(1 - 1 / 10_002)
+  })
+
   test('rejects non-strings with a TypeError', () => {
     expect(() => levenshteinDistance(null as unknown as string, 'x')).toThrow(TypeError)
   })
