@@ -52,9 +52,10 @@ function lcsLengthWord(short: TokenIds, long: TokenIds): number {
   const m = short.length
   // Stryker disable next-line UnaryOperator: equivalent, a maxId of at least 1 only makes the mask table longer
   let maxId = -1
-  // Stryker disable next-line EqualityOperator: equivalent, short[m] is undefined, which sends the input to the general paths (same length)
+  // Stryker disable next-line EqualityOperator,UpdateOperator: equivalent, short[m] or short[-1] is undefined: the general paths, same length
   for (let j = 0; j < m; j++) {
     const id = short[j] as number
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: equivalent, -1 sends the input to the general paths, which give the same length
     if (!Number.isInteger(id) || id < 0) return -1
     if (id > maxId) maxId = id
   }
