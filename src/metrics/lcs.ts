@@ -55,10 +55,14 @@ function lcsLengthWord(short: TokenIds, long: TokenIds): number {
   // Stryker disable next-line EqualityOperator,UpdateOperator: equivalent, short[m] or short[-1] is undefined: the general paths, same length
   for (let j = 0; j < m; j++) {
     const id = short[j] as number
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral: equivalent, -1 sends the input to the general paths, which give the same length
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral,EqualityOperator: equivalent, -1 sends the input to the general paths (same length)
     if (!Number.isInteger(id) || id < 0) return -1
+    // Stryker disable next-line EqualityOperator: equivalent, >= sets the same maximum again
     if (id > maxId) maxId = id
   }
+  // Made true, or the bound moved, it sends more inputs to the general paths (same length); made false, a huge id
+  // allocates a table of that size, which the test of an id of 2^40 on the short side catches:
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, see above
   if (maxId > 4 * (m + long.length) + 1024) return -1
   const masks = new Int32Array(maxId + 1)
   for (let j = 0; j < m; j++) {

@@ -247,6 +247,13 @@ describe('lcsLength: the small-input path (shorter side of at most 32 tokens)', 
     )
   })
 
+  test('a short side with an id far above the lengths takes another path (no table of 2^40 slots)', () => {
+    const short = [2 ** 40, 1, 2, 2 ** 40, 3]
+    const long = Array.from({ length: 40 }, (_, i) => (i % 7 === 0 ? 2 ** 40 : i % 5))
+    expect(lcsLength(short, long)).toBe(textbookLcsLength(short, long))
+    expect(lcsLength(long, short)).toBe(textbookLcsLength(short, long))
+  })
+
   test('is right at exactly 32 tokens on the shorter side, all matching', () => {
     const a = Array.from({ length: 32 }, (_, i) => i)
     expect(lcsLength(a, [...a, ...a])).toBe(32)
