@@ -65,11 +65,13 @@ function lcsLengthWord(short: TokenIds, long: TokenIds): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, see above
   if (maxId > 4 * (m + long.length) + 1024) return -1
   const masks = new Int32Array(maxId + 1)
+  // Stryker disable next-line EqualityOperator: equivalent, short[m] is undefined, and masks[undefined] is no slot of the table
   for (let j = 0; j < m; j++) {
     const id = short[j] as number
     masks[id] = (masks[id] as number) | (1 << j)
   }
   let v = -1
+  // Stryker disable next-line EqualityOperator: equivalent, long[length] is undefined: mask 0, which leaves v as it is
   for (let i = 0; i < long.length; i++) {
     const id = long[i] as number
     // Ids that are not in `short` (out of the table's range, or not integers) match nothing.
