@@ -75,6 +75,7 @@ function lcsLengthWord(short: TokenIds, long: TokenIds): number {
   for (let i = 0; i < long.length; i++) {
     const id = long[i] as number
     // Ids that are not in `short` (out of the table's range, or not integers) match nothing.
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, the table gives undefined (so 0) for any id outside it too
     const mask = id >= 0 && id <= maxId ? ((masks[id] as number | undefined) ?? 0) : 0
     v = (v + (v & mask)) | (v & ~mask)
   }
