@@ -102,6 +102,25 @@ describe('lcsLength', () => {
     expect(lcsPositions(b, a)).toEqual(rougeScoreLcsInd(b, a))
   })
 
+  test('longer than one word with negative whole-number ids (the Map alphabet)', () => {
+    const a = Array.from({ length: 40 }, (_, i) => [-1, -2, 3, -1, 4, 0][i % 6] as number)
+    const b = Array.from({ length: 50 }, (_, i) => [4, -1, -5, 3, -2, 0, -1][i % 7] as number)
+    expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
+    expect(lcsLength(b, a)).toBe(textbookLcsLength(a, b))
+    expect(lcsPositions(b, a)).toEqual(rougeScoreLcsInd(b, a))
+  })
+
+  test('longer than one word with only negative, or only fractional, ids (the Map alphabet)', () => {
+    const negative = (n: number, step: number) => Array.from({ length: n }, (_, i) => -1 - ((i * step) % 6))
+    const fractional = (n: number, step: number) => Array.from({ length: n }, (_, i) => ((i * step) % 6) + 0.5)
+    for (const ids of [negative, fractional]) {
+      const a = ids(40, 1)
+      const b = ids(50, 5)
+      expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
+      expect(lcsPositions(b, a)).toEqual(rougeScoreLcsInd(b, a))
+    }
+  })
+
   test("ids far above the sequences' lengths are not given a table slot each (the Map alphabet)", () => {
     // A dense table indexed by id would need 2^40 slots: more than a typed array can hold.
     const a = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? 2 ** 40 : i % 4))
