@@ -109,16 +109,21 @@ function buildMasks(bits: TokenIds, other: TokenIds): { masks: Int32Array; offse
     // Stryker disable next-line EqualityOperator: equivalent, >= sets the same maximum again
     if (id > maxId) maxId = id
   }
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,ArithmeticOperator: equivalent, the Map more often (see above)
   if (dense && maxId > 4 * (m + other.length) + 1024) dense = false
 
   let alphabet = 0
+  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent, without the table the Map path below gives the same masks
   if (dense) {
     const slot = new Int32Array(maxId + 1).fill(-1)
+    // Stryker disable next-line EqualityOperator: equivalent, bits[m] is undefined and slot[undefined] is not -1
     for (let j = 0; j < m; j++) {
       const id = bits[j] as number
+      // Stryker disable next-line ConditionalExpression: equivalent, a new slot per occurrence leaves each id on its last one, which the masks use
       if (slot[id] === -1) slot[id] = alphabet++ * words
     }
     const masks = new Int32Array(alphabet * words)
+    // Stryker disable next-line EqualityOperator: equivalent, bits[m] is undefined: masks[NaN] is no slot of the table
     for (let j = 0; j < m; j++) {
       const base = slot[bits[j] as number] as number
       masks[base + (j >>> 5)] = (masks[base + (j >>> 5)] as number) | (1 << (j & 31))
