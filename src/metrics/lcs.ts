@@ -131,16 +131,19 @@ function buildMasks(bits: TokenIds, other: TokenIds): { masks: Int32Array; offse
     return {
       masks,
       words,
-      // Stryker disable next-line ConditionalExpression: equivalent, slot[id] is undefined outside the table, which every caller reads as a missing id
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, slot[id] is undefined outside the table: a missing id to every caller
       offsetOf: (id) => (id >= 0 && id <= maxId && Number.isInteger(id) ? (slot[id] as number) : -1),
     }
   }
   const slot = new Map<number, number>()
+  // Stryker disable next-line EqualityOperator: equivalent, a slot for bits[m] (undefined) is one no id looks up
   for (let j = 0; j < m; j++) {
     const id = bits[j] as number
+    // Stryker disable next-line ConditionalExpression: equivalent, a new slot per occurrence leaves each id on its last one, which the masks use
     if (!slot.has(id)) slot.set(id, alphabet++ * words)
   }
   const masks = new Int32Array(alphabet * words)
+  // Stryker disable next-line EqualityOperator: equivalent, bits[m] is undefined: masks[NaN] is no slot of the table
   for (let j = 0; j < m; j++) {
     const base = slot.get(bits[j] as number) as number
     masks[base + (j >>> 5)] = (masks[base + (j >>> 5)] as number) | (1 << (j & 31))
@@ -155,6 +158,7 @@ function buildMasks(bits: TokenIds, other: TokenIds): { masks: Int32Array; offse
  */
 function advance(from: Int32Array, fromOffset: number, to: Int32Array, toOffset: number, masks: Int32Array, maskOffset: number, words: number): void {
   let carry = 0
+  // Stryker disable next-line EqualityOperator: equivalent, the extra word written is the next row's first, which that row overwrites (or past the end)
   for (let w = 0; w < words; w++) {
     const v = (from[fromOffset + w] as number) >>> 0
     const mask = masks[maskOffset + w] as number
@@ -190,6 +194,7 @@ function popcount32(x: number): number {
  * ```
  */
 export function lcsLength(a: TokenIds, b: TokenIds): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the LCS is symmetric and every path takes either side as the short one
   const short = a.length <= b.length ? a : b
   const long = short === a ? b : a
   const m = short.length
