@@ -200,11 +200,13 @@ export function lcsLength(a: TokenIds, b: TokenIds): number {
   const m = short.length
   // Stryker disable next-line ConditionalExpression: equivalent when false, every path gives 0 for an empty side
   if (m === 0) return 0
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent when false or < 32, the other paths give the same length
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent when skipped, the other paths give the same length
   if (m <= 32) {
     const length = lcsLengthWord(short, long)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent when false or > 0, the other paths give the same length
     if (length >= 0) return length
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, the DP and the bit-parallel paths agree
   if (m * long.length <= TINY_CELLS) return lcsLengthSmall(short, long)
 
   const { masks, offsetOf, words } = buildMasks(short, long)
