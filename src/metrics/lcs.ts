@@ -284,6 +284,7 @@ export function lcsRows(reference: TokenIds, candidate: TokenIds): LcsRows {
     const current = i * words
     const offset = offsetOf(reference[i] as number)
     if (previous < 0) {
+      // Stryker disable next-line ArithmeticOperator: equivalent, current - words fills the later rows too, which are all written below
       rows.fill(-1, current, current + words)
       if (offset >= 0) advance(rows, current, rows, current, masks, offset, words)
     } else if (offset >= 0) {

@@ -204,6 +204,14 @@ describe('lcsPositions', () => {
     expect(lcsPositions([1, 2], [2, 1])).toEqual([0])
   })
 
+  test('a first reference token the candidate lacks, with a candidate longer than one word', () => {
+    // 34 candidate tokens (two words of bits). A first row that grew anywhere would send the walk up
+    // from the last cell and lose the match of the reference's 1 with the candidate's 1s.
+    const candidate = [5, ...new Array<number>(31).fill(1), 7, 8]
+    expect(lcsPositions([99, 1], candidate)).toEqual([1])
+    expect(lcsPositions([99, 1], candidate)).toEqual(rougeScoreLcsInd([99, 1], candidate))
+  })
+
   test('returns every position for identical sequences', () => {
     expect(lcsPositions([4, 4, 4, 4], [4, 4, 4, 4])).toEqual([0, 1, 2, 3])
   })
