@@ -318,6 +318,8 @@ function lcsWalkBack(reference: TokenIds, candidate: TokenIds, table: LcsRows): 
   let i = reference.length
   let j = candidate.length
   let here = lcsCell(table, i, j) // T[i][j], kept up to date along the walk
+  // At j = 0 (or i = 0) nothing matches and the walk only moves up, so going on there adds no position:
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for the j test made true and for >= 0 (see above)
   while (i > 0 && j > 0) {
     if (reference[i - 1] === candidate[j - 1]) {
       positions.push(i - 1)
