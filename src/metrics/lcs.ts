@@ -328,8 +328,10 @@ function lcsWalkBack(reference: TokenIds, candidate: TokenIds, table: LcsRows): 
       here-- // a match cell is T[i-1][j-1] + 1
     } else {
       // T[i][j-1] is T[i][j] minus the row's growth at column j (bit j-1 cleared = growth).
+      // Stryker disable next-line ConditionalExpression: equivalent when false, a non-match cell that grows has up = here, so the walk goes up either way
       const grows = (((rows[(i - 1) * words + ((j - 1) >>> 5)] as number) >>> ((j - 1) & 31)) & 1) === 0
       const left = grows ? here - 1 : here
+      // Stryker disable next-line ConditionalExpression: equivalent when false, a shortcut: T[i-1][j] <= T[i][j] = 0
       const up = here === 0 ? 0 : lcsCell(table, i - 1, j)
       if (left > up) {
         j--
