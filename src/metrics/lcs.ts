@@ -32,8 +32,11 @@ function lcsLengthSmall(short: TokenIds, long: TokenIds): number {
     for (let j = 1; j <= m; j++) {
       const above = row[j] as number // T[i-1][j]
       if (short[j - 1] === x) row[j] = diagonal + 1
-      // Stryker disable next-line EqualityOperator: equivalent, >= sets the same value again
-      else if ((row[j - 1] as number) > above) row[j] = row[j - 1] as number
+      else if (
+        // Stryker disable next-line EqualityOperator: equivalent, >= sets the same value again
+        (row[j - 1] as number) > above
+      )
+        row[j] = row[j - 1] as number
       diagonal = above
     }
   }

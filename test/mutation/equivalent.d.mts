@@ -16,6 +16,8 @@ export interface Mark {
   context: string | undefined
   /** The line of the comment itself. */
   directiveLine: number
+  /** Whether it leads only a token (`else`, a closing brace): Stryker ignores such a comment. */
+  detached: boolean
 }
 
 export const STRYKER_MUTATORS: string[]

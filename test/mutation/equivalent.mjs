@@ -84,8 +84,9 @@ const lineOf = (sourceFile, pos) => sourceFile.getLineAndCharacterOfPosition(pos
  * The marks of one file. A mark: `{ file, line, endLine, mutators, reason, context, directiveLine }`, where
  * `line` is the first line it covers (for `next-line`, the line of the code it leads), `endLine` the last
  * (the same for `next-line`; the `Stryker restore` line or the end of the file for a range), `reason` the
- * text after the colon (undefined when there is none: Stryker then reports "Ignored using a comment"), and
- * `context` the plain comment lines right above the mark, which often hold the longer explanation.
+ * text after the colon (undefined when there is none: Stryker then reports "Ignored using a comment"),
+ * `context` the plain comment lines right above the mark, which often hold the longer explanation, and
+ * `detached` whether it leads only a token (`else`, `}`), which Stryker does not read.
  */
 export function marksOf(file, text) {
   const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
@@ -120,6 +121,9 @@ export function marksOf(file, text) {
       context.unshift(beforeText.replace(/^\s*\*?\s?/gm, '').trim())
       expected = lineOf(sourceFile, before.pos) - 1
     }
+    // Stryker (Babel) reads comments that lead a statement or an expression; one that leads only a token
+    // (`else`, a closing brace) is attached to nothing it mutates, so Stryker ignores it.
+    const detached = comment.node.kind <= ts.SyntaxKind.LastToken && comment.node.kind !== ts.SyntaxKind.EndOfFileToken
     const mark = {
       file,
       line: scope === 'next-line' ? lineOf(sourceFile, comment.node.getStart(sourceFile)) : directiveLine,
@@ -128,6 +132,7 @@ export function marksOf(file, text) {
       reason: reason?.trim() || undefined,
       context: context.join(' ').replace(/\s+/g, ' ').trim() || undefined,
       directiveLine,
+      detached,
     }
     if (scope === 'next-line') mark.endLine = mark.line
     else open.push(mark)
@@ -166,6 +171,12 @@ export function problemsOf(mark, marksOfFile = [mark]) {
       const near = STRYKER_MUTATORS.find((m) => m.toLowerCase() === name.toLowerCase())
       problems.push(`${where} names "${name}", which is not a Stryker mutator${near ? ` (write ${near})` : ''}.`)
     }
+  }
+  if (mark.detached) {
+    problems.push(
+      `${where} leads no statement or expression (it sits before else or a closing brace), so Stryker ignores it: ` +
+        "put it above the if, or inside the condition's parentheses.",
+    )
   }
   if (mark.reason === undefined) {
     problems.push(`${where} gives no reason: write it after a colon, // Stryker disable next-line <Mutator>: <reason>.`)

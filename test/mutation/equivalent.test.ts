@@ -57,6 +57,7 @@ describe('marksOf', () => {
         reason: 'equivalent, n never exceeds 3',
         context: undefined,
         directiveLine: 2,
+        detached: false,
         problems: [],
       },
     ])
@@ -140,6 +141,30 @@ describe('problemsOf', () => {
     expect(marks(source)[0]?.problems).toEqual([
       'src/x.ts:1 names "Equality", which is not a Stryker mutator.',
       'src/x.ts:1 names "conditionalExpression", which is not a Stryker mutator (write ConditionalExpression).',
+    ])
+  })
+
+  it('refuses a mark Stryker does not read: one before else or a closing brace leads no code', () => {
+    const source = [
+      'if (a) f()',
+      '// Stryker disable next-line EqualityOperator: a reason',
+      'else if (b > c) g()',
+      'if (d) {',
+      '  h()',
+      '  // Stryker disable next-line Regex: a reason',
+      '}',
+      'if (a) f()',
+      'else if (',
+      '  // Stryker disable next-line EqualityOperator: read, it leads the condition',
+      '  b > c',
+      ') g()',
+      '',
+    ].join('\n')
+    const why = 'leads no statement or expression (it sits before else or a closing brace), so Stryker ignores it: '
+    expect(marks(source).map((m) => m.problems)).toEqual([
+      [`src/x.ts:2 ${why}put it above the if, or inside the condition's parentheses.`],
+      [`src/x.ts:6 ${why}put it above the if, or inside the condition's parentheses.`],
+      [],
     ])
   })
 
