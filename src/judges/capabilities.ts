@@ -110,7 +110,8 @@ function noticeOnce(key: string, message: string): void {
  */
 export async function callWithFallbacks<T>(caps: JudgeCapabilities, policy: FallbackPolicy, call: (caps: JudgeCapabilities) => Promise<T>): Promise<T> {
   let firstError: unknown
-  for (let attempt = 0; attempt < 3; attempt++) {
+  // Each retry switches a capability off for good (it needs it on), so there are at most three calls.
+  for (;;) {
     try {
       return await call(caps)
     } catch (error) {
@@ -146,7 +147,6 @@ export async function callWithFallbacks<T>(caps: JudgeCapabilities, policy: Fall
       throw error
     }
   }
-  return call(caps)
 }
 
 function noticeStructured(policy: FallbackPolicy, detail: string): void {

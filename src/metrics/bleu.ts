@@ -65,8 +65,7 @@ export function splitMteval(line: string): string[] {
         if (periods === 0 && !digitDash) {
           out.push(line.slice(start, i)) // rules 2-4 do not apply
         } else if (
-          // Mutants left alive: equivalent when taken less often, a shortcut only: the regex rules give the same tokens
-          // Stryker disable next-line ConditionalExpression,LogicalOperator
+          // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent when taken less often, a shortcut: the regex rules give the same tokens
           periods === 1 &&
           !digitDash &&
           i - start > 1 &&
@@ -406,8 +405,7 @@ function ngramCounts(tokens: readonly string[], maxOrder: number): Map<string, n
     let key = tokens[i] as string
     const last = Math.min(maxOrder, tokens.length - i)
     for (let n = 1; n <= last; n++) {
-      // Mutants left alive: equivalent, unigram keys become "t t" for candidate and references alike, in a map of their own
-      // Stryker disable next-line ConditionalExpression,EqualityOperator
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, unigram keys become "t t" in candidate and references alike
       if (n > 1) key += ` ${tokens[i + n - 1] as string}`
       const map = counts[n - 1] as Map<string, number>
       map.set(key, (map.get(key) ?? 0) + 1)

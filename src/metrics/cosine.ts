@@ -61,8 +61,7 @@ function checkVector(value: unknown, name: string): number {
  * arrays, and ml-distance only reads `length` and indices, so the cast is sound.
  */
 function rescaled(vector: ArrayLike<number>, maxAbs: number): Float64Array | number[] {
-  // Mutants left alive: equivalent up to rounding, the rescaling guards against overflow and cosine does not depend on scale
-  // Stryker disable next-line ConditionalExpression,EqualityOperator
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent up to rounding, cosine does not depend on scale (this guards against overflow)
   if (maxAbs <= MAX_SAFE_MAGNITUDE && maxAbs >= MIN_SAFE_MAGNITUDE) return vector as number[]
   return Float64Array.from(vector, (x) => x / maxAbs)
 }

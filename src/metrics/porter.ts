@@ -106,17 +106,13 @@ function endsCvc(word: string): boolean {
 
 /**
  * `_apply_rule_list`: applies the first rule whose suffix matches. If that rule's condition fails, the
- * word is returned unchanged and no later rule is tried. The pseudo-suffix `*d` matches a word that
- * ends in a double consonant and removes both letters before adding the replacement.
+ * word is returned unchanged and no later rule is tried. (nltk's pseudo-suffix `*d` is used by step 1b
+ * only, which is written out below, so no rule list here has it.)
  */
 function applyRuleList(word: string, rules: readonly Rule[]): string {
   for (const [suffix, replacement, condition] of rules) {
-    if (suffix === '*d' && endsDoubleConsonant(word)) {
-      const stem = word.slice(0, -2)
-      return condition === null || condition(stem) ? stem + replacement : word
-    }
     if (word.endsWith(suffix)) {
-      const stem = suffix === '' ? word : word.slice(0, -suffix.length)
+      const stem = word.slice(0, -suffix.length) // every suffix has at least one letter
       return condition === null || condition(stem) ? stem + replacement : word
     }
   }

@@ -73,6 +73,32 @@ describe('levenshteinDistance', () => {
     expect(levenshteinDistance('a'.repeat(100), 'b'.repeat(70))).toBe(100)
   })
 
+  test('works on texts with astral characters longer than 8,192 code points (re-encoded in chunks)', () => {
+    const body = 'ab'.repeat(5000)
+    expect(levenshteinDistance(`🚆${body}x`, `🚆${body}y`)).toBe(1)
+    expect(levenshteinDistance(`🚆${body}`, `${body}🚆`)).toBe(2)
+    expect(editSimilarity(`🚆${body}x`, `🚆${body}`)).toBe(1 - 1 / 10_002)
+  })
+
+  test('names the argument that is not a string', () => {
+    expect(() => levenshteinDistance(1 as unknown as string, 'x')).toThrow(
+      new TypeError(
+        '[expect-llm] Failed to compute the Levenshtein distance: the first string must be a string, got a number (1). Pass the first string as a string.',
+      ),
+    )
+    expect(() => levenshteinDistance('x', null as unknown as string)).toThrow(
+      new TypeError(
+        '[expect-llm] Failed to compute the Levenshtein distance: the second string must be a string, got null. Pass the second string as a string.',
+      ),
+    )
+    expect(() => editSimilarity(['x'] as unknown as string, 'x')).toThrow(
+      new TypeError('[expect-llm] Failed to compute edit similarity: the candidate must be a string, got an array (length 1). Pass the candidate as a string.'),
+    )
+    expect(() => editSimilarity('x', undefined as unknown as string)).toThrow(
+      new TypeError('[expect-llm] Failed to compute edit similarity: the reference must be a string, got undefined. Pass the reference as a string.'),
+    )
+  })
+
   test('rejects non-strings with a TypeError', () => {
     expect(() => levenshteinDistance(null as unknown as string, 'x')).toThrow(TypeError)
   })
@@ -110,6 +136,11 @@ describe('code-point re-encoding for fastest-levenshtein', () => {
     const b = '🤣😂😁😀 cba'
     expect(distanceWithAlphabetLimit(a, b, 4)).toBe(referenceDistance(a, b))
     expect(distanceWithAlphabetLimit(a, b, 0x10000)).toBe(referenceDistance(a, b))
+  })
+
+  test('codePointArray: one number per code point, a lone surrogate as its own', () => {
+    expect(codePointArray('a🚆\uD800b')).toEqual([0x61, 0x1f686, 0xd800, 0x62])
+    expect(codePointArray('')).toEqual([])
   })
 
   test('code points only one side has never match each other', () => {

@@ -93,6 +93,42 @@ describe('lcsLength', () => {
     expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
   })
 
+  test('longer than one word on both sides with negative and fractional ids, and ids one side lacks (the Map alphabet)', () => {
+    // 40 and 50 tokens: too long for the one-word path and the tiny DP, so the masks are keyed by a Map.
+    const a = Array.from({ length: 40 }, (_, i) => [-3, 0.5, 7, -1e9, 12][i % 5] as number)
+    const b = Array.from({ length: 50 }, (_, i) => [7, -3, 99, 0.5, -2, 12, 1.25][i % 7] as number)
+    expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
+    expect(lcsLength(b, a)).toBe(textbookLcsLength(a, b))
+    expect(lcsPositions(b, a)).toEqual(rougeScoreLcsInd(b, a))
+  })
+
+  test('longer than one word with negative whole-number ids (the Map alphabet)', () => {
+    const a = Array.from({ length: 40 }, (_, i) => [-1, -2, 3, -1, 4, 0][i % 6] as number)
+    const b = Array.from({ length: 50 }, (_, i) => [4, -1, -5, 3, -2, 0, -1][i % 7] as number)
+    expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
+    expect(lcsLength(b, a)).toBe(textbookLcsLength(a, b))
+    expect(lcsPositions(b, a)).toEqual(rougeScoreLcsInd(b, a))
+  })
+
+  test('longer than one word with only negative, or only fractional, ids (the Map alphabet)', () => {
+    const negative = (n: number, step: number) => Array.from({ length: n }, (_, i) => -1 - ((i * step) % 6))
+    const fractional = (n: number, step: number) => Array.from({ length: n }, (_, i) => ((i * step) % 6) + 0.5)
+    for (const ids of [negative, fractional]) {
+      const a = ids(40, 1)
+      const b = ids(50, 5)
+      expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
+      expect(lcsPositions(b, a)).toEqual(rougeScoreLcsInd(b, a))
+    }
+  })
+
+  test("ids far above the sequences' lengths are not given a table slot each (the Map alphabet)", () => {
+    // A dense table indexed by id would need 2^40 slots: more than a typed array can hold.
+    const a = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? 2 ** 40 : i % 4))
+    const b = Array.from({ length: 45 }, (_, i) => (i % 5 === 0 ? 2 ** 40 : i % 6))
+    expect(lcsLength(a, b)).toBe(textbookLcsLength(a, b))
+    expect(lcsPositions(b, a)).toEqual(rougeScoreLcsInd(b, a))
+  })
+
   test('property: equals the textbook DP on random short sequences (tiny-input path included)', () => {
     fc.assert(
       fc.property(
@@ -168,6 +204,14 @@ describe('lcsPositions', () => {
     expect(lcsPositions([1, 2], [2, 1])).toEqual([0])
   })
 
+  test('a first reference token the candidate lacks, with a candidate longer than one word', () => {
+    // 34 candidate tokens (two words of bits). A first row that grew anywhere would send the walk up
+    // from the last cell and lose the match of the reference's 1 with the candidate's 1s.
+    const candidate = [5, ...new Array<number>(31).fill(1), 7, 8]
+    expect(lcsPositions([99, 1], candidate)).toEqual([1])
+    expect(lcsPositions([99, 1], candidate)).toEqual(rougeScoreLcsInd([99, 1], candidate))
+  })
+
   test('returns every position for identical sequences', () => {
     expect(lcsPositions([4, 4, 4, 4], [4, 4, 4, 4])).toEqual([0, 1, 2, 3])
   })
@@ -228,6 +272,13 @@ describe('lcsLength: the small-input path (shorter side of at most 32 tokens)', 
       }),
       { numRuns: 300 },
     )
+  })
+
+  test('a short side with an id far above the lengths takes another path (no table of 2^40 slots)', () => {
+    const short = [2 ** 40, 1, 2, 2 ** 40, 3]
+    const long = Array.from({ length: 40 }, (_, i) => (i % 7 === 0 ? 2 ** 40 : i % 5))
+    expect(lcsLength(short, long)).toBe(textbookLcsLength(short, long))
+    expect(lcsLength(long, short)).toBe(textbookLcsLength(short, long))
   })
 
   test('is right at exactly 32 tokens on the shorter side, all matching', () => {

@@ -149,6 +149,20 @@ describe('porterStem: NLTK-only rules', () => {
   })
 })
 
+describe('porterStem: a y at the start of a word (nltk 3.8 from Debian, python3-nltk)', () => {
+  test.each([
+    // A first-letter y is a consonant: 'yor' is consonant-vowel-consonant (*o), so step 5a keeps the e.
+    ['yore', 'yore'],
+    // y's after it alternate: in 'yyy' the third is a consonant again, so 'yyy' has m = 1 and step 5a drops the e.
+    ['yyye', 'yyy'],
+    ['yyyed', 'yy'],
+    ['yelling', 'yell'],
+    ['yearly', 'yearli'],
+  ])('%s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+})
+
 describe('porterStem: examples from Porter (1980), NLTK results', () => {
   test.each([
     // step 1a

@@ -7,6 +7,10 @@
 //                                                 the CI-friendly mode
 //   npm run test:mutation -- --summary            print the table of the last reports, run nothing
 //   npm run test:mutation -- --static             also test static mutants (slow: the whole suite each)
+//   npm run test:mutation -- --equivalent         list the equivalent mutants: every `Stryker disable` mark
+//                                                 in src/ and matchers/ (file:line, mutators, reason); exits 1
+//                                                 when a mark has no reason, an unknown mutator or `all`
+//   npm run test:mutation -- --equivalent --write also write that list to docs/equivalent-mutants.md
 //
 // Any other argument goes to `stryker run` unchanged, e.g. `-- src/golden --concurrency 1`.
 //
@@ -22,10 +26,11 @@
 // 1 when a folder with a target scores below it. Equivalent mutants are marked where they are, with the
 // reason (`// Stryker disable next-line <Mutator>: <reason>`), and so count as ignored, outside the score.
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { calculateMetrics } from 'mutation-testing-metrics'
+import { checkMarks, EQUIVALENT_FILE, findMarks, formatMarks, renderMarkdown } from './equivalent.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const TARGET = 90
@@ -60,6 +65,8 @@ const args = process.argv.slice(2)
 let since
 let summaryOnly = false
 let withStatic = false
+let equivalent = false
+let write = false
 const chosen = []
 const passThrough = []
 for (let i = 0; i < args.length; i++) {
@@ -70,12 +77,34 @@ for (let i = 0; i < args.length; i++) {
   } else if (a.startsWith('--since=')) since = a.slice('--since='.length)
   else if (a === '--summary') summaryOnly = true
   else if (a === '--static') withStatic = true
+  else if (a === '--equivalent') equivalent = true
+  else if (a === '--write') write = true
   else if (!a.startsWith('-') && FOLDERS.some((f) => f.name === a.replace(/\/$/, ''))) chosen.push(FOLDERS.find((f) => f.name === a.replace(/\/$/, '')))
   else if (!a.startsWith('-') && (a.startsWith('src') || a.startsWith('matchers'))) {
     fail(`"${a}" is not a folder of the mutation run. Pass one of ${FOLDERS.map((f) => f.name).join(', ')}, or --since <ref>.`)
   } else passThrough.push(a)
 }
 if (since && chosen.length > 0) fail('pass either folders or --since, not both.')
+if (write && !equivalent) fail('--write writes the list of equivalent mutants: pass it with --equivalent.')
+
+// ---- the list of equivalent mutants (runs nothing)
+if (equivalent) {
+  if (since || chosen.length > 0 || summaryOnly || withStatic || passThrough.length > 0) {
+    fail('--equivalent lists the marks of every folder and runs nothing: pass it alone (or with --write).')
+  }
+  const marks = findMarks(root)
+  console.log(formatMarks(marks))
+  if (write) {
+    writeFileSync(join(root, EQUIVALENT_FILE), renderMarkdown(marks))
+    console.log(`Wrote ${EQUIVALENT_FILE}.`)
+  }
+  const problems = checkMarks(marks)
+  if (problems.length > 0) {
+    console.error(`\n${problems.length} mark(s) to fix:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    process.exit(1)
+  }
+  process.exit(0)
+}
 
 // ---- the runs
 async function stryker(scope, mutate) {

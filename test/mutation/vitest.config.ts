@@ -24,6 +24,8 @@ const childProcessTests = [
   'test/ai-sdk.test.ts',
   'test/unawaited/jest.test.ts',
   'test/vitest-entry.test.ts',
+  // It checks the list of equivalent mutants (the sources as text, and run.mjs in a child): no mutant reaches it.
+  'test/mutation/equivalent.test.ts',
 ]
 // The test files that rely on test/setup.ts: the setup entry itself, and the provider tests that record
 // and replay through the replay session it starts (or use the matchers it registers).
