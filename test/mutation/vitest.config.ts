@@ -37,6 +37,9 @@ const setupTests = [
   'test/judges/local-servers.test.ts',
   'test/judges/panel.test.ts',
   'test/judges/providers.replay.test.ts',
+  // Recorded through the setup file's session (its embedding requests batch as they did then): without it the
+  // embedder's batches differ from the recording and the initial run fails with a replay miss.
+  'test/matchers/model-matchers.replay.test.ts',
 ]
 
 // EXPECT_LLM_MUTATION_TESTS (comma-separated globs, e.g. `test/metrics/**/*.test.ts`) runs only those test
