@@ -24,6 +24,8 @@ const childProcessTests = [
   'test/ai-sdk.test.ts',
   'test/unawaited/jest.test.ts',
   'test/vitest-entry.test.ts',
+  // `expect-llm mutate` run in child processes (Vitest and, against dist/, Jest); dist/ is not in the sandbox.
+  'test/mutation/cli.test.ts',
 ]
 // The test files that rely on test/setup.ts: the setup entry itself, and the provider tests that record
 // and replay through the replay session it starts (or use the matchers it registers).
