@@ -42,6 +42,8 @@ const setupTests = [
   // Recorded through the setup file's session (its embedding requests batch as they did then): without it the
   // embedder's batches differ from the recording and the initial run fails with a replay miss.
   'test/matchers/model-matchers.replay.test.ts',
+  // Replays the default client (https://api.openai.com) without a key through the setup file's session.
+  'test/safety/moderation.replay.test.ts',
 ]
 
 // EXPECT_LLM_MUTATION_TESTS (comma-separated globs, e.g. `test/metrics/**/*.test.ts`) runs only those test
