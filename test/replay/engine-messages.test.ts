@@ -251,3 +251,150 @@ describe('ReplayEngine bookkeeping', () => {
     expect(relPath('/p', '/p')).toBe('')
   })
 })
+
+describe('paths the other tests leave out', () => {
+  test('sequence mode: a miss with no recording at all gets the full miss message', async () => {
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { sequence: true }))
+    try {
+      expect((await post('Never recorded')).status).toBe(404)
+      const [problem] = phase.replay.takeProblems()
+      expect(problem!.message.split('\n')[0]).toBe(
+        '[expect-llm] Failed to replay POST /v1/chat/completions (model gpt-4o-mini): no fixture matches this request, and mode "replay" never calls the network. Record it, then commit the new file.',
+      )
+      expect(problem!.message).toContain('  No fixtures are recorded for this test file yet.')
+    } finally {
+      phase.close()
+    }
+  })
+
+  test('sequence mode outside a test file: the extra call says to record without a command', async () => {
+    const outside = { testPath: () => undefined, testName: () => undefined }
+    const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record', { sequence: true, ...outside }))
+    try {
+      expect((await post('Once')).status).toBe(200)
+    } finally {
+      rec.close()
+    }
+    const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { sequence: true, ...outside }))
+    try {
+      expect((await post('Once')).status).toBe(200)
+      expect((await post('Once')).status).toBe(404)
+      expect(rep.replay.takeProblems()[0]!.message).toMatch(
+        /^\[expect-llm\] Failed to replay POST \/v1\/chat\/completions \(sequence mode\): __llm_fixtures__\/_no-test-file\/chat-completions\.[0-9a-f]{16}\.json holds 1 recorded response\(s\) for this request, but this is call #2 in the test\. Record the extra calls with EXPECT_LLM_REPLAY=record\.$/,
+      )
+    } finally {
+      rep.close()
+    }
+  })
+
+  test('sequence mode replays a fixture recorded without it (one response)', async () => {
+    await recordOne('Hi')
+    const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { sequence: true }))
+    try {
+      const reply = await client(sandbox.server.baseURL).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] })
+      expect(reply.choices[0]?.message.content).toBe('echo: Hi')
+      rep.replay.assertNoProblems()
+    } finally {
+      rep.close()
+    }
+  })
+
+  test('sequence mode rerecord starts the sequence again instead of adding to it', async () => {
+    sandbox.server.setReply((_req, i) => ({ text: `take ${i}` }))
+    for (const mode of ['record', 'rerecord'] as const) {
+      const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, mode, { sequence: true }))
+      try {
+        for (let i = 0; i < 2; i++) await post('Sample', { temperature: 1 })
+        await phase.replay.flush()
+        phase.replay.assertNoProblems()
+      } finally {
+        phase.close()
+      }
+    }
+    const [file] = await fixtureFiles(sandbox.root)
+    const responses = JSON.parse(await readFile(file!, 'utf8')).responses as Array<{ json: { choices: Array<{ message: { content: string } }> } }>
+    expect(responses.map((r) => r.json.choices[0]!.message.content)).toEqual(['take 2', 'take 3'])
+  })
+
+  test('a miss in a test file without recordings is compared with a recording of another test file, by endpoint', async () => {
+    await recordOne('Hello there')
+    const phase = startReplay({ ...optionsFor(sandbox.root, sandbox.server.origin, 'replay'), testPath: () => join(sandbox.root, 'test', 'other.test.ts') })
+    try {
+      await post('Hello where')
+      const message = phase.replay.takeProblems()[0]!.message
+      expect(message).toContain('  No fixtures are recorded for this test file yet.')
+      expect(message).toMatch(/ {2}Nearest recording: test\/__llm_fixtures__\/example\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json differs at 1 path\(s\):/)
+      expect(message).toContain('      + actual:   "Hello where"')
+    } finally {
+      phase.close()
+    }
+  })
+
+  test('a recording of another endpoint is not a nearest candidate', async () => {
+    await recordOne('Hello there')
+    const phase = startReplay({ ...optionsFor(sandbox.root, sandbox.server.origin, 'replay'), testPath: () => join(sandbox.root, 'test', 'other.test.ts') })
+    try {
+      await fetch(`${sandbox.server.baseURL}/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"input":"x","model":"e"}' })
+      expect(phase.replay.takeProblems()[0]!.message).toContain('  No recording of POST /v1/embeddings exists under . to compare with.')
+    } finally {
+      phase.close()
+    }
+  })
+
+  test('the summary counts a fixture written in this run as new, not unused', async () => {
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
+    try {
+      await post('Hi')
+      const [summary] = await phase.replay.summary(join(sandbox.root, 'test', 'example.test.ts'))
+      expect(summary!.created).toHaveLength(1)
+      expect(summary!.unused).toEqual([])
+      expect(summary!.used).toEqual([])
+    } finally {
+      phase.close()
+    }
+  })
+
+  test('a redact hook that returns no response keeps the recorded one', async () => {
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record', { redact: ({ key }) => ({ key }) }))
+    try {
+      expect((await post('Hi')).status).toBe(200)
+      phase.replay.assertNoProblems()
+    } finally {
+      phase.close()
+    }
+    const [file] = await fixtureFiles(sandbox.root)
+    expect(JSON.parse(await readFile(file!, 'utf8')).response.json.choices[0].message.content).toBe('echo: Hi')
+  })
+
+  test('upstream: a request to a host matching an origin pattern is recorded from the configured server, keyed by the real host', async () => {
+    const phase = startReplay({
+      ...optionsFor(sandbox.root, sandbox.server.origin, 'record'),
+      hosts: ['https://*.openai.azure.com'],
+      upstream: { 'https://*.openai.azure.com': sandbox.server.origin },
+    })
+    try {
+      const res = await fetch('https://my-res.openai.azure.com/v1/chat/completions?api-version=1', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'api-key': 'real-looking-azure-key-0123456789' },
+        body: body('Via Azure'),
+      })
+      expect(res.status).toBe(200)
+      phase.replay.assertNoProblems()
+      expect(phase.escaped).toEqual([])
+    } finally {
+      phase.close()
+    }
+    expect(sandbox.server.requests.map((r) => r.lastUserText)).toEqual(['Via Azure'])
+    const [file] = await fixtureFiles(sandbox.root)
+    expect(JSON.parse(await readFile(file!, 'utf8')).key.origin).toBe('https://my-res.openai.azure.com')
+  })
+
+  test('the network guard lets everything through when the options cannot be resolved', () => {
+    vi.stubEnv('CI', 'true')
+    const engine = new ReplayEngine({ options: { mode: 'replay', hosts: ['not an origin'] } })
+    expect(engine.guard(new Request('https://weather.example.com/'))).toBeUndefined()
+    const ok = new ReplayEngine({ options: { mode: 'replay' } })
+    expect(ok.guard(new Request('https://weather.example.com/'))?.status).toBe(404)
+    expect(ok.takeProblems().map((p) => p.kind)).toEqual(['network'])
+  })
+})
