@@ -186,3 +186,26 @@ describe('diffHints', () => {
     expect(diffHints([{ path: '/query/0', recorded: 'a', actual: 'b' }], material(body))).toEqual([])
   })
 })
+
+describe('diffHints for an Anthropic tool_result block', () => {
+  const body = {
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: 'Where is order 7?' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookupOrder', input: { id: 7 } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '{"status":"lost"}' }] },
+    ],
+  }
+
+  test('names the tool by the tool_use block with its id', () => {
+    expect(diffHints([{ path: '/body/messages/2/content/0/content', recorded: 'a', actual: 'b' }], material(body))).toEqual([
+      'messages[2].content[0] is the result of the tool lookupOrder (call toolu_1), and it differs from the recording: the tool returned something else this time. If it varies between runs (ids, times, live data), make the tool deterministic in the test; if the change is intended, record again.',
+    ])
+  })
+
+  test('without a matching tool_use, or an id, the tool is unnamed', () => {
+    const orphan = { messages: [{ role: 'user', content: [{ type: 'tool_result', content: 'x' }] }] }
+    expect(diffHints([{ path: '/body/messages/0/content/0/content', recorded: 'a', actual: 'b' }], material(orphan))[0]).toMatch(
+      /^messages\[0\]\.content\[0\] is the result of a tool, and it differs/,
+    )
+  })
+})
