@@ -3,7 +3,7 @@
 // one MSW saw is not; live requests report connection failures. The host is one no real request goes to.
 import diagnostics from 'node:diagnostics_channel'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { watchEscapes, type EscapeWatcher, type EscapeWatcherOptions, type UndiciRequest } from '../../src/replay/escapes.js'
+import { expectOwnRequest, watchEscapes, type EscapeWatcher, type EscapeWatcherOptions, type UndiciRequest } from '../../src/replay/escapes.js'
 
 const ORIGIN = 'https://escape-watch.invalid'
 const relevant = (url: URL) => url.origin === ORIGIN
@@ -98,10 +98,22 @@ describe('watchEscapes', () => {
     expect(onEscape).not.toHaveBeenCalled()
   })
 
-  test('immediate: reported when created, before anything is sent', () => {
+  test('immediate: reported when created, before anything is sent (a GET when no method is given)', () => {
     const { onEscape } = watch({ immediate: true })
     create(undiciRequest())
-    expect(onEscape.mock.calls).toEqual([[{ method: 'POST', url: `${ORIGIN}/v1/chat/completions` }]])
+    create({ origin: ORIGIN, path: '/v1/models' })
+    expect(onEscape.mock.calls).toEqual([[{ method: 'POST', url: `${ORIGIN}/v1/chat/completions` }], [{ method: 'GET', url: `${ORIGIN}/v1/models` }]])
+  })
+
+  test('the engine announcing the same request twice covers two requests, not three', async () => {
+    const { onEscape, watcher } = watch()
+    expectOwnRequest('POST', `${ORIGIN}/v1/own`)
+    expectOwnRequest('POST', `${ORIGIN}/v1/own`)
+    const requests = [undiciRequest('/v1/own'), undiciRequest('/v1/own'), undiciRequest('/v1/own')]
+    for (const r of requests) create(r)
+    for (const r of requests) headers(r)
+    await watcher.idle()
+    expect(onEscape).toHaveBeenCalledTimes(1)
   })
 
   test('live requests: a connection failure is reported with the host, a response is not', async () => {
