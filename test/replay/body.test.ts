@@ -88,6 +88,12 @@ describe('recordBody', () => {
     expect(recordBody(bytes(text), ct)).toEqual({ text })
   })
 
+  test('the text "undefined" sent as JSON is not JSON: kept as text, so it replays', () => {
+    const stored = recordBody(bytes('undefined'), 'application/json')
+    expect(stored).toEqual({ text: 'undefined' })
+    expect(recordedBytes({ status: 200, headers: {}, ...stored })).toBe('undefined')
+  })
+
   test('no content type at all: text', () => {
     expect(recordBody(bytes('x'), null)).toEqual({ text: 'x' })
   })
@@ -173,6 +179,21 @@ describe('toResponse', () => {
 })
 
 describe('brokenBody', () => {
+  test('reads nothing before the app asks (a pull stream: the error is not raised ahead of the data)', async () => {
+    let reads = 0
+    const received = new Proxy([bytes('a')], {
+      get(target, prop, receiver) {
+        if (prop === '0' || prop === 'length') reads++
+        return Reflect.get(target, prop, receiver)
+      },
+    })
+    const stream = brokenBody(received, new Error('terminated'))
+    await new Promise((r) => setTimeout(r, 5))
+    expect(reads).toBe(0)
+    await stream.getReader().read()
+    expect(reads).toBeGreaterThan(0)
+  })
+
   test('yields what arrived, then fails with the error', async () => {
     const failure = new Error('terminated')
     const reader = brokenBody([bytes('a'), bytes('b')], failure).getReader()
