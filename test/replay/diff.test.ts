@@ -79,7 +79,7 @@ describe('formatDifferences', () => {
   })
 
   test('an absent value, a length change, numbers, objects and undefined', () => {
-    const [{ recorded }] = diffMaterial(material({}), material({ a: 1 }))
+    const recorded = diffMaterial(material({}), material({ a: 1 }))[0]!.recorded
     expect(
       formatDifferences([
         { path: '/body/a', recorded, actual: 1 },
