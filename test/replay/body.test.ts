@@ -40,9 +40,12 @@ describe('allowListHeaders', () => {
 })
 
 describe('isJsonContentType', () => {
-  test.each(['application/json', 'Application/JSON; charset=utf-8', 'text/json', 'application/problem+json', ' application/vnd.api+json '])('%j is JSON', (ct) => {
-    expect(isJsonContentType(ct)).toBe(true)
-  })
+  test.each(['application/json', 'Application/JSON; charset=utf-8', 'text/json', 'application/problem+json', ' application/vnd.api+json '])(
+    '%j is JSON',
+    (ct) => {
+      expect(isJsonContentType(ct)).toBe(true)
+    },
+  )
 
   test.each(['application/x-ndjson', 'application/jsonl', 'text/plain', '', null, undefined])('%j is not', (ct) => {
     expect(isJsonContentType(ct)).toBe(false)
@@ -162,7 +165,12 @@ describe('toResponse', () => {
   })
 
   test('an event stream, unpaced by default and paced with "recorded"', async () => {
-    const rec: RecordedResponse = { status: 200, headers: { 'content-type': 'text/event-stream' }, sse: ['data: 1\n\n', 'data: 2\n\n'], chunkOffsetsMs: [0, 200] }
+    const rec: RecordedResponse = {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      sse: ['data: 1\n\n', 'data: 2\n\n'],
+      chunkOffsetsMs: [0, 200],
+    }
     let started = performance.now()
     expect(await toResponse(rec).text()).toBe('data: 1\n\ndata: 2\n\n')
     expect(performance.now() - started).toBeLessThan(150)

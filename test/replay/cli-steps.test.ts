@@ -1,7 +1,16 @@
 // The pure steps of the `expect-llm fixtures` command (src/replay/cli.ts).
 import { describe, expect, test } from 'vitest'
 import { buildKey } from '../../src/replay/key.js'
-import { firstUserMessage, fixtureProblems, fixtureRows, fixturesByFolder, fixtureTable, parseCliArgs, planCommand, pruneSkipReason } from '../../src/replay/cli.js'
+import {
+  firstUserMessage,
+  fixtureProblems,
+  fixtureRows,
+  fixturesByFolder,
+  fixtureTable,
+  parseCliArgs,
+  planCommand,
+  pruneSkipReason,
+} from '../../src/replay/cli.js'
 import { buildFixture } from '../../src/replay/record-steps.js'
 import type { RecordedResponse } from '../../src/replay/types.js'
 
@@ -122,10 +131,19 @@ describe('firstUserMessage', () => {
   const withBody = (body: unknown) => ({ key: { body } }) as unknown as Parameters<typeof firstUserMessage>[0]
 
   test('the first user message of a chat, its text parts joined', () => {
-    expect(firstUserMessage(withBody({ messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi  there\n you' }] }))).toBe('Hi there you')
-    expect(firstUserMessage(withBody({ messages: [{ role: 'user', content: ['Look:', { type: 'text', text: 'this' }, { type: 'image_url', image_url: {} }] }] }))).toBe(
-      'Look: this',
-    )
+    expect(
+      firstUserMessage(
+        withBody({
+          messages: [
+            { role: 'system', content: 'Be brief.' },
+            { role: 'user', content: 'Hi  there\n you' },
+          ],
+        }),
+      ),
+    ).toBe('Hi there you')
+    expect(
+      firstUserMessage(withBody({ messages: [{ role: 'user', content: ['Look:', { type: 'text', text: 'this' }, { type: 'image_url', image_url: {} }] }] })),
+    ).toBe('Look: this')
   })
 
   test('a Responses or embeddings input, as a string, a list of strings or a list of messages', () => {

@@ -138,7 +138,12 @@ describe('diffHints', () => {
   })
 
   test('the model and something else: no model hint', () => {
-    expect(diffHints([{ path: '/body/model', recorded: 'a', actual: 'b' }, { path: '/body/messages/0/content', recorded: 'x', actual: 'y' }])).toEqual([])
+    expect(
+      diffHints([
+        { path: '/body/model', recorded: 'a', actual: 'b' },
+        { path: '/body/messages/0/content', recorded: 'x', actual: 'y' },
+      ]),
+    ).toEqual([])
     expect(diffHints([])).toEqual([])
   })
 

@@ -131,7 +131,8 @@ describe('a stale fixture', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { maxAge: '30d' }))
     try {
-      for (let i = 0; i < 2; i++) await client(sandbox.server.baseURL).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] })
+      for (let i = 0; i < 2; i++)
+        await client(sandbox.server.baseURL).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] })
       phase.replay.assertNoProblems()
     } finally {
       phase.close()
@@ -207,7 +208,8 @@ describe('recording', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record'))
     try {
-      for (let i = 0; i < 2; i++) await fetch(`${sandbox.server.baseURL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '[0]' })
+      for (let i = 0; i < 2; i++)
+        await fetch(`${sandbox.server.baseURL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '[0]' })
     } finally {
       phase.close()
     }
@@ -334,7 +336,11 @@ describe('paths the other tests leave out', () => {
     await recordOne('Hello there')
     const phase = startReplay({ ...optionsFor(sandbox.root, sandbox.server.origin, 'replay'), testPath: () => join(sandbox.root, 'test', 'other.test.ts') })
     try {
-      await fetch(`${sandbox.server.baseURL}/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"input":"x","model":"e"}' })
+      await fetch(`${sandbox.server.baseURL}/embeddings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"input":"x","model":"e"}',
+      })
       expect(phase.replay.takeProblems()[0]!.message).toContain('  No recording of POST /v1/embeddings exists under . to compare with.')
     } finally {
       phase.close()

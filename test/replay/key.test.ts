@@ -43,12 +43,26 @@ describe('endpointSlug', () => {
 })
 
 describe('isSecretQueryParam', () => {
-  test.each(['key', 'KEY', 'api-key', 'api_key', 'apikey', 'token', 'access_token', 'access-token', 'auth', 'authorization', 'secret', 'client_secret', 'password', 'sig', 'signature', 'x-api-key'])(
-    '%s is a credential',
-    (name) => {
-      expect(isSecretQueryParam(name)).toBe(true)
-    },
-  )
+  test.each([
+    'key',
+    'KEY',
+    'api-key',
+    'api_key',
+    'apikey',
+    'token',
+    'access_token',
+    'access-token',
+    'auth',
+    'authorization',
+    'secret',
+    'client_secret',
+    'password',
+    'sig',
+    'signature',
+    'x-api-key',
+  ])('%s is a credential', (name) => {
+    expect(isSecretQueryParam(name)).toBe(true)
+  })
 
   test.each(['api-version', 'model', 'keys', 'monkey', 'tokens', 'signed'])('%s is not', (name) => {
     expect(isSecretQueryParam(name)).toBe(false)
@@ -57,7 +71,15 @@ describe('isSecretQueryParam', () => {
 
 describe('removeFields', () => {
   test('dot paths and JSON pointers, nested, in arrays, with "*" for every item or key', () => {
-    const value = { a: { b: 1, c: 2 }, list: [{ id: 1, keep: true }, { id: 2, keep: true }], 'x/y': { '~z': 1, w: 2 }, meta: { t1: 1, t2: 2 } }
+    const value = {
+      a: { b: 1, c: 2 },
+      list: [
+        { id: 1, keep: true },
+        { id: 2, keep: true },
+      ],
+      'x/y': { '~z': 1, w: 2 },
+      meta: { t1: 1, t2: 2 },
+    }
     removeFields(value, ['a.b', 'list.*.id', '/x~1y/~0z', 'meta.*'])
     expect(value).toEqual({ a: { c: 2 }, list: [{ keep: true }, { keep: true }], 'x/y': { w: 2 }, meta: {} })
   })
@@ -187,8 +209,7 @@ describe('buildKey', () => {
   })
 
   test('multipart bodies are keyed by their parts, not their random boundary', () => {
-    const form = (boundary: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n--${boundary}--\r\n`
+    const form = (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n--${boundary}--\r\n`
     const a = key(form('AAA'), 'multipart/form-data; boundary=AAA')
     const b = key(form('BBB'), 'multipart/form-data; boundary=BBB')
     expect(a.material).toMatchObject({ bodyType: 'multipart', body: [{ name: 'model', value: 'whisper-1' }] })
@@ -231,8 +252,17 @@ describe('parseMultipart', () => {
   test('a text field that is not valid UTF-8, or a non-text field, is keyed by its bytes', () => {
     const raw = Buffer.concat([Buffer.from('--b\r\nContent-Disposition: form-data; name="t"\r\n\r\n'), Buffer.from([0xff, 0xfe]), Buffer.from('\r\n--b--\r\n')])
     const [p] = parseMultipart(new Uint8Array(raw), 'multipart/form-data; boundary=b')!
-    expect(p).toEqual({ name: 't', size: 2, sha256: createHash('sha256').update(Buffer.from([0xff, 0xfe])).digest('hex') })
-    const [j] = parseMultipart(body('b', part('Content-Disposition: form-data; name="j"\r\nContent-Type: application/json', '{}')), 'multipart/form-data; boundary=b')!
+    expect(p).toEqual({
+      name: 't',
+      size: 2,
+      sha256: createHash('sha256')
+        .update(Buffer.from([0xff, 0xfe]))
+        .digest('hex'),
+    })
+    const [j] = parseMultipart(
+      body('b', part('Content-Disposition: form-data; name="j"\r\nContent-Type: application/json', '{}')),
+      'multipart/form-data; boundary=b',
+    )!
     expect(j).toMatchObject({ name: 'j', contentType: 'application/json', size: 2 })
     expect(j).not.toHaveProperty('value')
   })
@@ -264,11 +294,29 @@ describe('parseMultipart', () => {
 })
 
 describe('modelOf', () => {
-  const material = (body: unknown, bodyType: KeyMaterial['bodyType']): KeyMaterial => ({ v: 1, method: 'POST', origin: 'o', path: '/', query: [], body, bodyType })
+  const material = (body: unknown, bodyType: KeyMaterial['bodyType']): KeyMaterial => ({
+    v: 1,
+    method: 'POST',
+    origin: 'o',
+    path: '/',
+    query: [],
+    body,
+    bodyType,
+  })
 
   test('the model of a JSON body, or of a multipart form', () => {
     expect(modelOf(material({ model: 'gpt-4o' }, 'json'))).toBe('gpt-4o')
-    expect(modelOf(material([{ name: 'file', size: 1 }, { name: 'model', value: 'whisper-1' }], 'multipart'))).toBe('whisper-1')
+    expect(
+      modelOf(
+        material(
+          [
+            { name: 'file', size: 1 },
+            { name: 'model', value: 'whisper-1' },
+          ],
+          'multipart',
+        ),
+      ),
+    ).toBe('whisper-1')
   })
 
   test('null when there is none, or it is not a string', () => {

@@ -83,7 +83,10 @@ describe('resolveMode', () => {
       delete process.env.CI
       expect(resolveMode('record')).toEqual({ mode: 'live', source: 'env' })
     } finally {
-      for (const [name, value] of [['EXPECT_LLM_REPLAY', saved.mode], ['CI', saved.ci]] as const) {
+      for (const [name, value] of [
+        ['EXPECT_LLM_REPLAY', saved.mode],
+        ['CI', saved.ci],
+      ] as const) {
         if (value === undefined) delete process.env[name]
         else process.env[name] = value
       }

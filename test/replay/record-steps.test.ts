@@ -184,14 +184,22 @@ describe('record steps at their edges', () => {
 
   test('fixtureSecrets: a secret spelled across the events of the n-th sequence response is reported under /responses/n/sse', () => {
     const clean: RecordedResponse = { status: 200, headers: {}, sse: ['data: {"delta":"fine"}\n\n'] }
-    const split: RecordedResponse = { status: 200, headers: {}, sse: [`data: {"delta":"${secret.slice(0, 10)}"}\n\n`, `data: {"delta":"${secret.slice(10)}"}\n\n`] }
+    const split: RecordedResponse = {
+      status: 200,
+      headers: {},
+      sse: [`data: {"delta":"${secret.slice(0, 10)}"}\n\n`, `data: {"delta":"${secret.slice(10)}"}\n\n`],
+    }
     expect(fixtureSecrets(build({ responses: [clean, split] }, clean), {})).toEqual([
       { path: '/responses/1/sse (text joined across events)', what: 'an "sk-..." API key' },
     ])
   })
 
   test('fixtureSecrets: a secret split across the events of a single response is reported under /response/sse', () => {
-    const split: RecordedResponse = { status: 200, headers: {}, sse: [`data: {"delta":"${secret.slice(0, 10)}"}\n\n`, `data: {"delta":"${secret.slice(10)}"}\n\n`] }
+    const split: RecordedResponse = {
+      status: 200,
+      headers: {},
+      sse: [`data: {"delta":"${secret.slice(0, 10)}"}\n\n`, `data: {"delta":"${secret.slice(10)}"}\n\n`],
+    }
     expect(fixtureSecrets(build({ response: split }, split), {})).toEqual([{ path: '/response/sse (text joined across events)', what: 'an "sk-..." API key' }])
   })
 

@@ -120,7 +120,11 @@ describe('scanStreamText', () => {
   const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`
 
   test('a secret split across the deltas of several events is found in the joined text', () => {
-    const events = [event({ choices: [{ delta: { content: 'Bear' } }] }), event({ choices: [{ delta: { content: 'er abcdefgh' } }] }), event({ delta: 'ijklmnop' })]
+    const events = [
+      event({ choices: [{ delta: { content: 'Bear' } }] }),
+      event({ choices: [{ delta: { content: 'er abcdefgh' } }] }),
+      event({ delta: 'ijklmnop' }),
+    ]
     expect(scanStreamText(events, '/response/sse', {})).toEqual([{ path: '/response/sse (text joined across events)', what: 'a bearer token' }])
   })
 

@@ -39,7 +39,13 @@ afterEach(async () => {
 const GONE = 2 ** 22 + 17
 
 function fixtureFor(content: string): Fixture {
-  const key = buildKey('POST', new URL('https://api.openai.com/v1/chat/completions'), new TextEncoder().encode(JSON.stringify({ content })), 'application/json', {})
+  const key = buildKey(
+    'POST',
+    new URL('https://api.openai.com/v1/chat/completions'),
+    new TextEncoder().encode(JSON.stringify({ content })),
+    'application/json',
+    {},
+  )
   return {
     schemaVersion: 1,
     hash: key.hash,
@@ -179,7 +185,11 @@ describe('FixtureStore', () => {
     const file = await put(join(folder(), nameOf(f)), serializeFixture(f))
     expect(await store.read(join(folder(), 'missing.0123456789abcdef.json'))).toBeUndefined()
     expect(await store.read(file)).toEqual(f)
-    await expect(store.read(folder())).rejects.toMatchObject({ name: 'FixtureError', file: folder(), reason: expect.stringMatching(/^it cannot be read \(EISDIR/) })
+    await expect(store.read(folder())).rejects.toMatchObject({
+      name: 'FixtureError',
+      file: folder(),
+      reason: expect.stringMatching(/^it cannot be read \(EISDIR/),
+    })
   })
 
   test('read caches: a file changed on disk afterwards is not read again', async () => {
