@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { threadId } from 'node:worker_threads'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { serializeFixture } from '../../src/replay/fixture.js'
 import { buildKey } from '../../src/replay/key.js'
 import {
@@ -143,6 +143,23 @@ describe('temporary files of interrupted writes', () => {
     expect(processAlive(process.pid)).toBe(true)
     expect(processAlive(process.ppid)).toBe(true)
     expect(processAlive(GONE)).toBe(false)
+  })
+
+  test('processAlive: a process of another user (EPERM on signal 0) is alive; any other error means gone', () => {
+    const kill = vi.spyOn(process, 'kill')
+    try {
+      kill.mockImplementationOnce(() => {
+        throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' })
+      })
+      expect(processAlive(GONE)).toBe(true)
+      kill.mockImplementationOnce(() => {
+        throw Object.assign(new Error('kill ESRCH'), { code: 'ESRCH' })
+      })
+      expect(processAlive(GONE)).toBe(false)
+      expect(kill).toHaveBeenCalledWith(GONE, 0)
+    } finally {
+      kill.mockRestore()
+    }
   })
 
   test('staleTempFiles and removeStaleTempFiles: only files of processes that are gone', async () => {
