@@ -51,7 +51,8 @@ export function removeFields(value: unknown, paths: readonly string[]): void {
 }
 
 function removePath(value: unknown, segs: string[]): void {
-  if (value === null || typeof value !== 'object' || segs.length === 0) return
+  // segs is never empty: a path splits into one segment at least, and the recursion stops at the last one.
+  if (value === null || typeof value !== 'object') return
   const [head, ...rest] = segs as [string, ...string[]]
   const obj = value as Record<string, unknown>
   const keys = head === '*' ? Object.keys(obj) : [head]

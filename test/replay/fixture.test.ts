@@ -67,8 +67,9 @@ describe('parseFixture accepts', () => {
     expect(parse(fixture({ response: undefined, responses })).responses).toEqual(responses)
   })
 
-  test('a file name without a hash (it is then not checked)', () => {
+  test('a file name without a hash at its end (it is then not checked)', () => {
     expect(parse(fixture(), '/p/anything.json').hash).toBe(key.hash)
+    expect(parse(fixture(), '/p/chat-completions.0000000000000000.json.orig').hash).toBe(key.hash)
   })
 })
 
@@ -88,7 +89,9 @@ describe('parseFixture refuses, naming the file and the reason', () => {
     ['no hash', fixture({ hash: undefined }), /^"hash" is missing or not a sha256 hex string$/],
     ['a short hash', fixture({ hash: key.hash.slice(1) }), /^"hash" is missing or not a sha256 hex string$/],
     ['an upper-case hash', fixture({ hash: key.hash.toUpperCase() }), /^"hash" is missing or not a sha256 hex string$/],
-    ['a hash with more around it', fixture({ hash: `x${key.hash}` }), /^"hash" is missing or not a sha256 hex string$/],
+    ['a hash with more before it', fixture({ hash: `x${key.hash}` }), /^"hash" is missing or not a sha256 hex string$/],
+    ['a hash with more after it', fixture({ hash: `${key.hash}0` }), /^"hash" is missing or not a sha256 hex string$/],
+    ['a hash in a list', fixture({ hash: [key.hash] }), /^"hash" is missing or not a sha256 hex string$/],
     ['no response at all', fixture({ response: undefined }), /^"response" is missing$/],
     ['an empty sequence', fixture({ response: undefined, responses: [] }), /^"responses" must be a non-empty array$/],
     ['a sequence that is not an array', fixture({ response: undefined, responses: {} }), /^"responses" must be a non-empty array$/],
@@ -114,6 +117,11 @@ describe('parseFixture refuses, naming the file and the reason', () => {
     ['sse that is not a list', { status: 200, headers: {}, sse: 'data: 1' }, '"response.sse" must be an array of strings'],
     ['sse with a number', { status: 200, headers: {}, sse: ['a', 1] }, '"response.sse" must be an array of strings'],
     ['offsets that are not numbers', { status: 200, headers: {}, sse: [], chunkOffsetsMs: ['1'] }, '"response.chunkOffsetsMs" must be an array of numbers'],
+    [
+      'offsets of which one is not a number',
+      { status: 200, headers: {}, sse: [], chunkOffsetsMs: [1, '2'] },
+      '"response.chunkOffsetsMs" must be an array of numbers',
+    ],
     ['offsets that are not a list', { status: 200, headers: {}, sse: [], chunkOffsetsMs: 1 }, '"response.chunkOffsetsMs" must be an array of numbers'],
     ['text that is not a string', { status: 200, headers: {}, text: 1 }, '"response.text" must be a string'],
     ['a jsonSpace of 0', { status: 200, headers: {}, json: {}, jsonSpace: 0 }, '"response.jsonSpace" must be a whole number from 1 to 10'],

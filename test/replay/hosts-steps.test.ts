@@ -14,6 +14,7 @@ import {
   registerLibraryHost,
   requestCredential,
 } from '../../src/replay/hosts.js'
+import { peekProcessSlot, setProcessSlot } from '../../src/process-state.js'
 
 // A fake key, assembled at run time so that secret scanners of the repository do not flag this file.
 const REAL = ['sk', 'proj', 'abcDEF0123456789ghijKLMN'].join('-')
@@ -189,5 +190,39 @@ describe('library hosts', () => {
     registerLibraryHost('https://judge.example.com')
     clearLibraryHosts()
     expect(libraryHosts()).toEqual([])
+  })
+})
+
+describe('hosts at their edges', () => {
+  test('a pattern must start with the scheme; a path after the origin is accepted and ignored', () => {
+    expect(() => parseHostPattern('xhttps://a.example.com')).toThrow(
+      `[expect-llm] Failed to configure replay hosts: "xhttps://a.example.com" is not a URL origin. Pass origins such as 'http://127.0.0.1:11434', 'https://my-resource.openai.azure.com' or 'https://*.example.com' (a path is ignored).`,
+    )
+    expect(matchesHost(['https://api.example.com/v1/chat'], 'https://api.example.com/other')).toBe(true)
+  })
+
+  test('the scheme must match even on the same port; a "*" port matches any port', () => {
+    expect(matchesHost(['https://h.test:8080'], 'http://h.test:8080/')).toBe(false)
+    expect(matchesHost(['http://127.0.0.1:*'], 'http://127.0.0.1:5173/v1')).toBe(true)
+  })
+
+  test('subdomains of localhost and [::1] are loopback', () => {
+    expect(isLoopback('http://api.localhost:3000/')).toBe(true)
+    expect(isLoopback('http://[::1]:9/')).toBe(true)
+  })
+
+  test('only a leading scheme is taken off the authorization header', () => {
+    expect(requestCredential(new Headers({ authorization: 'Custom Bearer abc' }), url('https://x.test/'))).toBe('Custom Bearer abc')
+  })
+
+  test('no library host was ever registered in the process: none', () => {
+    const saved = peekProcessSlot<Set<string>>('replay-library-hosts')
+    setProcessSlot('replay-library-hosts', undefined)
+    try {
+      expect(libraryHosts()).toEqual([])
+      clearLibraryHosts() // nothing to clear: no error
+    } finally {
+      setProcessSlot('replay-library-hosts', saved)
+    }
   })
 })
