@@ -96,6 +96,12 @@ describe('removeFields', () => {
     expect(value).toEqual({ a: 1, b: { c: 'x' } })
   })
 
+  test('a name that is not an index of an array removes nothing from it', () => {
+    const value = { list: [1, 2] }
+    removeFields(value, ['list.x', 'list.5'])
+    expect(value).toEqual({ list: [1, 2] })
+  })
+
   test('an empty path list, or null, changes nothing', () => {
     const value = { a: 1 }
     removeFields(value, [])
@@ -177,6 +183,10 @@ describe('buildKey', () => {
     const k = key('  {"b":1,"a":2}', 'text/plain;charset=UTF-8')
     expect(k.material.bodyType).toBe('json')
     expect(key('[1,2]', null).material).toMatchObject({ bodyType: 'json', body: [1, 2] })
+  })
+
+  test('a text body is sniffed as JSON only when it starts with { or [', () => {
+    expect(key('"a{b"', 'text/plain').material).toMatchObject({ bodyType: 'text', body: '"a{b"' })
   })
 
   test('text that is not JSON: kept as text for text/* and forms, base64 otherwise', () => {

@@ -172,3 +172,15 @@ describe('scanStreamText', () => {
     expect(scanStreamText([], '/s', {})).toEqual([])
   })
 })
+
+describe('scanStreamText at its edges', () => {
+  test('strings in a list under a text key are joined too', () => {
+    const events = [`data: ${JSON.stringify({ delta: ['Bear', 'er abcdefghijklmnop'] })}\n\n`]
+    expect(scanStreamText(events, '/s', {})).toEqual([{ path: '/s (text joined across events)', what: 'a bearer token' }])
+  })
+
+  test('a null before the text does not stop the walk of that event', () => {
+    const events = [`data: ${JSON.stringify({ logprobs: null, delta: 'Bearer abcdefghijklmnop' })}\n\n`]
+    expect(scanStreamText(events, '/s', {})).toEqual([{ path: '/s (text joined across events)', what: 'a bearer token' }])
+  })
+})
