@@ -246,15 +246,22 @@ describe('parseMultipart', () => {
       ),
       'multipart/form-data; boundary=xyz',
     )
-    expect(parts).toEqual([
+    expect(parts).toStrictEqual([
       { name: 'model', value: 'whisper-1' },
       { name: 'file', filename: 'a.wav', contentType: 'audio/wav', size: file.length, sha256: createHash('sha256').update(file).digest('hex') },
       { name: 'prompt', contentType: 'text/plain; charset=utf-8', value: 'hi there' },
     ])
   })
 
+  test('part headers are read at the start of their lines only', () => {
+    const headers = 'X-Note: content-disposition: form-data; name="wrong"\r\nContent-Disposition: form-data; name="n"; filename="content-type: x"'
+    expect(parseMultipart(body('b', part(headers, 'v')), 'multipart/form-data; boundary=b')).toStrictEqual([
+      { name: 'n', filename: 'content-type: x', size: 1, sha256: createHash('sha256').update('v').digest('hex') },
+    ])
+  })
+
   test('a quoted boundary', () => {
-    expect(parseMultipart(body('a b', part('Content-Disposition: form-data; name="n"', 'v')), 'multipart/form-data; boundary="a b"')).toEqual([
+    expect(parseMultipart(body('a b', part('Content-Disposition: form-data; name="n"', 'v')), 'multipart/form-data; boundary="a b"')).toStrictEqual([
       { name: 'n', value: 'v' },
     ])
   })
@@ -262,7 +269,7 @@ describe('parseMultipart', () => {
   test('a text field that is not valid UTF-8, or a non-text field, is keyed by its bytes', () => {
     const raw = Buffer.concat([Buffer.from('--b\r\nContent-Disposition: form-data; name="t"\r\n\r\n'), Buffer.from([0xff, 0xfe]), Buffer.from('\r\n--b--\r\n')])
     const [p] = parseMultipart(new Uint8Array(raw), 'multipart/form-data; boundary=b')!
-    expect(p).toEqual({
+    expect(p).toStrictEqual({
       name: 't',
       size: 2,
       sha256: createHash('sha256')
@@ -278,12 +285,12 @@ describe('parseMultipart', () => {
   })
 
   test('a part without a name gets an empty one', () => {
-    expect(parseMultipart(body('b', part('Content-Disposition: form-data', 'v')), 'multipart/form-data; boundary=b')).toEqual([{ name: '', value: 'v' }])
+    expect(parseMultipart(body('b', part('Content-Disposition: form-data', 'v')), 'multipart/form-data; boundary=b')).toStrictEqual([{ name: '', value: 'v' }])
   })
 
   test('a part whose content ends without CRLF before the next delimiter keeps all its bytes', () => {
     const text = '--b\r\nContent-Disposition: form-data; name="n"\r\n\r\nvalue--b--'
-    expect(parseMultipart(bytes(text), 'multipart/form-data; boundary=b')).toEqual([{ name: 'n', value: 'value' }])
+    expect(parseMultipart(bytes(text), 'multipart/form-data; boundary=b')).toStrictEqual([{ name: 'n', value: 'value' }])
   })
 
   test('undefined without a boundary, without any delimiter, without a closing delimiter or without part headers', () => {
@@ -294,12 +301,12 @@ describe('parseMultipart', () => {
   })
 
   test('an empty form (only the closing delimiter) has no parts', () => {
-    expect(parseMultipart(bytes('--b--\r\n'), 'multipart/form-data; boundary=b')).toEqual([])
+    expect(parseMultipart(bytes('--b--\r\n'), 'multipart/form-data; boundary=b')).toStrictEqual([])
   })
 
   test('reads the body through its own view of a larger buffer', () => {
     const whole = bytes(`PREFIX--b\r\nContent-Disposition: form-data; name="n"\r\n\r\nv\r\n--b--\r\n`)
-    expect(parseMultipart(whole.subarray(6), 'multipart/form-data; boundary=b')).toEqual([{ name: 'n', value: 'v' }])
+    expect(parseMultipart(whole.subarray(6), 'multipart/form-data; boundary=b')).toStrictEqual([{ name: 'n', value: 'v' }])
   })
 })
 
