@@ -101,7 +101,7 @@ export function parseHostPattern(pattern: string): HostPattern {
 
 /** `true` when `url` (a URL or an origin) matches one of the origin patterns. */
 export function matchesHost(patterns: readonly string[], url: URL | string): boolean {
-  // Stryker disable next-line ConditionalExpression: equivalent, new URL() of a URL is a copy of it
+  // Stryker disable next-line ConditionalExpression: equivalent when true, new URL() of a URL is a copy of it
   const u = typeof url === 'string' ? new URL(url) : url
   const port = u.port || DEFAULT_PORT[u.protocol]
   const hostname = u.hostname.toLowerCase()
@@ -113,7 +113,7 @@ export function matchesHost(patterns: readonly string[], url: URL | string): boo
 
 /** `true` for `localhost`, `127.0.0.0/8` and `[::1]`: the machine itself, never the network. */
 export function isLoopback(url: URL | string): boolean {
-  // Stryker disable next-line ConditionalExpression: equivalent, new URL() of a URL is a copy of it
+  // Stryker disable next-line ConditionalExpression: equivalent when true, new URL() of a URL is a copy of it
   const hostname = (typeof url === 'string' ? new URL(url) : url).hostname.toLowerCase()
   // Stryker disable next-line Regex: equivalent without ^, URL parsing turns every hostname that ends in a number into a dotted IPv4 address
   return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]'

@@ -78,8 +78,11 @@ export function scanForSecrets(value: unknown, env: NodeJS.ProcessEnv = process.
     if (typeof v === 'string') check(v, path || '/')
     // Stryker disable next-line ConditionalExpression: equivalent, an array walked as an object visits the same items under the same pointers, and its index keys hold no secret
     else if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${path}/${i}`))
-    // Stryker disable next-line ConditionalExpression: equivalent when true for the typeof check, numbers and booleans have no entries
-    else if (v !== null && typeof v === 'object') {
+    else if (
+      v !== null &&
+      // Stryker disable next-line ConditionalExpression: equivalent when true, numbers and booleans have no entries to walk
+      typeof v === 'object'
+    ) {
       for (const [k, item] of Object.entries(v)) {
         check(k, `${path}/${escapePointer(k)}`)
         walk(item, `${path}/${escapePointer(k)}`)

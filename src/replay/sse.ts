@@ -48,7 +48,7 @@ export function pullStream(chunks: ReadonlyArray<string | Uint8Array>, offsetsMs
         // Stryker disable next-line ConditionalExpression: equivalent when true, an undefined offset gives a NaN wait, which is not > 0
         if (due !== undefined) {
           const wait = started + due - performance.now()
-          // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, setTimeout treats a wait of 0 or less as at once
+          // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent when true or >=, setTimeout treats a wait of 0 or less as at once
           if (wait > 0) await new Promise((r) => setTimeout(r, wait))
         }
         const chunk = chunks[i++]!
