@@ -76,7 +76,7 @@ export function scanForSecrets(value: unknown, env: NodeJS.ProcessEnv = process.
   }
   const walk = (v: unknown, path: string): void => {
     if (typeof v === 'string') check(v, path || '/')
-    // Stryker disable next-line ConditionalExpression: equivalent, an array walked as an object visits the same items under the same pointers, and its index keys hold no secret
+    // Stryker disable next-line ConditionalExpression: equivalent when false, an array walked as an object visits the same items under the same pointers, and its index keys hold no secret
     else if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${path}/${i}`))
     else if (
       v !== null &&
