@@ -21,8 +21,3 @@ export function sortKeysDeep(value: unknown): unknown {
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeysDeep(value))
 }
-
-/** Pretty-prints `value` with sorted keys and a trailing newline, the on-disk form of fixtures. */
-export function prettyJson(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`
-}

@@ -36,9 +36,9 @@ export class FixtureError extends Error {
 function sortResponse(r: RecordedResponse): RecordedResponse {
   // Everything sorted for stable diffs, except the recorded body, which keeps the server's key order.
   const out: Record<string, unknown> = {}
+  // An undefined member stays undefined here, and JSON.stringify in serializeFixture drops it.
   for (const k of Object.keys(r).sort()) {
     const v = (r as unknown as Record<string, unknown>)[k]
-    if (v === undefined) continue
     out[k] = k === 'json' ? v : sortKeysDeep(v)
   }
   return out as unknown as RecordedResponse

@@ -26,6 +26,8 @@ const childProcessTests = [
   'test/vitest-entry.test.ts',
   // It checks the list of equivalent mutants (the sources as text, and run.mjs in a child): no mutant reaches it.
   'test/mutation/equivalent.test.ts',
+  // `expect-llm mutate` run in child processes (Vitest and, against dist/, Jest); dist/ is not in the sandbox.
+  'test/mutation/cli.test.ts',
 ]
 // The test files that rely on test/setup.ts: the setup entry itself, and the provider tests that record
 // and replay through the replay session it starts (or use the matchers it registers).
@@ -39,6 +41,11 @@ const setupTests = [
   'test/judges/local-servers.test.ts',
   'test/judges/panel.test.ts',
   'test/judges/providers.replay.test.ts',
+  // Recorded through the setup file's session (its embedding requests batch as they did then): without it the
+  // embedder's batches differ from the recording and the initial run fails with a replay miss.
+  'test/matchers/model-matchers.replay.test.ts',
+  // Replays the default client (https://api.openai.com) without a key through the setup file's session.
+  'test/safety/moderation.replay.test.ts',
 ]
 
 // EXPECT_LLM_MUTATION_TESTS (comma-separated globs, e.g. `test/metrics/**/*.test.ts`) runs only those test

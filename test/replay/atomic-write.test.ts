@@ -59,3 +59,28 @@ test('without a failure the new content replaces the file and only the file rema
   expect(await real.readFile(target, 'utf8')).toBe(after)
   expect(await real.readdir(dir)).toEqual(['chat-completions.0123456789abcdef.json'])
 })
+
+test('a rename refused with EPERM (Windows: the target is open elsewhere) is retried until it succeeds', async () => {
+  const eperm = () => Object.assign(new Error('EPERM: operation not permitted, rename'), { code: 'EPERM' })
+  renameSpy.mockRejectedValueOnce(eperm()).mockRejectedValueOnce(eperm())
+  await writeFileAtomic(target, after)
+  expect(renameSpy).toHaveBeenCalledTimes(3)
+  expect(await real.readFile(target, 'utf8')).toBe(after)
+  expect(await real.readdir(dir)).toEqual(['chat-completions.0123456789abcdef.json'])
+})
+
+test('after six refused renames the write gives up with the error, leaving the previous file and no temporary file', async () => {
+  renameSpy.mockImplementation(async () => {
+    throw Object.assign(new Error('EPERM: operation not permitted, rename'), { code: 'EPERM' })
+  })
+  await expect(writeFileAtomic(target, after)).rejects.toThrow('EPERM')
+  expect(renameSpy).toHaveBeenCalledTimes(6)
+  expect(await real.readFile(target, 'utf8')).toBe(before)
+  expect(await real.readdir(dir)).toEqual(['chat-completions.0123456789abcdef.json'])
+})
+
+test('the folder is created when it does not exist yet', async () => {
+  const nested = join(dir, 'test', '__llm_fixtures__', 'a.test.ts', 'chat-completions.0123456789abcdef.json')
+  await writeFileAtomic(nested, after)
+  expect(await real.readFile(nested, 'utf8')).toBe(after)
+})

@@ -1,7 +1,16 @@
 // The pure steps of the `expect-llm fixtures` command (src/replay/cli.ts).
 import { describe, expect, test } from 'vitest'
 import { buildKey } from '../../src/replay/key.js'
-import { fixtureProblems, fixtureRows, fixturesByFolder, fixtureTable, parseCliArgs, planCommand, pruneSkipReason } from '../../src/replay/cli.js'
+import {
+  firstUserMessage,
+  fixtureProblems,
+  fixtureRows,
+  fixturesByFolder,
+  fixtureTable,
+  parseCliArgs,
+  planCommand,
+  pruneSkipReason,
+} from '../../src/replay/cli.js'
 import { buildFixture } from '../../src/replay/record-steps.js'
 import type { RecordedResponse } from '../../src/replay/types.js'
 
@@ -115,5 +124,48 @@ describe('fixtures prune', () => {
       ['a', ['/r/a/2.json']],
       ['b', ['/r/b/1.json', '/r/b/3.json']],
     ])
+  })
+})
+
+describe('firstUserMessage', () => {
+  const withBody = (body: unknown) => ({ key: { body } }) as unknown as Parameters<typeof firstUserMessage>[0]
+
+  test('the first user message of a chat, its text parts joined', () => {
+    expect(
+      firstUserMessage(
+        withBody({
+          messages: [
+            { role: 'system', content: 'Be brief.' },
+            { role: 'user', content: 'Hi  there\n you' },
+          ],
+        }),
+      ),
+    ).toBe('Hi there you')
+    expect(
+      firstUserMessage(withBody({ messages: [{ role: 'user', content: ['Look:', { type: 'text', text: 'this' }, { type: 'image_url', image_url: {} }] }] })),
+    ).toBe('Look: this')
+  })
+
+  test('a Responses or embeddings input, as a string, a list of strings or a list of messages', () => {
+    expect(firstUserMessage(withBody({ input: 'Embed me' }))).toBe('Embed me')
+    expect(firstUserMessage(withBody({ input: ['first', 'second'] }))).toBe('first')
+    expect(firstUserMessage(withBody({ input: [{ role: 'user', content: [{ type: 'input_text', text: 'Hello' }] }] }))).toBe('Hello')
+  })
+
+  test('cut to 50 characters with an ellipsis; nothing for other bodies', () => {
+    expect(firstUserMessage(withBody({ input: 'x'.repeat(50) }))).toBe('x'.repeat(50))
+    expect(firstUserMessage(withBody({ input: 'x'.repeat(51) }))).toBe(`${'x'.repeat(49)}…`)
+    expect(firstUserMessage(withBody(null))).toBe('')
+    expect(firstUserMessage(withBody({ messages: [{ role: 'assistant', content: 'no user' }] }))).toBe('')
+    expect(firstUserMessage(withBody({ input: [] }))).toBe('')
+  })
+})
+
+describe('pruneSkipReason', () => {
+  test('each reason a folder is left alone', () => {
+    expect(pruneSkipReason(undefined)).toBe('no run of its test file was recorded; run the full suite first')
+    expect(pruneSkipReason({ complete: true })).toBeUndefined()
+    expect(pruneSkipReason({ complete: false, reason: 'failed' })).toBe('its last run had failing tests; prune after a green run')
+    expect(pruneSkipReason({ complete: false, reason: 'filtered' })).toBe('its last run was filtered or skipped tests; run the full suite first')
   })
 })

@@ -2,18 +2,20 @@
 import { describe, expect, test } from 'vitest'
 import { classifyCreated, connectionError, expectOwnRequest, requestKey } from '../../src/replay/escapes.js'
 
-const openai = { method: 'POST', origin: 'https://api.openai.com', path: '/v1/chat/completions' }
+// A path no other test sends to: the engine's announcements of its own requests are process-wide, and a test
+// file that ran earlier in the same process (Stryker's runs share one) may have left one for a common path.
+const openai = { method: 'POST', origin: 'https://api.openai.com', path: '/v1/escape-steps/chat/completions' }
 const replayHost = { relevant: (url: URL) => url.hostname === 'api.openai.com' }
 
 describe('classifyCreated', () => {
   test('a request to a replay host is tracked under its key', () => {
-    expect(classifyCreated(openai, replayHost)).toEqual({ kind: 'track', key: 'POST https://api.openai.com/v1/chat/completions' })
+    expect(classifyCreated(openai, replayHost)).toEqual({ kind: 'track', key: 'POST https://api.openai.com/v1/escape-steps/chat/completions' })
   })
 
   test('without msw (immediate) it is reported at once', () => {
     expect(classifyCreated(openai, { ...replayHost, immediate: true })).toEqual({
       kind: 'escape',
-      request: { method: 'POST', url: 'https://api.openai.com/v1/chat/completions' },
+      request: { method: 'POST', url: 'https://api.openai.com/v1/escape-steps/chat/completions' },
     })
   })
 
@@ -25,7 +27,7 @@ describe('classifyCreated', () => {
 
   test('msw passthrough requests are ignored, as is each announced request of the engine, once', () => {
     expect(classifyCreated({ ...openai, headers: ['x-msw-intention', 'msw/passthrough'] }, replayHost)).toEqual({ kind: 'ignore' })
-    expectOwnRequest('post', 'https://api.openai.com/v1/chat/completions')
+    expectOwnRequest('post', 'https://api.openai.com/v1/escape-steps/chat/completions')
     expect(classifyCreated(openai, replayHost)).toEqual({ kind: 'ignore' })
     expect(classifyCreated(openai, replayHost)).toMatchObject({ kind: 'track' })
   })

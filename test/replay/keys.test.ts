@@ -95,6 +95,19 @@ describe('recording with no usable key fails before anything is sent', () => {
     phase.replay.takeProblems()
   })
 
+  test('a long placeholder key is named as a placeholder without quoting it', async () => {
+    const res = await fetch('https://api.mistral.ai/v1/chat/completions', {
+      method: 'POST',
+      body: '{"model":"mistral-small"}',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer this-is-only-a-placeholder-value-for-the-docs' },
+    })
+    expect(res.status).toBe(404)
+    expect(problem()).toBe(
+      '[expect-llm] Failed to record POST /v1/chat/completions: the request carries a placeholder key, not a real one, so https://api.mistral.ai would refuse it; nothing was sent. Set MISTRAL_API_KEY (or pass apiKey to the client) and run again, or replay the recordings (unset EXPECT_LLM_REPLAY).',
+    )
+    expect(attempts).toEqual([])
+  })
+
   test('a real-looking key passes the check (and would be sent)', async () => {
     const key = ['sk', 'proj', 'a1B2c3D4e5F6g7H8i9J0k1L2'].join('-')
     await new OpenAI({ apiKey: key, maxRetries: 0 }).chat.completions

@@ -169,3 +169,81 @@ describe('the engine’s answers', () => {
     })
   })
 })
+
+describe('record steps at their edges', () => {
+  const secret = ['sk', 'proj', 'B'.repeat(24)].join('-')
+  const build = (shaped: Parameters<typeof buildFixture>[0]['shaped'], redacted: RecordedResponse) =>
+    buildFixture({ key, shaped, redacted, durationMs: 1, recordedAt: new Date(0), userAgent: null, testFile: null })
+
+  test('isRecordable: 2xx only, at both ends', () => {
+    expect(isRecordable(199, undefined)).toBe(false)
+    expect(isRecordable(299, undefined)).toBe(true)
+    expect(isRecordable(300, false)).toBe(false)
+    expect(DETERMINISTIC_ERRORS).toEqual(new Set([400, 404, 405, 413, 415, 422]))
+  })
+
+  test('fixtureSecrets: a secret spelled across the events of the n-th sequence response is reported under /responses/n/sse', () => {
+    const clean: RecordedResponse = { status: 200, headers: {}, sse: ['data: {"delta":"fine"}\n\n'] }
+    const split: RecordedResponse = {
+      status: 200,
+      headers: {},
+      sse: [`data: {"delta":"${secret.slice(0, 10)}"}\n\n`, `data: {"delta":"${secret.slice(10)}"}\n\n`],
+    }
+    expect(fixtureSecrets(build({ responses: [clean, split] }, clean), {})).toEqual([
+      { path: '/responses/1/sse (text joined across events)', what: 'an "sk-..." API key' },
+    ])
+  })
+
+  test('fixtureSecrets: a secret split across the events of a single response is reported under /response/sse', () => {
+    const split: RecordedResponse = {
+      status: 200,
+      headers: {},
+      sse: [`data: {"delta":"${secret.slice(0, 10)}"}\n\n`, `data: {"delta":"${secret.slice(10)}"}\n\n`],
+    }
+    expect(fixtureSecrets(build({ response: split }, split), {})).toEqual([{ path: '/response/sse (text joined across events)', what: 'an "sk-..." API key' }])
+  })
+
+  test('fixtureSecrets: the value of a key variable in the environment, read from process.env by default', () => {
+    const response: RecordedResponse = { status: 200, headers: {}, json: { echo: 'my-own-secret-value-123' } }
+    expect(fixtureSecrets(build({ response }, response), { OPENAI_API_KEY: 'my-own-secret-value-123' })).toEqual([
+      { path: '/response/json/echo', what: 'the value of OPENAI_API_KEY' },
+    ])
+    process.env.EXPECT_LLM_RECORD_STEPS_TEST_TOKEN = 'my-own-secret-value-123'
+    try {
+      expect(fixtureSecrets(build({ response }, response)).map((f) => f.what)).toContain('the value of EXPECT_LLM_RECORD_STEPS_TEST_TOKEN')
+    } finally {
+      delete process.env.EXPECT_LLM_RECORD_STEPS_TEST_TOKEN
+    }
+  })
+
+  test('secretsMessage: the findings joined with "; ", then what to do', () => {
+    expect(
+      secretsMessage(
+        [
+          { what: 'a bearer token', path: '/a' },
+          { what: 'the value of OPENAI_API_KEY', path: '/b' },
+        ],
+        'f.json',
+      ),
+    ).toBe(
+      '[expect-llm] Failed to write fixture f.json: it would contain a bearer token at /a; the value of OPENAI_API_KEY at /b. Nothing was written. ' +
+        'Keep secrets out of prompts and responses, or strip them with configure({ replay: { redact } }), then record again.',
+    )
+  })
+
+  test('upstreamRequest keeps the redirect mode of the app’s request', () => {
+    const request = new Request(url, { method: 'POST', body, redirect: 'manual' })
+    expect(upstreamRequest(request, body, new URL('http://127.0.0.1:8080/v1/chat/completions')).redirect).toBe('manual')
+  })
+
+  test('readWholeBody: a stream that fails without a reason still reads as broken', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(undefined)
+      },
+    })
+    const { chunks, broken } = await readWholeBody(stream)
+    expect(chunks).toEqual([])
+    expect((broken as Error).message).toBe('the body stream failed')
+  })
+})

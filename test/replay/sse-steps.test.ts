@@ -65,3 +65,12 @@ describe('queuedStream', () => {
     q.end()
   })
 })
+
+test('queuedStream hands a pushed chunk over at once, before upstream ends', async () => {
+  const q = queuedStream()
+  q.push(new TextEncoder().encode('a'))
+  const reader = q.stream.getReader()
+  const first = await Promise.race([reader.read(), new Promise((r) => setTimeout(() => r('still waiting'), 500))])
+  expect(first).toEqual({ done: false, value: new TextEncoder().encode('a') })
+  q.end()
+})

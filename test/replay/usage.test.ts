@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import type { Fixture } from '../../src/replay/types.js'
-import { extractModelAndUsage, normalizeUsage } from '../../src/replay/usage.js'
+import { extractModelAndUsage, normalizeUsage, usageOf } from '../../src/replay/usage.js'
 
 const fixture = (path: string) => JSON.parse(readFileSync(new URL(`../${path}`, import.meta.url), 'utf8')) as Fixture
 const sse = (...events: object[]) => events.map((e) => `event: ${(e as { type?: string }).type ?? 'message'}\ndata: ${JSON.stringify(e)}\n\n`)
@@ -115,4 +115,20 @@ test('golden usage reads the response of an older recording whose meta has no us
   expect(recorded.meta.usage).toBeNull()
   writeFileSync(join(root, 'old.json'), JSON.stringify(recorded))
   expect(readFixtureMeta(root, 'old.json')).toEqual({ model: 'claude-scripted', usage: { inputTokens: 7, outputTokens: 8, totalTokens: 15 } })
+})
+
+describe('usage at its edges', () => {
+  test('Gemini without totalTokenCount: input plus output (thinking included)', () => {
+    expect(normalizeUsage({ promptTokenCount: 10, candidatesTokenCount: 4, thoughtsTokenCount: 3 })).toEqual({
+      inputTokens: 10,
+      outputTokens: 7,
+      totalTokens: 17,
+      reasoningTokens: 3,
+    })
+  })
+
+  test('a value that is not an object carries no model and no usage', () => {
+    expect(usageOf(null)).toEqual({ model: null, usage: null, outputOnly: false })
+    expect(usageOf('data')).toEqual({ model: null, usage: null, outputOnly: false })
+  })
 })

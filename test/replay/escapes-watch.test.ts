@@ -1,0 +1,147 @@
+// The escape watcher (src/replay/escapes.ts watchEscapes), fed undici's diagnostics messages directly: a
+// request to a replay host that MSW never saw is reported once its response (or connection error) arrives;
+// one MSW saw is not; live requests report connection failures. The host is one no real request goes to.
+import diagnostics from 'node:diagnostics_channel'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { expectOwnRequest, watchEscapes, type EscapeWatcher, type EscapeWatcherOptions, type UndiciRequest } from '../../src/replay/escapes.js'
+
+const ORIGIN = 'https://escape-watch.invalid'
+const relevant = (url: URL) => url.origin === ORIGIN
+const create = (request: UndiciRequest) => diagnostics.channel('undici:request:create').publish({ request })
+const headers = (request: UndiciRequest) => diagnostics.channel('undici:request:headers').publish({ request, response: {} })
+const failed = (request: UndiciRequest, error: unknown) => diagnostics.channel('undici:request:error').publish({ request, error })
+const undiciRequest = (path = '/v1/chat/completions', method = 'POST'): UndiciRequest => ({ origin: ORIGIN, path, method, headers: [] })
+
+let watcher: EscapeWatcher | undefined
+afterEach(() => {
+  watcher?.close()
+  watcher = undefined
+})
+
+function watch(extra: Partial<EscapeWatcherOptions> = {}) {
+  const onEscape = vi.fn()
+  const onLiveFailure = vi.fn()
+  watcher = watchEscapes({ relevant, onEscape, onLiveFailure, ...extra })
+  return { onEscape, onLiveFailure, watcher }
+}
+
+describe('watchEscapes', () => {
+  test('a request MSW never saw is reported when its response starts', async () => {
+    const { onEscape, watcher } = watch()
+    const request = undiciRequest()
+    create(request)
+    headers(request)
+    expect(onEscape).not.toHaveBeenCalled() // decided a moment later, after MSW's own events
+    await watcher.idle()
+    expect(onEscape.mock.calls).toEqual([[{ method: 'POST', url: `${ORIGIN}/v1/chat/completions` }]])
+  })
+
+  test('a request MSW saw is not reported', async () => {
+    const { onEscape, watcher } = watch()
+    const request = undiciRequest()
+    create(request)
+    watcher.requestSeen(new Request(`${ORIGIN}/v1/chat/completions`, { method: 'POST' }))
+    headers(request)
+    await watcher.idle()
+    expect(onEscape).not.toHaveBeenCalled()
+  })
+
+  test('MSW announcing the request just after its response starts still counts', async () => {
+    const { onEscape, watcher } = watch()
+    const request = undiciRequest()
+    create(request)
+    headers(request)
+    watcher.requestSeen(new Request(`${ORIGIN}/v1/chat/completions`, { method: 'POST' }))
+    await watcher.idle()
+    expect(onEscape).not.toHaveBeenCalled()
+  })
+
+  test('identical concurrent requests are matched by count: one seen of two, one reported', async () => {
+    const { onEscape, watcher } = watch()
+    const a = undiciRequest()
+    const b = undiciRequest()
+    create(a)
+    create(b)
+    watcher.requestSeen(new Request(`${ORIGIN}/v1/chat/completions`, { method: 'POST' }))
+    headers(a)
+    headers(b)
+    await watcher.idle()
+    expect(onEscape).toHaveBeenCalledTimes(1)
+  })
+
+  test('a connection error is reported with its cause', async () => {
+    const { onEscape, watcher } = watch()
+    const request = undiciRequest('/v1/models', 'GET')
+    create(request)
+    failed(request, { message: 'fetch failed', cause: { message: 'getaddrinfo ENOTFOUND escape-watch.invalid' } })
+    await watcher.idle()
+    expect(onEscape.mock.calls).toEqual([[{ method: 'GET', url: `${ORIGIN}/v1/models`, error: 'getaddrinfo ENOTFOUND escape-watch.invalid' }]])
+  })
+
+  test('a request without a method is a GET; one with no path is the root', async () => {
+    const { onEscape, watcher } = watch()
+    const request: UndiciRequest = { origin: ORIGIN }
+    create(request)
+    headers(request)
+    await watcher.idle()
+    expect(onEscape.mock.calls).toEqual([[{ method: 'GET', url: `${ORIGIN}/` }]])
+  })
+
+  test('requests to other hosts, and messages without a request, are ignored', async () => {
+    const { onEscape, watcher } = watch()
+    const other: UndiciRequest = { origin: 'https://other.invalid', path: '/', method: 'GET' }
+    create(other)
+    headers(other)
+    diagnostics.channel('undici:request:create').publish({})
+    diagnostics.channel('undici:request:headers').publish({})
+    await watcher.idle()
+    expect(onEscape).not.toHaveBeenCalled()
+  })
+
+  test('immediate: reported when created, before anything is sent (a GET when no method is given)', () => {
+    const { onEscape } = watch({ immediate: true })
+    create(undiciRequest())
+    create({ origin: ORIGIN, path: '/v1/models' })
+    expect(onEscape.mock.calls).toEqual([[{ method: 'POST', url: `${ORIGIN}/v1/chat/completions` }], [{ method: 'GET', url: `${ORIGIN}/v1/models` }]])
+  })
+
+  test('the engine announcing the same request twice covers two requests, not three', async () => {
+    const { onEscape, watcher } = watch()
+    expectOwnRequest('POST', `${ORIGIN}/v1/own`)
+    expectOwnRequest('POST', `${ORIGIN}/v1/own`)
+    const requests = [undiciRequest('/v1/own'), undiciRequest('/v1/own'), undiciRequest('/v1/own')]
+    for (const r of requests) create(r)
+    for (const r of requests) headers(r)
+    await watcher.idle()
+    expect(onEscape).toHaveBeenCalledTimes(1)
+  })
+
+  test('live requests: a connection failure is reported with the host, a response is not', async () => {
+    const { onEscape, onLiveFailure, watcher } = watch({ live: relevant })
+    const ok = undiciRequest()
+    create(ok)
+    headers(ok)
+    const broken = undiciRequest('/v1/embeddings')
+    create(broken)
+    failed(broken, { message: 'fetch failed', cause: { message: 'connect ECONNREFUSED 127.0.0.1:2' } })
+    const noReason = undiciRequest('/v1/responses', 'GET')
+    create(noReason)
+    failed(noReason, {})
+    await watcher.idle()
+    expect(onLiveFailure.mock.calls).toEqual([
+      [{ method: 'POST', url: `${ORIGIN}/v1/embeddings`, error: 'connect ECONNREFUSED 127.0.0.1:2' }],
+      [{ method: 'GET', url: `${ORIGIN}/v1/responses`, error: 'connection failed' }],
+    ])
+    expect(onEscape).not.toHaveBeenCalled()
+  })
+
+  test('after close, nothing is reported', async () => {
+    const { onEscape, watcher } = watch()
+    watcher.close()
+    const request = undiciRequest()
+    create(request)
+    headers(request)
+    await watcher.idle()
+    expect(onEscape).not.toHaveBeenCalled()
+  })
+})
