@@ -37,6 +37,7 @@ const setupTests = [
   'test/judges/local-servers.test.ts',
   'test/judges/panel.test.ts',
   'test/judges/providers.replay.test.ts',
+  'test/matchers/model-matchers.replay.test.ts',
 ]
 
 // EXPECT_LLM_MUTATION_TESTS (comma-separated globs, e.g. `test/metrics/**/*.test.ts`) runs only those test
