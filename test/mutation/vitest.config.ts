@@ -20,10 +20,13 @@ const childProcessTests = [
   'test/golden/replay-e2e.test.ts',
   'test/replay/runner.test.ts',
   'test/replay/concurrency.test.ts',
+  'test/golden/agent-jest-runner.test.ts',
+  'test/mutation/cli.test.ts',
   // These run the built package (dist/), which a fresh clone does not have and no mutant reaches.
   'test/ai-sdk.test.ts',
   'test/unawaited/jest.test.ts',
   'test/vitest-entry.test.ts',
+  'test/entries/exports.test.ts',
 ]
 // The test files that rely on test/setup.ts: the setup entry itself, and the provider tests that record
 // and replay through the replay session it starts (or use the matchers it registers).
@@ -37,7 +40,11 @@ const setupTests = [
   'test/judges/local-servers.test.ts',
   'test/judges/panel.test.ts',
   'test/judges/providers.replay.test.ts',
+  // Recorded through the setup file's session (its embedding requests batch as they did then): without it the
+  // embedder's batches differ from the recording and the initial run fails with a replay miss.
   'test/matchers/model-matchers.replay.test.ts',
+  // Replays api.openai.com through the setup file's session, which also gives the client its placeholder key.
+  'test/safety/moderation.replay.test.ts',
 ]
 
 // EXPECT_LLM_MUTATION_TESTS (comma-separated globs, e.g. `test/metrics/**/*.test.ts`) runs only those test

@@ -1,6 +1,11 @@
 // The pure steps of the escape watcher (src/replay/escapes.ts): what to do with each request undici creates.
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { setProcessSlot } from '../../src/process-state.js'
 import { classifyCreated, connectionError, expectOwnRequest, requestKey } from '../../src/replay/escapes.js'
+
+// The engine's announced requests are process-wide: a recording test run before this file in the same worker
+// (the mutation run's shared module graph) can leave one behind, which the next classifyCreated would take.
+beforeEach(() => setProcessSlot('replay-own-requests', undefined))
 
 const openai = { method: 'POST', origin: 'https://api.openai.com', path: '/v1/chat/completions' }
 const replayHost = { relevant: (url: URL) => url.hostname === 'api.openai.com' }
