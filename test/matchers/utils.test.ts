@@ -1,8 +1,12 @@
+import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, test } from 'vitest'
+import type { MatcherContext } from '../../matchers/context.js'
+import { toCallTool } from '../../matchers/toCallTool.js'
 import { toHaveTokenF1Above } from '../../matchers/toHaveTokenF1Above.js'
 import { toRetrieve } from '../../matchers/toRetrieve.js'
 import { fmt, preview, tokenDiff, tokenList } from '../../matchers/utils.js'
 import { failureMessage } from '../helpers/failure-message.js'
+import { refundRun } from '../helpers/trajectories.js'
 
 expect.extend({ toHaveTokenF1Above, toRetrieve })
 
@@ -93,5 +97,42 @@ describe('the shared usage checks, through matchers that use them', () => {
   test('k must be an integer of at least 1: 1 is accepted, a non-number is refused', () => {
     expect(['a']).toRetrieve(['a'], { k: 1 })
     expect(failureMessage(() => expect(['a']).toRetrieve(['a'], { k: Number.NaN }))).toContain('k must be an integer >= 1, got NaN.')
+  })
+})
+
+describe('partialEquals: argument matching needs the runner\'s equals()', () => {
+  // The context Vitest gives a matcher, captured once, then stripped of one member at a time.
+  let runnerContext: MatcherContext | undefined
+  expect.extend({
+    captureContext(this: MatcherContext) {
+      runnerContext = this
+      return { pass: true, message: () => '' }
+    },
+  })
+  ;(expect(null) as unknown as { captureContext(): void }).captureContext()
+
+  test.each([
+    ['equals()', (ctx: MatcherContext): MatcherContext => ({ ...ctx, equals: undefined })],
+    ['utils.subsetEquality', (ctx: MatcherContext): MatcherContext => ({ ...ctx, utils: { ...ctx.utils, subsetEquality: undefined } })],
+    ['utils.iterableEquality', (ctx: MatcherContext): MatcherContext => ({ ...ctx, utils: { ...ctx.utils, iterableEquality: undefined } })],
+  ])('a context without %s is refused with how to register the matcher', (_, strip) => {
+    const ctx = strip(runnerContext as MatcherContext)
+    let thrown: unknown
+    try {
+      toCallTool.call(ctx, refundRun(), 'refundOrder', { amount: 30 })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(Error)
+    expect(thrown).not.toBeInstanceOf(TypeError)
+    expect(stripVTControlCharacters((thrown as Error).message)).toBe(
+      'expect(trajectory).toCallTool(name, args)\n\n[expect-llm] Failed to run toCallTool: the matcher context has no equals() and subsetEquality ' +
+        "(they come from the test runner's expect). Register the matcher with expect.extend() of Vitest or Jest, or through expect-llm/vitest or expect-llm/jest.",
+    )
+  })
+
+  test('with the full context, the runner equals() decides (asymmetric matchers work)', () => {
+    const result = toCallTool.call(runnerContext as MatcherContext, refundRun(), 'refundOrder', { amount: expect.any(Number) })
+    expect(result.pass).toBe(true)
   })
 })
