@@ -225,3 +225,16 @@ describe('toPassJudge usage errors and the template line', () => {
     expect(message.split('\n')).toContain('Template:  custom')
   })
 })
+
+describe('the reasoning line when the judge gives none', () => {
+  test('a blank reason reads "(none given)", not an empty quote', async () => {
+    const message = await asyncFailureMessage(expect(answer).toPassJudge('Is polite', { judge: fixedJudge(0, ' \n ') }))
+    expect(message.split('\n')).toContain("Judge's reasoning: (none given)")
+  })
+
+  test('on a panel too', async () => {
+    const silent = (name: string, value: number) => ({ ...fixedJudge(value, '', { model: name }), name })
+    const message = await asyncFailureMessage(expect(answer).toPassJudge({ criteria: 'Is polite', samples: [silent('a', 1), silent('b', 0), silent('c', 0)] }))
+    expect(message).toContain('Judges: 3, 1 passed (agreement 67%, majority FAIL)\n  a: 1 (PASS)\n  b: 0 (FAIL)\n  c: 0 (FAIL)\n\nJudge\'s reasoning: (none given)')
+  })
+})
