@@ -4,7 +4,7 @@ import type { MatcherContext } from '../../matchers/context.js'
 import { toCallTool } from '../../matchers/toCallTool.js'
 import { toHaveTokenF1Above } from '../../matchers/toHaveTokenF1Above.js'
 import { toRetrieve } from '../../matchers/toRetrieve.js'
-import { fmt, preview, tokenDiff, tokenList } from '../../matchers/utils.js'
+import { contextLine, fmt, lines, percent, preview, tokenDiff, tokenList } from '../../matchers/utils.js'
 import { failureMessage } from '../helpers/failure-message.js'
 import { refundRun } from '../helpers/trajectories.js'
 
@@ -134,5 +134,42 @@ describe('partialEquals: argument matching needs the runner\'s equals()', () => 
   test('with the full context, the runner equals() decides (asymmetric matchers work)', () => {
     const result = toCallTool.call(runnerContext as MatcherContext, refundRun(), 'refundOrder', { amount: expect.any(Number) })
     expect(result.pass).toBe(true)
+  })
+})
+
+describe('message helpers at their edges', () => {
+  test('preview shows Windows line ends as one ⏎ each', () => {
+    expect(preview('a\r\nb\nc')).toBe('"a⏎b⏎c"')
+  })
+
+  test('preview keeps the first 60% (rounded up) and the last 40% (rounded down) of a long text', () => {
+    // max 11: 7 characters of head, 4 of tail.
+    expect(preview('abcdefghijklmnopqrstuvwxyz', 11)).toBe('"abcdefg" … "wxyz" (26 characters)')
+  })
+
+  test('preview cuts past 160 characters by default', () => {
+    const text = 'a'.repeat(161)
+    expect(preview(text)).toBe(`"${'a'.repeat(96)}" … "${'a'.repeat(64)}" (161 characters)`)
+  })
+
+  test('tokenList shows 15 tokens by default', () => {
+    const tokens = Array.from({ length: 16 }, (_, i) => `t${i}`)
+    expect(tokenList('Extra', tokens.slice(0, 15))).toBe(`Extra (15): ${tokens.slice(0, 15).map((t) => `"${t}"`).join(', ')}`)
+    expect(tokenList('Extra', tokens)).toBe(`Extra (16): ${tokens.slice(0, 15).map((t) => `"${t}"`).join(', ')} … and 1 more`)
+  })
+
+  test('lines drops undefined and false parts, flattens arrays and keeps blank lines', () => {
+    expect(lines('a', undefined, false, ['b', 'c'], '', 'd')).toBe('a\nb\nc\n\nd')
+  })
+
+  test('contextLine counts the documents and previews the first one', () => {
+    expect(contextLine(['Refunds within 30 days.'])).toBe('Context: 1 document, first "Refunds within 30 days."')
+    expect(contextLine(['a', 'b'])).toBe('Context: 2 documents, first "a"')
+    expect(contextLine([])).toBe('Context: 0 documents, first ""')
+    expect(contextLine([`${'x'.repeat(60)}${'y'.repeat(60)}`])).toBe(`Context: 1 document, first "${'x'.repeat(60)}" … "${'y'.repeat(40)}" (120 characters)`)
+  })
+
+  test('percent rounds to a whole percent', () => {
+    expect([percent(2 / 3), percent(0.005), percent(1), percent(0)]).toEqual(['67%', '1%', '100%', '0%'])
   })
 })
