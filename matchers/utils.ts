@@ -48,7 +48,8 @@ export function usageError(ctx: MatcherContext, sig: Signature, reason: string, 
 
 /** Whether `error` is a matcher's usage error (thrown by {@link usageError}), as opposed to a model error. */
 export function isUsageError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && USAGE_ERRORS.has(error)
+  // WeakSet#has answers false for null and primitives, so anything can be asked.
+  return USAGE_ERRORS.has(error as object)
 }
 
 export function checkReceivedString(ctx: MatcherContext, sig: Signature, received: unknown): asserts received is string {

@@ -19,6 +19,10 @@ describe('tokenDiff', () => {
     expect(tokenDiff(['mix'], ['mix', 'well', 'mix', 'well'])).toEqual({ missing: ['mix', 'well', 'well'], extra: [] })
   })
 
+  test('counts repeated output tokens once each as extra', () => {
+    expect(tokenDiff(['no', 'no', 'no', 'yes'], ['yes', 'no'])).toEqual({ missing: [], extra: ['no', 'no'] })
+  })
+
   test('is empty for identical token lists', () => {
     expect(tokenDiff(['a', 'b'], ['b', 'a'])).toEqual({ missing: [], extra: [] })
   })
@@ -100,7 +104,7 @@ describe('the shared usage checks, through matchers that use them', () => {
   })
 })
 
-describe('partialEquals: argument matching needs the runner\'s equals()', () => {
+describe("partialEquals: argument matching needs the runner's equals()", () => {
   // The context Vitest gives a matcher, captured once, then stripped of one member at a time.
   let runnerContext: MatcherContext | undefined
   expect.extend({
@@ -131,6 +135,24 @@ describe('partialEquals: argument matching needs the runner\'s equals()', () => 
     )
   })
 
+  test("the runner's custom equality testers are used", () => {
+    // A tester that takes a number and its decimal string as equal, as expect.addEqualityTesters would add.
+    const numberAsText = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'string' ? String(a) === b : undefined)
+    const ctx = runnerContext as MatcherContext
+    expect(toCallTool.call(ctx, refundRun(), 'refundOrder', { amount: '30' }).pass).toBe(false)
+    expect(toCallTool.call({ ...ctx, customTesters: [numberAsText] }, refundRun(), 'refundOrder', { amount: '30' }).pass).toBe(true)
+  })
+
+  test('an error thrown by an asymmetric matcher is not restated as a usage error', () => {
+    const broken = new RangeError('my matcher broke')
+    const matcher = {
+      asymmetricMatch: () => {
+        throw broken
+      },
+    }
+    expect(() => toCallTool.call(runnerContext as MatcherContext, refundRun(), 'refundOrder', { amount: matcher })).toThrow(broken)
+  })
+
   test('with the full context, the runner equals() decides (asymmetric matchers work)', () => {
     const result = toCallTool.call(runnerContext as MatcherContext, refundRun(), 'refundOrder', { amount: expect.any(Number) })
     expect(result.pass).toBe(true)
@@ -154,8 +176,18 @@ describe('message helpers at their edges', () => {
 
   test('tokenList shows 15 tokens by default', () => {
     const tokens = Array.from({ length: 16 }, (_, i) => `t${i}`)
-    expect(tokenList('Extra', tokens.slice(0, 15))).toBe(`Extra (15): ${tokens.slice(0, 15).map((t) => `"${t}"`).join(', ')}`)
-    expect(tokenList('Extra', tokens)).toBe(`Extra (16): ${tokens.slice(0, 15).map((t) => `"${t}"`).join(', ')} … and 1 more`)
+    expect(tokenList('Extra', tokens.slice(0, 15))).toBe(
+      `Extra (15): ${tokens
+        .slice(0, 15)
+        .map((t) => `"${t}"`)
+        .join(', ')}`,
+    )
+    expect(tokenList('Extra', tokens)).toBe(
+      `Extra (16): ${tokens
+        .slice(0, 15)
+        .map((t) => `"${t}"`)
+        .join(', ')} … and 1 more`,
+    )
   })
 
   test('lines drops undefined and false parts, flattens arrays and keeps blank lines', () => {
