@@ -1,4 +1,14 @@
-import { DEFAULT_MIN_AGREEMENT, DEFAULT_MIN_KAPPA, runCalibration, describeValue, type CalibrationDisagreement } from './_engine.js'
+import {
+  type CalibrationDisagreement,
+  type CalibrationResult,
+  calibrationPasses,
+  confusionLine,
+  DEFAULT_MIN_AGREEMENT,
+  DEFAULT_MIN_KAPPA,
+  describeValue,
+  runCalibration,
+  undefinedKappaNote,
+} from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkOptions, failFor, fmt, hint, lines, modelError, percent, preview, usageError, type Signature } from './utils.js'
 
@@ -18,6 +28,13 @@ function disagreementList(title: string, cases: CalibrationDisagreement[], max =
     .slice(0, max)
     .map((c) => `  #${c.index} score ${fmt(c.score)}: ${preview(c.output, 100)}${c.reason.trim() ? `; judge: ${preview(c.reason, 140)}` : ''}`)
   return [`${title} (${cases.length}):`, ...shown, ...(cases.length > max ? [`  … and ${cases.length - max} more`] : [])]
+}
+
+/** Checks a minimum: a number from `min` to `max` (NaN refused). */
+function checkRange(ctx: MatcherContext, sig: Signature, value: unknown, name: string, [min, max]: [number, number], fix: string): asserts value is number {
+  if (typeof value !== 'number' || Number.isNaN(value) || value < min || value > max) {
+    usageError(ctx, sig, `"${name}" must be a number from ${min} to ${max}, got ${typeof value === 'number' ? String(value) : describeValue(value)}`, fix)
+  }
 }
 
 /**
@@ -48,22 +65,8 @@ export async function toAgreeWithLabels(
   checkOptions(this, sig, opts, OPTIONS)
   const minAgreement: unknown = options?.minAgreement ?? DEFAULT_MIN_AGREEMENT
   const minKappa: unknown = options?.minKappa ?? DEFAULT_MIN_KAPPA
-  if (typeof minAgreement !== 'number' || Number.isNaN(minAgreement) || minAgreement < 0 || minAgreement > 1) {
-    usageError(
-      this,
-      sig,
-      `"minAgreement" must be a number from 0 to 1, got ${typeof minAgreement === 'number' ? String(minAgreement) : describeValue(minAgreement)}`,
-      'Pass a share such as 0.8.',
-    )
-  }
-  if (typeof minKappa !== 'number' || Number.isNaN(minKappa) || minKappa < -1 || minKappa > 1) {
-    usageError(
-      this,
-      sig,
-      `"minKappa" must be a number from -1 to 1, got ${typeof minKappa === 'number' ? String(minKappa) : describeValue(minKappa)}`,
-      'Pass a kappa such as 0.6.',
-    )
-  }
+  checkRange(this, sig, minAgreement, 'minAgreement', [0, 1], 'Pass a share such as 0.8.')
+  checkRange(this, sig, minKappa, 'minKappa', [-1, 1], 'Pass a kappa such as 0.6.')
   if (received === undefined || received === null || (typeof received !== 'object' && typeof received !== 'function') || Array.isArray(received)) {
     usageError(
       this,
@@ -73,7 +76,7 @@ export async function toAgreeWithLabels(
     )
   }
 
-  let result
+  let result: CalibrationResult
   try {
     result = await runCalibration(received, labelled, {}, failFor(this, sig))
   } catch (error) {
@@ -81,23 +84,18 @@ export async function toAgreeWithLabels(
     return modelError(this, sig, error)
   }
   const { kappa, agreement, n } = result
-  const pass = agreement >= minAgreement && kappa !== null && kappa >= minKappa
-  const agreeing = result.truePass + result.trueFail
   return {
-    pass,
+    pass: calibrationPasses(result, minAgreement, minKappa),
     message: () =>
       lines(
         hint(this, sig),
         '',
         `Expected: agreement ${this.isNot ? '<' : '>='} ${fmt(minAgreement)} ${this.isNot ? 'or' : 'and'} ` +
           `Cohen's kappa ${this.isNot ? '<' : '>='} ${fmt(minKappa)}`,
-        `Received: agreement ${fmt(agreement)} (${agreeing} of ${n}, ${percent(agreement)}), Cohen's kappa ${kappa === null ? 'undefined' : fmt(kappa)}`,
-        kappa === null
-          ? `Kappa is undefined: every label and every verdict is ${result.truePass > 0 ? 'PASS' : 'FAIL'}, ` +
-              'so the set cannot show that the judge tells PASS from FAIL. Add cases with the other label.'
-          : undefined,
-        `Confusion: judge PASS/label PASS ${result.truePass}, judge FAIL/label FAIL ${result.trueFail}, ` +
-          `false passes ${result.falsePasses.length}, false fails ${result.falseFails.length}`,
+        `Received: agreement ${fmt(agreement)} (${result.truePass + result.trueFail} of ${n}, ${percent(agreement)}), ` +
+          `Cohen's kappa ${kappa === null ? 'undefined' : fmt(kappa)}`,
+        undefinedKappaNote(result),
+        confusionLine(result),
         '',
         disagreementList('False passes (judge PASS, label FAIL)', result.falsePasses),
         disagreementList('False fails (judge FAIL, label PASS)', result.falseFails),

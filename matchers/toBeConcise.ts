@@ -1,4 +1,14 @@
-import { describeValue, directInput, lengthCheck, measureLength, runDirect } from './_engine.js'
+import {
+  describeValue,
+  directInput,
+  type LengthLimit,
+  lengthCheck,
+  lengthLimits,
+  measureLength,
+  runDirect,
+  type TextLength,
+  tightestLimits,
+} from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { checkOptions, checkReceivedString, checkString, definitionPlan, fmt, hint, lines, preview, usageError, type Signature } from './utils.js'
 
@@ -15,15 +25,51 @@ export interface ConciseOptions {
 }
 
 const OPTIONS = ['maxWords', 'maxChars', 'reference', 'factor'] as const
-
-interface Limit {
-  unit: 'words' | 'chars'
-  max: number
-  /** How the limit reads in the message: `maxWords 40`, `2 × the reference's 12 words (24)`. */
-  label: string
-}
+const FIX = "Pass { maxWords }, { maxChars }, or { reference, factor? } (at most factor × the reference's words)."
 
 const plural = (n: number, unit: 'words' | 'chars') => `${fmt(n)} ${unit === 'words' ? (n === 1 ? 'word' : 'words') : n === 1 ? 'character' : 'characters'}`
+
+/** How a limit reads in the message: `maxWords 40`, `2 × the reference's 12 words (24)`. */
+function label(limit: LengthLimit): string {
+  if (limit.from !== 'reference') return `${limit.from} ${limit.max}`
+  return `${fmt(limit.factor as number)} × the reference's ${plural(limit.referenceWords as number, 'words')} (${fmt(limit.max)})`
+}
+
+/** The row of one unit: the count, then within or over (by how much) each of its limits. */
+function limitRow(actual: TextLength, limits: readonly LengthLimit[], unit: 'words' | 'chars'): string {
+  const standing = limits
+    .filter((l) => l.unit === unit)
+    .map((l) => (actual[unit] > l.max ? `over ${label(l)} by ${fmt(actual[unit] - l.max)}` : `within ${label(l)}`))
+  return `${fmt(actual[unit])}, ${standing.join(', ')}`
+}
+
+/** Checks the limits: an object of known options, at least one limit, and no factor without a reference. */
+function checkLimits(ctx: MatcherContext, sig: Signature, options: unknown): asserts options is ConciseOptions {
+  if (options === undefined || options === null || typeof options !== 'object' || Array.isArray(options)) {
+    usageError(ctx, sig, `the limits must be an object, got ${describeValue(options)}`, FIX)
+  }
+  checkOptions(ctx, sig, options, OPTIONS)
+  const { maxWords, maxChars, reference, factor } = options as ConciseOptions
+  if (maxWords === undefined && maxChars === undefined && reference === undefined) usageError(ctx, sig, 'no limit was given', FIX)
+  if (factor !== undefined && reference === undefined)
+    usageError(ctx, sig, 'factor was given without a reference', 'Pass the reference text too: { reference, factor }.')
+}
+
+/** The reference's word count: the reference must be a string with at least one word. */
+function referenceWords(ctx: MatcherContext, sig: Signature, reference: unknown): number {
+  checkString(ctx, sig, reference, 'reference')
+  const words = measureLength(reference).words
+  if (words === 0) {
+    usageError(
+      ctx,
+      sig,
+      'the reference has no words, so factor × its length allows nothing',
+      'Pass the reference answer text, or use maxWords / maxChars.',
+      RangeError,
+    )
+  }
+  return words
+}
 
 /**
  * Passes when the received text stays within every limit given: `maxWords`, `maxChars`, and/or at most
@@ -40,73 +86,34 @@ const plural = (n: number, unit: 'words' | 'chars') => `${fmt(n)} ${unit === 'wo
  */
 export function toBeConcise(this: MatcherContext, received: unknown, options: ConciseOptions): MatcherResult {
   const sig: Signature = { name: 'toBeConcise', expected: 'limits' }
-  const fix = "Pass { maxWords }, { maxChars }, or { reference, factor? } (at most factor × the reference's words)."
   checkReceivedString(this, sig, received)
-  if (options === undefined || options === null || typeof options !== 'object' || Array.isArray(options)) {
-    usageError(this, sig, `the limits must be an object, got ${describeValue(options)}`, fix)
-  }
-  checkOptions(this, sig, options as unknown, OPTIONS)
+  checkLimits(this, sig, options)
   const { maxWords, maxChars, reference, factor } = options
-  if (maxWords === undefined && maxChars === undefined && reference === undefined) {
-    usageError(this, sig, 'no limit was given', fix)
-  }
-  if (factor !== undefined && reference === undefined)
-    usageError(this, sig, 'factor was given without a reference', 'Pass the reference text too: { reference, factor }.')
   // The limits are validated by the length check; `reference` is the case's reference there, and a
   // reference alone allows twice its words.
   const limitOptions = { maxWords, maxChars, ...(reference !== undefined ? { factor: factor ?? 2 } : {}) }
   const plan = definitionPlan(this, sig, lengthCheck, limitOptions, lengthCheck.defaultThreshold, [])
-
-  // Stryker disable next-line ArrayDeclaration: equivalent, a stray element has no unit, so no check and no message line reads it
-  const limits: Limit[] = []
-  if (maxWords !== undefined) limits.push({ unit: 'words', max: maxWords, label: `maxWords ${maxWords}` })
-  let referenceWords: number | undefined
-  if (reference !== undefined) {
-    checkString(this, sig, reference, 'reference')
-    referenceWords = measureLength(reference).words
-    if (referenceWords === 0) {
-      usageError(
-        this,
-        sig,
-        'the reference has no words, so factor × its length allows nothing',
-        'Pass the reference answer text, or use maxWords / maxChars.',
-        RangeError,
-      )
-    }
-    const times = factor ?? 2
-    limits.push({
-      unit: 'words',
-      max: times * referenceWords,
-      label: `${fmt(times)} × the reference's ${plural(referenceWords, 'words')} (${fmt(times * referenceWords)})`,
-    })
-  }
-  if (maxChars !== undefined) limits.push({ unit: 'chars', max: maxChars, label: `maxChars ${maxChars}` })
+  const limits = lengthLimits(options, reference !== undefined ? referenceWords(this, sig, reference) : undefined)
 
   const references = reference !== undefined ? [reference] : []
-  const { data: actual, pass } = runDirect<{ words: number; chars: number }>(plan, directInput(received, { references }))
-  const over = (limit: Limit) => actual[limit.unit] > limit.max
+  const { data: actual, pass } = runDirect<TextLength>(plan, directInput(received, { references }))
 
   return {
     pass,
     message: () => {
-      const units = (['words', 'chars'] as const).filter((unit) => limits.some((l) => l.unit === unit))
-      const tightest = units.map((unit) => ({ unit, max: Math.min(...limits.filter((l) => l.unit === unit).map((l) => l.max)) }))
+      const tightest = tightestLimits(limits)
+      const units = tightest.map((t) => t.unit)
       const expected = this.isNot
         ? `more than ${tightest.map((t) => plural(t.max, t.unit)).join(' or more than ')}`
         : `at most ${tightest.map((t) => plural(t.max, t.unit)).join(', at most ')}`
-      const row = (unit: 'words' | 'chars') =>
-        `${fmt(actual[unit])}, ${limits
-          .filter((l) => l.unit === unit)
-          .map((l) => (over(l) ? `over ${l.label} by ${fmt(actual[unit] - l.max)}` : `within ${l.label}`))
-          .join(', ')}`
       return lines(
         hint(this, sig),
         '',
         `Expected: ${expected}`,
         `Received: ${units.map((unit) => plural(actual[unit], unit)).join(', ')}`,
         '',
-        units.includes('words') ? `Words:      ${row('words')}` : undefined,
-        units.includes('chars') ? `Characters: ${row('chars')}` : undefined,
+        units.includes('words') ? `Words:      ${limitRow(actual, limits, 'words')}` : undefined,
+        units.includes('chars') ? `Characters: ${limitRow(actual, limits, 'chars')}` : undefined,
         '',
         `Output:    ${preview(received)}`,
         reference !== undefined ? `Reference: ${preview(reference)}` : undefined,

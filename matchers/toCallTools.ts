@@ -3,8 +3,7 @@ import {
   clip,
   countLine,
   differenceLines,
-  formatCall,
-  formatPattern,
+  callTable,
   argsCheck,
   matchCall,
   matchSequence,
@@ -12,10 +11,13 @@ import {
   toolCalls,
   assertSchema,
   type ArgumentDifference,
+  type CallMatch,
   type CallOrder,
   type CallPattern,
   type ExtraCalls,
+  type SequenceMatch,
   type ToolCallItem,
+  type Trajectory,
 } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import { asUsage, checkOneOf, checkOptions, hint, lines, partialEquals, trajectoryOf, usageError, type Signature } from './utils.js'
@@ -36,8 +38,6 @@ export interface CallToolsOptions {
 }
 
 const OPTIONS = ['order', 'extra'] as const
-/** The widest the expected column gets before its cells are cut. */
-const MAX_COLUMN = 48
 
 function expectedCalls(ctx: MatcherContext, sig: Signature, list: unknown): CallPattern[] {
   const example = "['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }]"
@@ -114,15 +114,45 @@ function explainMissing(
     if (previous !== undefined && full < previous) return [`call ${full + 1} matches it, but it comes before call ${previous + 1} (${calls[previous]!.name})`]
     if (order === 'strict' && previous !== undefined) {
       const between = calls.slice(previous + 1, full).map((c, i) => `call ${previous + 2 + i} (${c.name})`)
-      return [
-        `call ${full + 1} matches it, but ${between.join(', ')} ${between.length === 1 ? 'comes' : 'come'} between it and call ${previous + 1}, and order 'strict' allows none`,
-      ]
+      const verb = between.length === 1 ? 'comes' : 'come'
+      return [`call ${full + 1} matches it, but ${between.join(', ')} ${verb} between it and call ${previous + 1}, and order 'strict' allows none`]
     }
     return [`call ${full + 1} matches it, but out of the expected order`]
   }
   const named = calls.findIndex((c) => c.name === pattern.name)
   if (named === -1) return [`no call to ${pattern.name} was made`]
   return [`call ${named + 1} is ${pattern.name} with other arguments:`, ...differenceLines(differences(named, e)).map((d) => `  ${d}`)]
+}
+
+/** What the message explains a verdict from: the expected and actual calls, how they matched, the table shown. */
+interface Matching {
+  patterns: readonly CallPattern[]
+  calls: readonly ToolCallItem[]
+  verdicts: ReadonlyArray<ReadonlyArray<CallMatch | undefined>>
+  matches: (a: number, e: number) => boolean
+  order: CallOrder
+  result: SequenceMatch
+  shown: Pick<SequenceMatch, 'rows' | 'divergence'>
+}
+
+/** The `Received:` line, and why the first divergence happened (an expected call that is missing). */
+function firstDivergence(m: Matching, trajectory: Trajectory): { receivedLine: string; explanation: string[] } {
+  const { patterns, calls, result, shown } = m
+  const first = result.divergence !== undefined ? result.rows[result.divergence] : undefined
+  if (first === undefined) return { receivedLine: `Received: ${countLine(trajectory)}, with every expected call in place`, explanation: [] }
+  if (first.status !== 'missing') {
+    const a = first.actual as number
+    return { receivedLine: `Received: ${countLine(trajectory)}; call ${a + 1}, ${calls[a]!.name}, is not an expected call`, explanation: [] }
+  }
+  const e = first.expected as number
+  // In the strict view's in-order table the call may stand next to a later call: then it is there, but not next.
+  const later = shown !== result && shown.rows.some((row) => row.expected === e && row.status === 'match')
+  const where = later ? 'is made, but not right after the call before it' : 'is not there'
+  const differences = (a: number, x: number) => m.verdicts[a]?.[x]?.differences ?? []
+  return {
+    receivedLine: `Received: ${countLine(trajectory)}; expected call ${e + 1}, ${patterns[e]!.name}, ${where}`,
+    explanation: explainMissing(e, patterns, calls, m.matches, differences, result.assignment, m.order),
+  }
 }
 
 /**
@@ -170,40 +200,14 @@ export function toCallTools(this: MatcherContext, received: unknown, expected: u
     pass: result.pass,
     message: () => {
       const names = patterns.map((p) => p.name).join(order === 'any' ? ', ' : ' → ')
-      const first = result.divergence !== undefined ? result.rows[result.divergence] : undefined
-      let receivedLine: string
-      let explanation: string[] = []
-      if (first === undefined) {
-        receivedLine = `Received: ${countLine(trajectory)}, with every expected call in place`
-      } else if (first.status === 'missing') {
-        const e = first.expected as number
-        // In the strict view's in-order table the call may stand next to a later call: then it is there, but not next.
-        const later = shown !== result && shown.rows.some((row) => row.expected === e && row.status === 'match')
-        receivedLine = `Received: ${countLine(trajectory)}; expected call ${e + 1}, ${patterns[e]!.name}, ${later ? 'is made, but not right after the call before it' : 'is not there'}`
-        explanation = explainMissing(e, patterns, calls, matches, (a, x) => verdicts[a]?.[x]?.differences ?? [], result.assignment, order)
-      } else {
-        const a = first.actual as number
-        receivedLine = `Received: ${countLine(trajectory)}; call ${a + 1}, ${calls[a]!.name}, is not an expected call`
-      }
-      const digits = String(Math.max(patterns.length, calls.length)).length
-      const cell = (index: number, text: string): string => `${String(index + 1).padStart(digits)}  ${text}`
-      const lefts = shown.rows.map((row) =>
-        row.expected !== undefined ? cell(row.expected, formatPattern(patterns[row.expected]!, undefined, MAX_COLUMN - digits - 2)) : '',
-      )
-      const column = Math.max('expected'.length, ...lefts.map((l) => l.length))
-      const table = shown.rows.map((row, r) => {
-        const right = row.actual !== undefined ? cell(row.actual, formatCall(calls[row.actual]!)) : `${' '.repeat(digits + 2)}(missing)`
-        const note = row.between ? "   (between expected calls: 'strict' allows none)" : row.status === 'extra' && row.error ? '   (not expected)' : ''
-        return `${r === shown.divergence ? '  > ' : '    '}${lefts[r]!.padEnd(column)}    ${right}${note}`.trimEnd()
-      })
-      const header = `    ${'expected'.padEnd(column)}    actual`
+      const { receivedLine, explanation } = firstDivergence({ patterns, calls, verdicts, matches, order, result, shown }, trajectory)
       return lines(
         hint(this, sig),
         '',
         `Expected: ${describeMode(patterns.length, order, extra, this.isNot)}: ${clip(names, 120)}`,
         receivedLine,
         '',
-        calls.length === 0 && patterns.length === 0 ? undefined : [header, ...table],
+        calls.length === 0 && patterns.length === 0 ? undefined : callTable(shown, patterns, calls),
         explanation.length > 0 ? ['', `First divergence: ${explanation[0]}`, ...explanation.slice(1).map((l) => `  ${l}`)] : undefined,
       )
     },

@@ -1,4 +1,4 @@
-import { bleu, bleuCheck, directInput, runDirect, tokenize13a, type BleuDetails } from './_engine.js'
+import { bleuCheck, caseOnlyDifferences, directInput, nearestReference, runDirect, tokenize13a, type BleuDetails } from './_engine.js'
 import type { MatcherContext, MatcherResult } from './context.js'
 import {
   checkReceivedString,
@@ -14,6 +14,16 @@ import {
   tokenList,
   type Signature,
 } from './utils.js'
+
+/** The 1- to 4-gram precisions: matches/total = precision, smoothed ones, and orders the output is too short for. */
+function precisionList(details: BleuDetails): string[] {
+  return details.precisions.map((p, i) => {
+    const n = i + 1
+    if (n > details.effectiveOrder) return `${n}-gram none (the output has ${details.sysLen} token${details.sysLen === 1 ? '' : 's'})`
+    const ratio = `${details.counts[i] ?? 0}/${details.totals[i] ?? 0}`
+    return details.counts[i] === 0 ? `${n}-gram ${ratio} (smoothed to ${fmt(p)})` : `${n}-gram ${ratio} = ${fmt(p)}`
+  })
+}
 
 /**
  * Passes when the sentence BLEU of the received text against `reference` (or several references) is at
@@ -43,34 +53,17 @@ export function toHaveBleuAbove(this: MatcherContext, received: unknown, referen
     actual: received,
     expected: reference,
     message: () => {
-      const precisions = details.precisions.map((p, i) => {
-        const n = i + 1
-        if (n > details.effectiveOrder) return `${n}-gram none (the output has ${details.sysLen} token${details.sysLen === 1 ? '' : 's'})`
-        const ratio = `${details.counts[i] ?? 0}/${details.totals[i] ?? 0}`
-        return details.counts[i] === 0 ? `${n}-gram ${ratio} (smoothed to ${fmt(p)})` : `${n}-gram ${ratio} = ${fmt(p)}`
-      })
+      const precisions = precisionList(details)
       const closest = references.length > 1 ? 'the closest reference' : 'the reference'
       const penalty =
         details.bp < 1
           ? `${fmt(details.bp)} (the output is shorter: ${details.sysLen} tokens vs ${details.refLen} in ${closest})`
           : `1 (output ${details.sysLen} tokens, ${closest.slice(4)} ${details.refLen})`
       // Token differences against the reference that scores best on its own.
-      let nearest = 0
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent when also run for one reference, which is then the nearest
-      if (references.length > 1) {
-        let best = -1
-        references.forEach((ref, i) => {
-          const score = bleu(received, ref)
-          if (score > best) [best, nearest] = [score, i]
-        })
-      }
-      const nearestReference = references[nearest] as string
-      const { missing, extra } = tokenDiff(tokenize13a(received), tokenize13a(nearestReference))
-      const lowerExtra = new Map(extra.map((token) => [token.toLowerCase(), token]))
-      const caseOnly = [...new Set(missing)].flatMap((token) => {
-        const other = lowerExtra.get(token.toLowerCase())
-        return other === undefined ? [] : [`${JSON.stringify(token)} vs ${JSON.stringify(other)}`]
-      })
+      const nearest = nearestReference(received, references)
+      const nearestText = references[nearest] as string
+      const { missing, extra } = tokenDiff(tokenize13a(received), tokenize13a(nearestText))
+      const caseOnly = caseOnlyDifferences(missing, extra)
       return lines(
         hint(this, sig),
         '',
@@ -85,8 +78,8 @@ export function toHaveBleuAbove(this: MatcherContext, received: unknown, referen
         '',
         `Output:    ${preview(received)}`,
         references.length === 1
-          ? `Reference: ${preview(nearestReference)}`
-          : `Reference: ${preview(nearestReference)} (the nearest of ${references.length} references, #${nearest + 1})`,
+          ? `Reference: ${preview(nearestText)}`
+          : `Reference: ${preview(nearestText)} (the nearest of ${references.length} references, #${nearest + 1})`,
       )
     },
   }

@@ -1,4 +1,4 @@
-import { describeValue, isCheck, readCheckReturn, referencesOf, type Check, type CheckContext } from './_engine.js'
+import { type Check, describeValue, isCheck, scoreUserCheck, USER_CHECK_CASE_KEYS, userCheckCase } from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkReceivedString, checkThreshold, hint, lines, preview, scoreLines, usageError, type Signature } from './utils.js'
 
@@ -17,7 +17,16 @@ export interface CheckCaseFields {
   retrieved?: Array<string | { id: string; score?: number }>
 }
 
-const CASE_KEYS = ['id', 'input', 'expected', 'acceptable', 'context', 'relevant', 'keywords', 'criteria', 'metadata', 'retrieved']
+/** Checks the case argument: an object of known golden case fields (or nothing). */
+function checkCaseFields(ctx: MatcherContext, sig: Signature, caseFields: unknown): asserts caseFields is CheckCaseFields | undefined {
+  if (caseFields !== undefined && (caseFields === null || typeof caseFields !== 'object' || Array.isArray(caseFields))) {
+    usageError(ctx, sig, `the case must be an object, got ${describeValue(caseFields)}`, 'Pass { input?, expected?, context?, ... }.')
+  }
+  const unknown = Object.keys(caseFields ?? {}).filter((k) => !USER_CHECK_CASE_KEYS.includes(k))
+  if (unknown.length > 0) {
+    usageError(ctx, sig, `unknown case field ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid fields are: ${USER_CHECK_CASE_KEYS.join(', ')}.`)
+  }
+}
 
 /**
  * Passes when a check made by `defineCheck` scores the received text at least `threshold` (inclusive;
@@ -54,47 +63,11 @@ export async function toPassCheck(
   const min = threshold === undefined ? c.threshold : threshold
   if (min === null) usageError(this, sig, `check "${c.name}" has no threshold`, `Pass one: toPassCheck(${c.name}, 0.8), or give the check { threshold }.`)
   checkThreshold(this, sig, min)
-  if (caseFields !== undefined && (caseFields === null || typeof caseFields !== 'object' || Array.isArray(caseFields))) {
-    usageError(this, sig, `the case must be an object, got ${describeValue(caseFields)}`, 'Pass { input?, expected?, context?, ... }.')
-  }
-  const fields = (caseFields ?? {}) as CheckCaseFields
-  const unknown = Object.keys(fields).filter((k) => !CASE_KEYS.includes(k))
-  if (unknown.length > 0) usageError(this, sig, `unknown case field ${unknown.map((k) => `"${k}"`).join(', ')}`, `Valid fields are: ${CASE_KEYS.join(', ')}.`)
-  const { retrieved, ...rest } = fields
-  const docs = typeof rest.context === 'string' ? [rest.context] : rest.context
-  const theCase = { id: 'expect', input: '', ...rest, ...(docs ? { context: docs } : {}) } as Parameters<Check['run']>[1]
-  const context: CheckContext = {
-    key: c.name,
-    inputText: typeof theCase.input === 'string' ? theCase.input : (JSON.stringify(theCase.input) ?? String(theCase.input)),
-    references: referencesOf(theCase),
-    ...(docs ? { context: docs } : {}),
-    ...(retrieved ? { retrieved } : {}),
-    options: c.options,
-  }
-  let value: unknown
-  try {
-    value = await c.run(received, theCase, context)
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    usageError(
-      this,
-      sig,
-      `check "${c.name}" threw: ${reason.replace(/^\[expect-llm\] /, '')}`,
-      'Fix the check, or catch the error in its run function and return a score.',
-      Error as ErrorConstructor,
-    )
-  }
-  let verdict: { score: number; reason?: string }
-  try {
-    verdict = readCheckReturn(c.name, value)
-  } catch (error) {
-    usageError(
-      this,
-      sig,
-      (error as Error).message.replace(/^\[expect-llm\] Failed to run check "[^"]*": (it )?/, `check "${c.name}" `).replace(/\. Return a number.*$/, ''),
-      'Return a number from 0 to 1, or { score, reason? }.',
-    )
-  }
+  checkCaseFields(this, sig, caseFields)
+  const { c: theCase, context } = userCheckCase(c, { ...caseFields })
+  const scored = await scoreUserCheck(c, received, theCase, context)
+  if ('problem' in scored) return usageError(this, sig, scored.problem, scored.fix, scored.kind)
+  const { verdict } = scored
   const pass = verdict.score >= min
   return {
     pass,

@@ -1,16 +1,37 @@
 import {
   checkSpecObject,
-  DEFAULT_JUDGE_THRESHOLD,
   describeValue,
   directInput,
   type JudgeData,
   judgeCheck,
+  judgeSpecParts,
   type JudgeSpec,
   planCheck,
   runDirectAsync,
 } from './_engine.js'
 import type { MatcherContext } from './context.js'
 import { checkReceivedString, failFor, hint, isUsageError, judgeLines, lines, modelError, preview, usageError, type Signature } from './utils.js'
+
+/** The judge spec of the arguments: criteria text (with any options), or a spec object (options override it). */
+function readSpec(ctx: MatcherContext, sig: Signature, criteriaOrSpec: unknown, options: unknown): Record<string, unknown> {
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    usageError(ctx, sig, `the options must be an object, got ${describeValue(options)}`, 'Pass judge options such as { threshold: 0.8, samples: 3 }.')
+  }
+  if (typeof criteriaOrSpec === 'string') {
+    if (criteriaOrSpec.trim() === '')
+      usageError(ctx, sig, 'the criteria are an empty string', 'Describe what the output must do, e.g. "Answers the question politely".')
+    return { ...(options as object | undefined), criteria: criteriaOrSpec }
+  }
+  if (criteriaOrSpec !== null && typeof criteriaOrSpec === 'object' && !Array.isArray(criteriaOrSpec)) {
+    return { ...(criteriaOrSpec as JudgeSpec), ...(options as object | undefined) }
+  }
+  return usageError(
+    ctx,
+    sig,
+    `the criteria must be a string or a judge spec object, got ${describeValue(criteriaOrSpec)}`,
+    "Pass criteria such as 'Answers politely', or { reference, criteria, scale, threshold }.",
+  )
+}
 
 /**
  * Passes when an LLM judge scores the received text at least `threshold` (inclusive, default 0.7 on the
@@ -47,39 +68,15 @@ export async function toPassJudge(
     ...(options !== undefined ? { secondArgument: 'options' } : {}),
   }
   checkReceivedString(this, sig, received)
-  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-    usageError(this, sig, `the options must be an object, got ${describeValue(options)}`, 'Pass judge options such as { threshold: 0.8, samples: 3 }.')
-  }
-  let spec: Record<string, unknown>
-  if (typeof criteriaOrSpec === 'string') {
-    if (criteriaOrSpec.trim() === '')
-      usageError(this, sig, 'the criteria are an empty string', 'Describe what the output must do, e.g. "Answers the question politely".')
-    spec = { ...(options as object | undefined), criteria: criteriaOrSpec }
-  } else if (criteriaOrSpec !== null && typeof criteriaOrSpec === 'object' && !Array.isArray(criteriaOrSpec)) {
-    spec = { ...(criteriaOrSpec as JudgeSpec), ...(options as object | undefined) }
-  } else {
-    return usageError(
-      this,
-      sig,
-      `the criteria must be a string or a judge spec object, got ${describeValue(criteriaOrSpec)}`,
-      "Pass criteria such as 'Answers politely', or { reference, criteria, scale, threshold }.",
-    )
-  }
-
+  const spec = readSpec(this, sig, criteriaOrSpec, options)
   // The judge check runs the spec: its keys checked here (as the judge call would), the case's fields
   // (reference, input, context) given as the case, the rest as the check's options.
   checkSpecObject(spec, failFor(this, sig))
-  const { reference: ref, input: question, context: docs, ...judgeOptions } = spec
-  const threshold = (spec.threshold ?? DEFAULT_JUDGE_THRESHOLD) as number
-  const plan = planCheck(judgeCheck, judgeOptions, threshold, failFor(this, sig))
-  const theCase = {
-    references: ref !== undefined ? [ref as string] : [],
-    ...(question !== undefined ? { inputText: question as string } : {}),
-    ...(docs !== undefined ? { context: docs } : {}),
-  }
+  const parts = judgeSpecParts(spec)
+  const plan = planCheck(judgeCheck, parts.options, parts.threshold, failFor(this, sig))
   let data: JudgeData
   try {
-    ;({ data } = await runDirectAsync<JudgeData>(plan, directInput(received, theCase)))
+    ;({ data } = await runDirectAsync<JudgeData>(plan, directInput(received, parts.case)))
   } catch (error) {
     if (isUsageError(error)) throw error
     return modelError(this, sig, error)

@@ -170,3 +170,28 @@ export function toSpec(judge: unknown, options: object, fail: Fail): Record<stri
     return fail(`the judge is ${describeValue(judge)}`, 'Pass a Judge, a function, judge settings, or a JudgeSpec such as { criteria }.')
   return { ...options, judge }
 }
+
+/**
+ * Whether a calibration meets both minimums (inclusive): agreement, and Cohen's kappa. An undefined kappa
+ * (one and the same verdict everywhere) never meets it: such a set cannot show that the judge discriminates.
+ */
+export function calibrationPasses(result: Pick<CalibrationResult, 'agreement' | 'kappa'>, minAgreement: number, minKappa: number): boolean {
+  return result.agreement >= minAgreement && result.kappa !== null && result.kappa >= minKappa
+}
+
+/** The confusion counts in one line: `Confusion: judge PASS/label PASS 3, judge FAIL/label FAIL 2, ...`. */
+export function confusionLine(result: CalibrationResult): string {
+  return (
+    `Confusion: judge PASS/label PASS ${result.truePass}, judge FAIL/label FAIL ${result.trueFail}, ` +
+    `false passes ${result.falsePasses.length}, false fails ${result.falseFails.length}`
+  )
+}
+
+/** Why kappa is undefined, when it is (every label and every verdict the same), else `undefined`. */
+export function undefinedKappaNote(result: CalibrationResult): string | undefined {
+  if (result.kappa !== null) return undefined
+  return (
+    `Kappa is undefined: every label and every verdict is ${result.truePass > 0 ? 'PASS' : 'FAIL'}, ` +
+    'so the set cannot show that the judge tells PASS from FAIL. Add cases with the other label.'
+  )
+}

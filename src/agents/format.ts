@@ -5,7 +5,7 @@
  * @module
  */
 import { schemaLabel } from '../schema.js'
-import type { ArgumentDifference, CallPattern } from './match.js'
+import type { ArgumentDifference, CallPattern, SequenceMatch } from './match.js'
 import type { ToolCallItem, Trajectory, TrajectoryItem } from './types.js'
 
 /** Turns a value into one line of text. */
@@ -185,4 +185,31 @@ export function differenceLines(differences: readonly ArgumentDifference[], stri
     if (d.message !== undefined) return `${where}: ${d.message}${d.expected !== undefined ? ` (expected ${clip(stringify(d.expected), 60)})` : ''}`
     return `${where}: expected ${clip(stringify(d.expected), 60)}, received ${clip(d.actual === undefined ? 'undefined' : stringify(d.actual), 60)}`
   })
+}
+
+/** The widest the expected column of {@link callTable} gets before its cells are cut. */
+export const MAX_EXPECTED_COLUMN = 48
+
+/**
+ * Expected and actual calls side by side, one line per aligned row after a header: the first divergence
+ * marked with `>`, a call between strictly ordered ones and an unexpected call (with `extra: 'forbid'`)
+ * noted. Cells are numbered from 1, right-aligned.
+ */
+export function callTable(
+  view: Pick<SequenceMatch, 'rows' | 'divergence'>,
+  patterns: readonly CallPattern[],
+  calls: readonly Pick<ToolCallItem, 'name' | 'arguments' | 'argumentsError'>[],
+): string[] {
+  const digits = String(Math.max(patterns.length, calls.length)).length
+  const cell = (index: number, text: string): string => `${String(index + 1).padStart(digits)}  ${text}`
+  const lefts = view.rows.map((row) =>
+    row.expected !== undefined ? cell(row.expected, formatPattern(patterns[row.expected]!, undefined, MAX_EXPECTED_COLUMN - digits - 2)) : '',
+  )
+  const column = Math.max('expected'.length, ...lefts.map((l) => l.length))
+  const table = view.rows.map((row, r) => {
+    const right = row.actual !== undefined ? cell(row.actual, formatCall(calls[row.actual]!)) : `${' '.repeat(digits + 2)}(missing)`
+    const note = row.between ? "   (between expected calls: 'strict' allows none)" : row.status === 'extra' && row.error ? '   (not expected)' : ''
+    return `${r === view.divergence ? '  > ' : '    '}${lefts[r]!.padEnd(column)}    ${right}${note}`.trimEnd()
+  })
+  return [`    ${'expected'.padEnd(column)}    actual`, ...table]
 }

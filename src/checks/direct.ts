@@ -7,6 +7,8 @@
  */
 import type { GoldenCase } from '../golden/types.js'
 import type { RetrievedItem } from '../metrics/retrieval.js'
+import { type Check, type CheckContext, readCheckReturn } from './define.js'
+import { referencesOf } from './plan.js'
 import type { CheckDefinition, CheckEnv, CheckInput, CheckOutcome, ScorerPlan } from './types.js'
 
 type Fail = (reason: string, fix: string, kind?: ErrorConstructor) => never
@@ -71,4 +73,60 @@ export async function runDirectAsync<D = unknown>(plan: ScorerPlan, input: Check
   const out = await plan.check.run(input, plan, env)
   if (out === undefined) throw new Error(`the ${plan.name} check returned no outcome`)
   return out as CheckOutcome<D> & { data: D }
+}
+
+/** The case fields a user check may be given under a matcher (`toPassCheck`'s third argument). */
+export const USER_CHECK_CASE_KEYS = ['id', 'input', 'expected', 'acceptable', 'context', 'relevant', 'keywords', 'criteria', 'metadata', 'retrieved']
+
+/**
+ * The case and the context a user check sees under a matcher, from the case fields given (checked
+ * against {@link USER_CHECK_CASE_KEYS} by the matcher): a golden case with id `expect` and input `''`
+ * unless given, context documents as a list, and what was retrieved in the context only.
+ */
+export function userCheckCase(check: Check<any, any, any>, fields: Record<string, unknown>): { c: GoldenCase; context: CheckContext } {
+  const { retrieved, ...rest } = fields as { retrieved?: RetrievedItem[]; context?: string | string[] }
+  const docs = typeof rest.context === 'string' ? [rest.context] : rest.context
+  const c = { id: 'expect', input: '', ...rest, ...(docs ? { context: docs } : {}) } as GoldenCase
+  const context: CheckContext = {
+    key: check.name,
+    inputText: typeof c.input === 'string' ? c.input : (JSON.stringify(c.input) ?? String(c.input)),
+    references: referencesOf(c),
+    ...(docs ? { context: docs } : {}),
+    ...(retrieved ? { retrieved } : {}),
+    options: check.options,
+  }
+  return { c, context }
+}
+
+/** What {@link scoreUserCheck} found: the verdict, or why there is none (a matcher's usage error). */
+export type UserCheckScore = { verdict: { score: number; reason?: string } } | { problem: string; fix: string; kind: ErrorConstructor }
+
+/**
+ * Runs a user check once on one output under a matcher: its score and reason, or the problem when its
+ * `run` threw (an `Error`) or returned no score in [0, 1] (a `TypeError`), worded for the matcher's
+ * usage error.
+ */
+export async function scoreUserCheck(check: Check<any, any, any>, output: string, c: GoldenCase, context: CheckContext): Promise<UserCheckScore> {
+  let value: unknown
+  try {
+    value = await check.run(output, c, context)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    return {
+      problem: `check "${check.name}" threw: ${reason.replace(/^\[expect-llm\] /, '')}`,
+      fix: 'Fix the check, or catch the error in its run function and return a score.',
+      kind: Error as ErrorConstructor,
+    }
+  }
+  try {
+    return { verdict: readCheckReturn(check.name, value) }
+  } catch (error) {
+    return {
+      problem: (error as Error).message
+        .replace(/^\[expect-llm\] Failed to run check "[^"]*": (it )?/, `check "${check.name}" `)
+        .replace(/\. Return a number.*$/, ''),
+      fix: 'Return a number from 0 to 1, or { score, reason? }.',
+      kind: TypeError,
+    }
+  }
 }

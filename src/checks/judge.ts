@@ -77,3 +77,25 @@ export const faithfulness: CheckDefinition = {
     return { ...r, data: { verdict, call } satisfies JudgeData }
   },
 }
+
+/**
+ * A judge spec given to a matcher (`toPassJudge`), split for the judge check: its case fields
+ * (`reference`, `input`, `context`) as the case, everything else as the check's options, and its
+ * threshold (default {@link DEFAULT_JUDGE_THRESHOLD}).
+ */
+export function judgeSpecParts(spec: Record<string, unknown>): {
+  options: Record<string, unknown>
+  threshold: number
+  case: { references: string[]; inputText?: string; context?: unknown }
+} {
+  const { reference, input, context, ...options } = spec
+  return {
+    options,
+    threshold: (spec.threshold ?? DEFAULT_JUDGE_THRESHOLD) as number,
+    case: {
+      references: reference !== undefined ? [reference as string] : [],
+      ...(input !== undefined ? { inputText: input as string } : {}),
+      ...(context !== undefined ? { context } : {}),
+    },
+  }
+}

@@ -60,3 +60,39 @@ export const length: CheckDefinition = {
     return result(out.length === 0 ? 1 : 0, threshold, out.join(', ') || undefined, undefined, { words, chars })
   },
 }
+
+/** One limit of `toBeConcise`: at most `max` words or characters, from an option or from the reference. */
+export interface LengthLimit {
+  unit: 'words' | 'chars'
+  max: number
+  /** The option that set it: `maxWords`, `maxChars`, or `reference` (`factor` × the reference's words). */
+  from: 'maxWords' | 'maxChars' | 'reference'
+  /** With `from: 'reference'`: the factor and the reference's word count (`max` is their product). */
+  factor?: number
+  referenceWords?: number
+}
+
+/**
+ * The limits a text must stay within, in the order a message lists them: `maxWords`, then `factor` × the
+ * reference's words (when a reference was measured; factor defaults to 2), then `maxChars`.
+ */
+export function lengthLimits(
+  options: { maxWords?: number | undefined; maxChars?: number | undefined; factor?: number | undefined },
+  referenceWords: number | undefined,
+): LengthLimit[] {
+  // Stryker disable next-line ArrayDeclaration: equivalent, a stray element has no unit, so no check and no message line reads it
+  const limits: LengthLimit[] = []
+  if (options.maxWords !== undefined) limits.push({ unit: 'words', max: options.maxWords, from: 'maxWords' })
+  if (referenceWords !== undefined) {
+    const factor = options.factor ?? 2
+    limits.push({ unit: 'words', max: factor * referenceWords, from: 'reference', factor, referenceWords })
+  }
+  if (options.maxChars !== undefined) limits.push({ unit: 'chars', max: options.maxChars, from: 'maxChars' })
+  return limits
+}
+
+/** The tightest limit of each unit that has one, words first. */
+export function tightestLimits(limits: readonly LengthLimit[]): Array<{ unit: 'words' | 'chars'; max: number }> {
+  const units = (['words', 'chars'] as const).filter((unit) => limits.some((l) => l.unit === unit))
+  return units.map((unit) => ({ unit, max: Math.min(...limits.filter((l) => l.unit === unit).map((l) => l.max)) }))
+}
