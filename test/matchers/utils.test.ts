@@ -2,13 +2,17 @@ import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import type { MatcherContext } from '../../matchers/context.js'
 import { toCallTool } from '../../matchers/toCallTool.js'
+import { toCallTools } from '../../matchers/toCallTools.js'
+import { toHaveRougeNAbove } from '../../matchers/toHaveRougeNAbove.js'
+import { toPassJudge } from '../../matchers/toPassJudge.js'
 import { toHaveTokenF1Above } from '../../matchers/toHaveTokenF1Above.js'
 import { toRetrieve } from '../../matchers/toRetrieve.js'
 import { contextLine, fmt, lines, percent, preview, tokenDiff, tokenList } from '../../matchers/utils.js'
 import { failureMessage } from '../helpers/failure-message.js'
+import { asyncFailureMessage, fixedJudge } from '../helpers/model-fakes.js'
 import { refundRun } from '../helpers/trajectories.js'
 
-expect.extend({ toHaveTokenF1Above, toRetrieve })
+expect.extend({ toHaveTokenF1Above, toRetrieve, toCallTool, toCallTools, toHaveRougeNAbove, toPassJudge })
 
 describe('tokenDiff', () => {
   test('lists reference tokens missing from the output and output tokens not in the reference', () => {
@@ -203,5 +207,79 @@ describe('message helpers at their edges', () => {
 
   test('percent rounds to a whole percent', () => {
     expect([percent(2 / 3), percent(0.005), percent(1), percent(0)]).toEqual(['67%', '1%', '100%', '0%'])
+  })
+})
+
+describe('usage errors: their type and their whole message', () => {
+  /** The error an assertion throws (or rejects with). */
+  async function thrown(assertion: () => unknown): Promise<Error> {
+    try {
+      await assertion()
+    } catch (error) {
+      return error as Error
+    }
+    throw new Error('Expected the assertion to throw, but it passed.')
+  }
+
+  test('a usage error found while the judge call is prepared is thrown as is: a TypeError, with the hint once', async () => {
+    const judge = fixedJudge(1)
+    const error = await thrown(() => expect('Refunds within 30 days.').toPassJudge({ template: 'Compare {output} with {reference}', judge }))
+    expect(error).toBeInstanceOf(TypeError)
+    expect(stripVTControlCharacters(error.message)).toBe(
+      'expect(output).toPassJudge(spec)\n\n[expect-llm] Failed to run toPassJudge: the template uses {reference} but no reference was given. ' +
+        'Pass { reference } in the judge spec, or remove {reference} from the template.',
+    )
+    expect(judge.requests).toHaveLength(0)
+  })
+
+  test('a threshold that is not a number is a TypeError that describes it; a number out of range is a RangeError', async () => {
+    const text = await thrown(() => expect('a b').toHaveTokenF1Above('a b', '0.5' as never))
+    expect(text).toBeInstanceOf(TypeError)
+    expect(stripVTControlCharacters(text.message)).toBe(
+      'expect(output).toHaveTokenF1Above(reference, threshold)\n\n[expect-llm] Failed to run toHaveTokenF1Above: the threshold must be a number from 0 to 1, got a string ("0.5"). ' +
+        'Pass a fraction such as 0.5 (scores are between 0 and 1).',
+    )
+    expect(await thrown(() => expect('a b').toHaveTokenF1Above('a b', 1.5))).toBeInstanceOf(RangeError)
+  })
+
+  test('several unknown options are all named', () => {
+    expect(failureMessage(() => expect(['a']).toRetrieve(['a'], { top: 1, limit: 2 } as never))).toBe(
+      'expect(retrieved).toRetrieve(relevantIds, options)\n\n[expect-llm] Failed to run toRetrieve: unknown option "top", "limit". Valid options are: k, minScore.',
+    )
+  })
+
+  test('a value outside a fixed set names every allowed one, twice', () => {
+    expect(failureMessage(() => expect(refundRun()).toCallTools(['lookupOrder'], { order: 'sorted' as never }))).toBe(
+      "expect(trajectory).toCallTools(expected, options)\n\n[expect-llm] Failed to run toCallTools: order must be one of 'strict', 'in-order', 'any', got a string (\"sorted\"). " +
+        "Pass one of 'strict', 'in-order', 'any'.",
+    )
+  })
+
+  test('an integer argument: a non-number is a TypeError that describes it, a number below the minimum a RangeError', async () => {
+    const text = await thrown(() => expect('a b').toHaveRougeNAbove('a b', '2' as never, 0.5))
+    expect(text).toBeInstanceOf(TypeError)
+    expect(stripVTControlCharacters(text.message)).toContain(
+      'Failed to run toHaveRougeNAbove: n (the n-gram size) must be an integer >= 1, got a string ("2"). Pass a whole number such as 1.',
+    )
+    const zero = await thrown(() => expect('a b').toHaveRougeNAbove('a b', 0, 0.5))
+    expect(zero).toBeInstanceOf(RangeError)
+    expect(zero.message).toContain('n (the n-gram size) must be an integer >= 1, got 0. Pass a whole number such as 1.')
+  })
+
+  test('a blank tool name is refused', () => {
+    expect(failureMessage(() => expect(refundRun()).toCallTool(' '))).toBe(
+      'expect(trajectory).toCallTool(name)\n\n[expect-llm] Failed to run toCallTool: the tool name must be a non-empty string, got a string (" "). ' +
+        "Pass the tool's name as the model sees it, e.g. 'lookupOrder'.",
+    )
+  })
+
+  test('an error thrown while the trajectory is read (not a shape problem) propagates unchanged', () => {
+    const broken = new Error('the getter broke')
+    const received = {
+      get then() {
+        throw broken
+      },
+    }
+    expect(() => expect(received).toCallTool('lookupOrder')).toThrow(broken)
   })
 })
