@@ -146,21 +146,12 @@ describe('toUseAtMostSteps edges', () => {
   })
 
   test('.not with the loop guard: either more steps or a repeat would do, and nothing is marked', () => {
-    expect(failureMessage(() => expect(refundRun()).not.toUseAtMostSteps(3, { repeatedCalls: 'forbid' }))).toMatchInlineSnapshot(`
-      "expect(trajectory).not.toUseAtMostSteps(steps, options)
-
-      Expected: more than 3 steps, or a repeated identical call
-      Received: 3 steps, 2 tool calls
-
-      Trajectory:
-          user: "Please refund order A17, it arrived broken."
-          step 1  call lookupOrder({"orderId": "A17"})
-                  result lookupOrder → {"orderId": "A17", "status": "delivered", "total": 30}
-          step 2  "Order A17 was delivered; refunding it."
-                  call refundOrder({"orderId": "A17", "amount": 30})
-                  result refundOrder → {"orderId": "A17", "amount": 30, "refundId": "R-100"}
-          step 3  "Done: refund R-100 of $30 for order A17 is on its way.""
-    `)
+    // The same message as without the guard, but for the call's options and the expected line.
+    const plain = failureMessage(() => expect(refundRun()).not.toUseAtMostSteps(3))
+    expect(failureMessage(() => expect(refundRun()).not.toUseAtMostSteps(3, { repeatedCalls: 'forbid' }))).toBe(
+      plain.replace('(steps)', '(steps, options)').replace('Expected: more than 3 steps\n', 'Expected: more than 3 steps, or a repeated identical call\n'),
+    )
+    expect(plain).not.toMatch(/^ {2}>/m)
     expect(loopingRun()).not.toUseAtMostSteps(5, { repeatedCalls: 'forbid' })
   })
 
