@@ -234,7 +234,7 @@ describe('the reasoning line when the judge gives none', () => {
   })
 
   test('on a panel too', async () => {
-    const silent = (name: string, value: number) => ({ ...fixedJudge(value, '', { model: name }), name })
+    const silent = (name: string, value: number) => ({ ...fixedJudge(value, ' \n', { model: name }), name })
     const message = await asyncFailureMessage(expect(answer).toPassJudge({ criteria: 'Is polite', samples: [silent('a', 1), silent('b', 0), silent('c', 0)] }))
     expect(message).toContain(
       "Judges: 3, 1 passed (agreement 67%, majority FAIL)\n  a: 1 (PASS)\n  b: 0 (FAIL)\n  c: 0 (FAIL)\n\nJudge's reasoning: (none given)",
@@ -277,5 +277,24 @@ describe('the score line on other scales and panels', () => {
   test('on the 0-1 scale the score is shown without a scale value', async () => {
     const message = await asyncFailureMessage(expect(answer).toPassJudge('Is polite', { scale: '0-1', judge: fixedJudge(0.25, 'Meh.') }))
     expect(message.split('\n')[3]).toBe('Received judge score:    0.25 (judge fake-judge)')
+  })
+})
+
+describe('the samples and panel lines, case by case', () => {
+  test('.not on a passing majority of samples reports it', async () => {
+    const message = await asyncFailureMessage(expect(answer).not.toPassJudge({ criteria: 'Is correct', samples: 3, judge: sampledJudge([1, 1, 0]) }))
+    expect(message.split('\n').slice(2, 5)).toEqual([
+      'Expected judge score: < 0.7',
+      'Received judge score:   0.6667 (mean of 3 samples, judge fake-judge)',
+      'Samples: 3, 2 passed (agreement 67%, majority PASS); scores 1, 1, 0',
+    ])
+  })
+
+  test("a panel shows each judge's notes", async () => {
+    const note = "the judge's score 7 is outside the 1-5 scale; clamped to 5"
+    const a = { ...fixedJudge(5, 'Good.', { model: 'a', note }), name: 'a' }
+    const b = { ...fixedJudge(1, 'Bad.', { model: 'b' }), name: 'b' }
+    const message = await asyncFailureMessage(expect(answer).toPassJudge({ criteria: 'Is helpful', scale: '1-5', samples: [a, b] }))
+    expect(message).toContain(`  b: 0 (1 on 1-5, FAIL)\nNote: ${note}\n`)
   })
 })

@@ -147,6 +147,11 @@ describe("partialEquals: argument matching needs the runner's equals()", () => {
     expect(toCallTool.call({ ...ctx, customTesters: [numberAsText] }, refundRun(), 'refundOrder', { amount: '30' }).pass).toBe(true)
   })
 
+  test('a runner without custom testers (customTesters undefined) still matches arguments', () => {
+    const ctx = { ...(runnerContext as MatcherContext), customTesters: undefined }
+    expect(toCallTool.call(ctx, refundRun(), 'refundOrder', { amount: 30 }).pass).toBe(true)
+  })
+
   test('an error thrown by an asymmetric matcher is not restated as a usage error', () => {
     const broken = new RangeError('my matcher broke')
     const matcher = {
