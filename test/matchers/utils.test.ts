@@ -9,7 +9,7 @@ import { toHaveTokenF1Above } from '../../matchers/toHaveTokenF1Above.js'
 import { toRetrieve } from '../../matchers/toRetrieve.js'
 import { contextLine, fmt, lines, percent, preview, tokenDiff, tokenList } from '../../matchers/utils.js'
 import { failureMessage } from '../helpers/failure-message.js'
-import { asyncFailureMessage, fixedJudge } from '../helpers/model-fakes.js'
+import { fixedJudge } from '../helpers/model-fakes.js'
 import { refundRun } from '../helpers/trajectories.js'
 
 expect.extend({ toHaveTokenF1Above, toRetrieve, toCallTool, toCallTools, toHaveRougeNAbove, toPassJudge })
