@@ -91,9 +91,7 @@ export async function toPassJudge(
         '',
         judgeLines(this, verdict),
         '',
-        // Equivalent mutants: the test made false, or === '': a custom template reads 'custom' through either branch.
-        // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent (see above)
-        call.template === 'custom' ? 'Template:  custom' : `Template:  ${call.template}`,
+        `Template:  ${call.template}`,
         input !== undefined ? `Input:     ${preview(input)}` : undefined,
         criteria !== undefined ? `Criteria:  ${preview(criteria)}` : undefined,
         reference !== undefined ? `Reference: ${preview(reference)}` : undefined,

@@ -24,16 +24,14 @@ import type { MatcherContext } from './context.js'
 export interface Signature {
   name: string
   received?: string
-  expected?: string
+  expected: string
   secondArgument?: string
 }
 
 export function hint(ctx: MatcherContext, sig: Signature): string {
-  return ctx.utils.matcherHint(sig.name, sig.received ?? 'output', sig.expected ?? '', {
-    isNot: ctx.isNot,
-    promise: ctx.promise,
-    ...(sig.secondArgument !== undefined ? { secondArgument: sig.secondArgument } : {}),
-  })
+  // Vitest's and Jest's matcherHint leave out a secondArgument that is undefined (or empty).
+  const options = { isNot: ctx.isNot, promise: ctx.promise, secondArgument: sig.secondArgument }
+  return ctx.utils.matcherHint(sig.name, sig.received ?? 'output', sig.expected, options)
 }
 
 const USAGE_ERRORS = new WeakSet<object>()
@@ -41,6 +39,7 @@ const USAGE_ERRORS = new WeakSet<object>()
 /** Throws a usage error (wrong input) with the matcher hint on top. It is never flipped by `.not`. */
 export function usageError(ctx: MatcherContext, sig: Signature, reason: string, fix: string, Kind: ErrorConstructor = TypeError): never {
   const error = new Kind(`${hint(ctx, sig)}\n\n${formatMessage(`Failed to run ${sig.name}: ${reason}. ${fix}`)}`)
+  // Stryker disable next-line OptionalChaining: equivalent on Node, which always has it (the ?. is for runners in other engines)
   Error.captureStackTrace?.(error, usageError)
   USAGE_ERRORS.add(error)
   throw error
@@ -48,7 +47,8 @@ export function usageError(ctx: MatcherContext, sig: Signature, reason: string, 
 
 /** Whether `error` is a matcher's usage error (thrown by {@link usageError}), as opposed to a model error. */
 export function isUsageError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && USAGE_ERRORS.has(error)
+  // WeakSet#has answers false for null and primitives, so anything can be asked.
+  return USAGE_ERRORS.has(error as object)
 }
 
 export function checkReceivedString(ctx: MatcherContext, sig: Signature, received: unknown): asserts received is string {
@@ -214,13 +214,14 @@ export function checkStringArray(ctx: MatcherContext, sig: Signature, value: unk
 
 /** Checks an integer option or argument that is at least `min` (n-gram size, k, word limits). */
 export function checkInteger(ctx: MatcherContext, sig: Signature, value: unknown, what: string, min: number): asserts value is number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+  // Number.isInteger is false for anything that is not a number.
+  if (!Number.isInteger(value) || (value as number) < min) {
     const got = typeof value === 'number' ? String(value) : describeValue(value)
     usageError(
       ctx,
       sig,
       `${what} must be an integer >= ${min}, got ${got}`,
-      `Pass a whole number such as ${Math.max(min, 1)}.`,
+      `Pass a whole number such as ${min}.`,
       typeof value === 'number' ? RangeError : TypeError,
     )
   }
@@ -258,6 +259,7 @@ export function failFor(ctx: MatcherContext, sig: Signature): (reason: string, f
 export function modelError(ctx: MatcherContext, sig: Signature, error: unknown): never {
   const message = error instanceof Error ? error.message : String(error)
   const wrapped = new Error(`${hint(ctx, sig)}\n\n${message}`, { cause: error })
+  // Stryker disable next-line OptionalChaining: equivalent on Node, which always has it (the ?. is for runners in other engines)
   Error.captureStackTrace?.(wrapped, modelError)
   throw wrapped
 }

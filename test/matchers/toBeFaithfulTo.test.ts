@@ -77,3 +77,48 @@ describe('toBeFaithfulTo usage errors', () => {
     await expect(expect(output).toBeFaithfulTo([context, ' '], { judge: fixedJudge(1) })).rejects.toThrow('got an array containing a string (" ")')
   })
 })
+
+describe('toBeFaithfulTo messages and errors, case by case', () => {
+  test('a judge that lists no claims: its score is taken as given, and the message says so', async () => {
+    const judge = function silentJudge() {
+      return { score: 0.5, reason: '' }
+    }
+    expect(await asyncFailureMessage(expect('Refunds within 30 days.').toBeFaithfulTo(context, { judge }))).toMatchInlineSnapshot(`
+      "expect(output).toBeFaithfulTo(context, options)
+
+      Expected share of supported claims: >= 1
+      Received share of supported claims:    0.5 (judge silentJudge)
+
+      Judge's reasoning: (none given)
+      Claims: the judge listed none (score 0.5 as given)
+
+      Context: 1 document, first "Refunds are accepted within 30 days of purchase. Refunds go back to the original payment method."
+      Output:  "Refunds within 30 days.""
+    `)
+  })
+
+  test('a claim without a reason has no parenthesis; a reason over several lines is put on one', async () => {
+    const judge = claimsJudge([
+      { claim: 'Refunds take a week.', supported: false },
+      { claim: 'Refunds are free.', supported: false, reason: ' the context\n  says nothing\tabout fees ' },
+    ])
+    const message = await asyncFailureMessage(expect(output).toBeFaithfulTo(context, { judge }))
+    expect(message).toContain('Unsupported claims (2):\n  - "Refunds take a week."\n  - "Refunds are free." (the context says nothing about fees)\n')
+  })
+
+  test('a judge error fails with the matcher hint, under .not too', async () => {
+    const judge = { name: 'down', evaluate: () => Promise.reject(new Error('[expect-llm] Failed to call the judge: 401 Unauthorized.')) }
+    const expected = 'expect(output).toBeFaithfulTo(context, options)\n\n[expect-llm] Failed to call the judge: 401 Unauthorized.'
+    expect(await asyncFailureMessage(expect(output).toBeFaithfulTo(context, { judge }))).toBe(expected)
+    expect(await asyncFailureMessage(expect(output).not.toBeFaithfulTo(context, { judge }))).toBe(expected.replace('.toBeFaithfulTo', '.not.toBeFaithfulTo'))
+  })
+
+  test('a received value that is not a string, and an unknown option, are refused', async () => {
+    expect(await asyncFailureMessage(expect(3).toBeFaithfulTo(context))).toBe(
+      'expect(output).toBeFaithfulTo(context)\n\n[expect-llm] Failed to run toBeFaithfulTo: the received value must be a string, got a number (3). Pass the model output text to expect().',
+    )
+    expect(await asyncFailureMessage(expect(output).toBeFaithfulTo(context, { context } as never))).toBe(
+      'expect(output).toBeFaithfulTo(context, options)\n\n[expect-llm] Failed to run toBeFaithfulTo: unknown option "context". Valid options are: input, threshold, judge, samples.',
+    )
+  })
+})

@@ -85,3 +85,42 @@ describe('toBeRelevantTo usage errors', () => {
     )
   })
 })
+
+describe('toBeRelevantTo, case by case', () => {
+  test('without context the message has no context line', async () => {
+    expect(await asyncFailureMessage(expect('We sell shoes.').toBeRelevantTo(query, { judge: fixedJudge(0, 'Off topic.') }))).toBe(
+      [
+        'expect(output).toBeRelevantTo(query, options)',
+        '',
+        'Expected relevance: >= 0.7',
+        'Received relevance:    0 (FAIL, judge fake-judge)',
+        '',
+        `Judge's reasoning: "Off topic."`,
+        '',
+        'Query:   "How long do I have to ask for a refund?"',
+        'Output:  "We sell shoes."',
+      ].join('\n'),
+    )
+  })
+
+  test('the threshold decides each sample: at 0 every sample passes', async () => {
+    await expect(answer).toBeRelevantTo(query, { samples: 3, threshold: 0, judge: sampledJudge([0, 0, 1]) })
+    await expect(answer).not.toBeRelevantTo(query, { samples: 3, judge: sampledJudge([0, 0, 1]) })
+  })
+
+  test.each([
+    ['a blank string', ' \n', 'a string (" \\n")'],
+    ['a number', 3, 'a number (3)'],
+  ])('a query that is %s is refused', async (_, bad, shown) => {
+    expect(await asyncFailureMessage(expect(answer).toBeRelevantTo(bad as string, { judge: fixedJudge(1) }))).toBe(
+      `expect(output).toBeRelevantTo(query, options)\n\n[expect-llm] Failed to run toBeRelevantTo: the query must be a non-empty string, got ${shown}. Pass the question the answer should address.`,
+    )
+  })
+
+  test('a judge error fails with the matcher hint', async () => {
+    const judge = { name: 'down', evaluate: () => Promise.reject(new Error('429 Too Many Requests')) }
+    expect(await asyncFailureMessage(expect(answer).not.toBeRelevantTo(query, { judge }))).toBe(
+      'expect(output).not.toBeRelevantTo(query, options)\n\n429 Too Many Requests',
+    )
+  })
+})

@@ -178,3 +178,43 @@ describe('.not.toCallTool', () => {
     expect(() => expect({ text: 'hi' }).not.toCallTool('refundOrder')).toThrow('Failed to run toCallTool: an object with keys text is not a trajectory shape')
   })
 })
+
+describe('toCallTool with several calls to the tool', () => {
+  // Ten calls: eight lookups, then two refunds with n 8 and 9.
+  const calls = Array.from({ length: 10 }, (_, i) => ({ type: 'tool-call', name: i < 8 ? 'lookupOrder' : 'refundOrder', arguments: { n: i } }))
+
+  test('no match: counts the calls to the tool and marks the first of them with its differences', () => {
+    expect(failureMessage(() => expect(calls).toCallTool('refundOrder', { n: 3 }))).toMatchInlineSnapshot(`
+      "expect(trajectory).toCallTool(name, args)
+
+      Expected: a call to refundOrder({"n": 3}) (arguments contain these values)
+      Received: 2 calls to refundOrder with other arguments (1 step, 10 tool calls)
+
+      Calls:
+           1  lookupOrder({"n": 0})
+           2  lookupOrder({"n": 1})
+           3  lookupOrder({"n": 2})
+           4  lookupOrder({"n": 3})
+           5  lookupOrder({"n": 4})
+           6  lookupOrder({"n": 5})
+           7  lookupOrder({"n": 6})
+           8  lookupOrder({"n": 7})
+        >  9  refundOrder({"n": 8})
+               /n: expected 3, received 8
+          10  refundOrder({"n": 9})"
+    `)
+  })
+
+  test('.not: marks the matching call, not the first call to the tool, and shows no differences', () => {
+    expect(
+      failureMessage(() => expect(calls).not.toCallTool('refundOrder', { n: 9 }))
+        .split('\n')
+        .slice(2, 4),
+    ).toEqual(['Expected: no call to refundOrder({"n": 9}) (arguments contain these values)', 'Received: call 10 is refundOrder({"n": 9})'])
+    expect(
+      failureMessage(() => expect(calls).not.toCallTool('refundOrder', { n: 9 }))
+        .split('\n')
+        .slice(-2),
+    ).toEqual(['     9  refundOrder({"n": 8})', '  > 10  refundOrder({"n": 9})'])
+  })
+})

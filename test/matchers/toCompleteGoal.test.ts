@@ -90,6 +90,15 @@ describe('toCompleteGoal usage errors', () => {
     )
   })
 
+  test('rejects a blank goal before any model call', async () => {
+    const judge = fixedJudge(1)
+    expect(await asyncFailureMessage(expect(refundRun()).toCompleteGoal(' \t', { judge }))).toBe(
+      'expect(trajectory).toCompleteGoal(goal, options)\n\n[expect-llm] Failed to run toCompleteGoal: the goal must be a non-empty string, got a string (" \\t"). ' +
+        "Describe what the run must achieve, e.g. 'Refund order A17 and tell the customer the refund id'.",
+    )
+    expect(judge.requests).toHaveLength(0)
+  })
+
   test('rejects a value that is not a trajectory, before any model call', async () => {
     const judge = fixedJudge(1)
     await expect(expect('I refunded it.').toCompleteGoal(goal, { judge })).rejects.toThrow(

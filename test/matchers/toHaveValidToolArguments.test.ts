@@ -160,3 +160,47 @@ describe('.not.toHaveValidToolArguments', () => {
     `)
   })
 })
+
+describe('toHaveValidToolArguments message limits', () => {
+  const formOf = (fields: string[]) => ({ form: { type: 'object', required: fields, properties: {} } })
+  const emptyForm = [{ type: 'tool-call', name: 'form', arguments: {} }]
+
+  test('a call shows its first 5 issues, then how many more', () => {
+    expect(failureMessage(() => expect(emptyForm).toHaveValidToolArguments(formOf(['a', 'b', 'c', 'd', 'e', 'f', 'g'])))).toBe(
+      [
+        'expect(trajectory).toHaveValidToolArguments(tools)',
+        '',
+        'Expected: every tool call valid against the declared tools (form)',
+        'Received: 1 of 1 invalid (1 step, 1 tool call)',
+        '',
+        'Calls:',
+        '  > 1  form({})   invalid',
+        '       /a: is required',
+        '       /b: is required',
+        '       /c: is required',
+        '       /d: is required',
+        '       /e: is required',
+        '       … and 2 more',
+      ].join('\n'),
+    )
+  })
+
+  test('exactly 5 issues are all shown, with no "more" line', () => {
+    const message = failureMessage(() => expect(emptyForm).toHaveValidToolArguments(formOf(['a', 'b', 'c', 'd', 'e'])))
+    expect(message.endsWith('       /e: is required')).toBe(true)
+    expect(message).not.toContain('more')
+  })
+
+  test('with 10 calls the numbers are right-aligned and the issues sit under the call', () => {
+    const calls = Array.from({ length: 10 }, (_, i) => ({ type: 'tool-call', name: 'form', arguments: { a: i === 9 ? 1 : 'x' } }))
+    const message = failureMessage(() => expect(calls).toHaveValidToolArguments({ form: { type: 'object', properties: { a: { type: 'string' } } } }))
+    expect(message.split('\n').slice(3)).toEqual([
+      'Received: 1 of 10 invalid (1 step, 10 tool calls)',
+      '',
+      'Calls:',
+      ...Array.from({ length: 9 }, (_, i) => `     ${i + 1}  form({"a": "x"})`),
+      '  > 10  form({"a": 1})   invalid',
+      '        /a: must be string, got 1',
+    ])
+  })
+})

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import * as matcher from '../../matchers/toPassJudge.js'
 import { configure, resetConfig } from '../../src/config.js'
@@ -223,5 +224,77 @@ describe('toPassJudge usage errors and the template line', () => {
   test('a custom template is named as custom', async () => {
     const message = await asyncFailureMessage(expect(answer).toPassJudge({ template: 'Grade this: {output}', judge: fixedJudge(0) }))
     expect(message.split('\n')).toContain('Template:  custom')
+  })
+})
+
+describe('the reasoning line when the judge gives none', () => {
+  test('a blank reason reads "(none given)", not an empty quote', async () => {
+    const message = await asyncFailureMessage(expect(answer).toPassJudge('Is polite', { judge: fixedJudge(0, ' \n ') }))
+    expect(message.split('\n')).toContain("Judge's reasoning: (none given)")
+  })
+
+  test('on a panel too', async () => {
+    const silent = (name: string, value: number) => ({ ...fixedJudge(value, ' \n', { model: name }), name })
+    const message = await asyncFailureMessage(expect(answer).toPassJudge({ criteria: 'Is polite', samples: [silent('a', 1), silent('b', 0), silent('c', 0)] }))
+    expect(message).toContain(
+      "Judges: 3, 1 passed (agreement 67%, majority FAIL)\n  a: 1 (PASS)\n  b: 0 (FAIL)\n  c: 0 (FAIL)\n\nJudge's reasoning: (none given)",
+    )
+  })
+})
+
+describe('model errors become the matcher error', () => {
+  test("the judge's error is kept as the cause, under the matcher hint", async () => {
+    const down = new Error('[expect-llm] Failed to call the judge: 503 Service Unavailable.')
+    const judge = { name: 'x', evaluate: () => Promise.reject(down) }
+    const error = await expect(answer)
+      .toPassJudge('Is polite', { judge })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).cause).toBe(down)
+    expect(stripVTControlCharacters((error as Error).message)).toBe(
+      'expect(output).toPassJudge(criteria, options)\n\n[expect-llm] Failed to call the judge: 503 Service Unavailable.',
+    )
+  })
+
+  test('a thrown value that is not an Error is shown as text', async () => {
+    const judge = { name: 'x', evaluate: () => Promise.reject('quota exceeded') }
+    expect(await asyncFailureMessage(expect(answer).toPassJudge('Is polite', { judge }))).toBe(
+      'expect(output).toPassJudge(criteria, options)\n\nquota exceeded',
+    )
+  })
+})
+
+describe('the score line on other scales and panels', () => {
+  test('a panel of one judge reads as that judge alone', async () => {
+    const solo = { ...fixedJudge(0, 'No.', { model: 'solo' }), name: 'solo' }
+    const message = await asyncFailureMessage(expect(answer).toPassJudge('Is polite', { samples: [solo] }))
+    expect(message.split('\n').slice(2, 5)).toEqual(['Expected judge score: >= 0.7', 'Received judge score:    0 (FAIL, judge solo)', ''])
+  })
+
+  test('on the 0-1 scale the score is shown without a scale value', async () => {
+    const message = await asyncFailureMessage(expect(answer).toPassJudge('Is polite', { scale: '0-1', judge: fixedJudge(0.25, 'Meh.') }))
+    expect(message.split('\n')[3]).toBe('Received judge score:    0.25 (judge fake-judge)')
+  })
+})
+
+describe('the samples and panel lines, case by case', () => {
+  test('.not on a passing majority of samples reports it', async () => {
+    const message = await asyncFailureMessage(expect(answer).not.toPassJudge({ criteria: 'Is correct', samples: 3, judge: sampledJudge([1, 1, 0]) }))
+    expect(message.split('\n').slice(2, 5)).toEqual([
+      'Expected judge score: < 0.7',
+      'Received judge score:   0.6667 (mean of 3 samples, judge fake-judge)',
+      'Samples: 3, 2 passed (agreement 67%, majority PASS); scores 1, 1, 0',
+    ])
+  })
+
+  test("a panel shows each judge's notes", async () => {
+    const note = "the judge's score 7 is outside the 1-5 scale; clamped to 5"
+    const a = { ...fixedJudge(5, 'Good.', { model: 'a', note }), name: 'a' }
+    const b = { ...fixedJudge(1, 'Bad.', { model: 'b' }), name: 'b' }
+    const message = await asyncFailureMessage(expect(answer).toPassJudge({ criteria: 'Is helpful', scale: '1-5', samples: [a, b] }))
+    expect(message).toContain(`  b: 0 (1 on 1-5, FAIL)\nNote: ${note}\n`)
   })
 })

@@ -118,3 +118,60 @@ describe('.not.toUseAtMostSteps', () => {
     `)
   })
 })
+
+describe('toUseAtMostSteps edges', () => {
+  test('a limit of 1 reads in the singular, under .not too', () => {
+    expect(failureMessage(() => expect(refundRun()).toUseAtMostSteps(1)).split('\n')[2]).toBe('Expected: at most 1 step (model responses)')
+    expect(failureMessage(() => expect([{ type: 'text', text: 'Hi.' }]).not.toUseAtMostSteps(1)).split('\n')[2]).toBe('Expected: more than 1 step')
+    expect(refundRun()).not.toUseAtMostSteps(1)
+  })
+
+  test('over the limit and repeating: the first step over the limit is marked, and the repeat is named', () => {
+    expect(failureMessage(() => expect(loopingRun()).toUseAtMostSteps(2, { repeatedCalls: 'forbid' }))).toMatchInlineSnapshot(`
+      "expect(trajectory).toUseAtMostSteps(steps, options)
+
+      Expected: at most 2 steps (model responses), and no repeated identical call
+      Received: 4 steps, 3 tool calls; lookupOrder({"orderId": "A17"}) was made 3 times (calls 1, 2, 3)
+
+      Trajectory:
+          user: "Where is order A17?"
+          step 1  call lookupOrder({"orderId": "A17"})
+                  result lookupOrder → {"error": "timeout"}
+          step 2  call lookupOrder({"orderId": "A17"})
+                  result lookupOrder → {"error": "timeout"}
+        > step 3  call lookupOrder({"orderId": "A17"})   ← step 3: over the limit
+                  result lookupOrder → {"error": "timeout"}
+          step 4  "Sorry, I could not find your order.""
+    `)
+  })
+
+  test('.not with the loop guard: either more steps or a repeat would do, and nothing is marked', () => {
+    // The same message as without the guard, but for the call's options and the expected line.
+    const plain = failureMessage(() => expect(refundRun()).not.toUseAtMostSteps(3))
+    expect(failureMessage(() => expect(refundRun()).not.toUseAtMostSteps(3, { repeatedCalls: 'forbid' }))).toBe(
+      plain.replace('(steps)', '(steps, options)').replace('Expected: more than 3 steps\n', 'Expected: more than 3 steps, or a repeated identical call\n'),
+    )
+    expect(plain).not.toMatch(/^ {2}>/m)
+    expect(loopingRun()).not.toUseAtMostSteps(5, { repeatedCalls: 'forbid' })
+  })
+
+  test.each([
+    [-Infinity, '-Infinity', RangeError],
+    [Number.NaN, 'NaN', RangeError],
+    [0.5, '0.5', RangeError],
+    [null, 'null', TypeError],
+  ])('a limit of %s is refused as a %s', (steps, got, Kind) => {
+    let thrown: unknown
+    try {
+      expect(refundRun()).toUseAtMostSteps(steps as number)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(Kind)
+    expect((thrown as Error).message).toContain(`the step limit must be a whole number >= 1 (or Infinity), got ${got}.`)
+  })
+
+  test('a limit of 1 is accepted', () => {
+    expect([{ type: 'text', text: 'Hi.' }]).toUseAtMostSteps(1)
+  })
+})

@@ -20,6 +20,8 @@ const childProcessTests = [
   'test/golden/replay-e2e.test.ts',
   'test/replay/runner.test.ts',
   'test/replay/concurrency.test.ts',
+  'test/golden/agent-jest-runner.test.ts',
+  'test/mutation/cli.test.ts',
   // These run the built package (dist/), which a fresh clone does not have and no mutant reaches.
   'test/ai-sdk.test.ts',
   'test/unawaited/jest.test.ts',
@@ -28,6 +30,7 @@ const childProcessTests = [
   'test/mutation/equivalent.test.ts',
   // `expect-llm mutate` run in child processes (Vitest and, against dist/, Jest); dist/ is not in the sandbox.
   'test/mutation/cli.test.ts',
+  'test/entries/exports.test.ts',
 ]
 // The test files that rely on test/setup.ts: the setup entry itself, and the provider tests that record
 // and replay through the replay session it starts (or use the matchers it registers).
