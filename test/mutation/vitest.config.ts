@@ -20,6 +20,8 @@ const childProcessTests = [
   'test/golden/replay-e2e.test.ts',
   'test/replay/runner.test.ts',
   'test/replay/concurrency.test.ts',
+  // The `expect-llm mutate` command, run as a child (tsx, Vitest, Jest against dist/).
+  'test/mutation/cli.test.ts',
   // These run the built package (dist/), which a fresh clone does not have and no mutant reaches.
   'test/ai-sdk.test.ts',
   'test/unawaited/jest.test.ts',
