@@ -22,6 +22,11 @@ const childProcessTests = [
   'test/replay/concurrency.test.ts',
   // The `expect-llm mutate` command, run as a child (tsx, Vitest, Jest against dist/).
   'test/mutation/cli.test.ts',
+  // Golden agent and mutation suites run by child Vitest and Jest runs only (each mutant of src/golden
+  // reached through them started a child run: about 8 s per mutant).
+  'test/mutation/suite.test.ts',
+  'test/golden/agent-runner.test.ts',
+  'test/golden/agent-jest-runner.test.ts',
   // These run the built package (dist/), which a fresh clone does not have and no mutant reaches.
   'test/ai-sdk.test.ts',
   'test/unawaited/jest.test.ts',
