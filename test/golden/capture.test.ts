@@ -38,10 +38,7 @@ function session({ rootDir = join(dir, `root${++roots}`), resolveThrows = false,
   setReplaySession({ server, replay: { engine } as unknown as ReplaySession['replay'], mswVersion: '2.0.0' })
   let ids = 0
   /** One model call as msw reports it: the request starts, then its response is mocked (replay) or bypassed (record). */
-  const call = (
-    response: Response,
-    { kind = 'response:mocked', headers = {} as Record<string, string>, id = `r${++ids}` } = {},
-  ): void => {
+  const call = (response: Response, { kind = 'response:mocked', headers = {} as Record<string, string>, id = `r${++ids}` } = {}): void => {
     const request = new Request('https://api.openai.com/v1/chat/completions', { method: 'POST', headers })
     emitter.emit('request:start', { requestId: id, request })
     emitter.emit(kind, { requestId: id, request, response })
@@ -270,7 +267,12 @@ describe('a golden case run with its calls captured', () => {
       },
       report: false,
     })
-    suite.setCases(validateCases([{ id: 'a', input: 'unpriced' }, { id: 'b', input: 'free' }]))
+    suite.setCases(
+      validateCases([
+        { id: 'a', input: 'unpriced' },
+        { id: 'b', input: 'free' },
+      ]),
+    )
     const [a, b] = [await suite.runCase(suite.cases[0]!), await suite.runCase(suite.cases[1]!)]
     expect(a.runs[0]!.usage).toEqual({ calls: 1, inputTokens: 3, outputTokens: 3, costUsd: undefined, models: ['my-local-model'] })
     expect(b.runs[0]!.usage).toEqual({ calls: 1, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] })
@@ -288,6 +290,9 @@ describe('a golden case run with its calls captured', () => {
     })
     suite.setCases(validateCases([{ id: 'a', input: 'q' }]))
     const result = await suite.runCase(suite.cases[0]!)
-    expect(result.runs[0]).toMatchObject({ error: 'the task threw: parse failed', usage: { calls: 1, inputTokens: 7, outputTokens: 1, models: ['gpt-4o-mini'] } })
+    expect(result.runs[0]).toMatchObject({
+      error: 'the task threw: parse failed',
+      usage: { calls: 1, inputTokens: 7, outputTokens: 1, models: ['gpt-4o-mini'] },
+    })
   })
 })

@@ -130,7 +130,10 @@ describe('expectationVerdict', () => {
 
   test('the CI percentage follows the confidence', () => {
     const rows = better
-    const v = expectationVerdict(rows, ['a', 'b'], scorerComparisons(rows, ['a', 'b'], ['x'], bootstrap), ['x'], { ...options({ better: 'b' }), confidence: 0.9 })
+    const v = expectationVerdict(rows, ['a', 'b'], scorerComparisons(rows, ['a', 'b'], ['x'], bootstrap), ['x'], {
+      ...options({ better: 'b' }),
+      confidence: 0.9,
+    })
     expect(v!.message).toContain(', 90% CI [')
   })
 })

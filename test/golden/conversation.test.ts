@@ -57,7 +57,10 @@ describe('turnByTurn', () => {
 
   test("score: 'conversation' scores every reply, one per line", async () => {
     let n = 0
-    const run = await runTask(turnByTurn(() => `reply ${++n}`, { score: 'conversation' }), conversation)
+    const run = await runTask(
+      turnByTurn(() => `reply ${++n}`, { score: 'conversation' }),
+      conversation,
+    )
     expect(run.result.output).toBe('reply 1\nreply 2')
   })
 
@@ -81,26 +84,37 @@ describe('turnByTurn', () => {
     )
     expect(reported.result).toEqual({ output: 'r2', usage: { inputTokens: 30, outputTokens: 3, model: 'm2' } })
     let k = 0
-    const partial = await runTask(turnByTurn(() => (++k === 1 ? { output: 'a', usage: { inputTokens: 5 } } : 'b')), conversation)
+    const partial = await runTask(
+      turnByTurn(() => (++k === 1 ? { output: 'a', usage: { inputTokens: 5 } } : 'b')),
+      conversation,
+    )
     expect(partial.result).toEqual({ output: 'b' })
     let j = 0
-    const noModel = await runTask(turnByTurn(() => ({ output: `x${++j}`, usage: { inputTokens: 1, outputTokens: 1 } })), conversation)
+    const noModel = await runTask(
+      turnByTurn(() => ({ output: `x${++j}`, usage: { inputTokens: 1, outputTokens: 1 } })),
+      conversation,
+    )
     expect(noModel.result.usage).toEqual({ inputTokens: 2, outputTokens: 2 })
   })
 
   test("the turns' latencies are summed only when every turn gives one", async () => {
-    const all = await runTask(turnByTurn(() => ({ output: 'a', latencyMs: 40 })), conversation)
+    const all = await runTask(
+      turnByTurn(() => ({ output: 'a', latencyMs: 40 })),
+      conversation,
+    )
     expect(all.result.latencyMs).toBe(80)
     let n = 0
-    const some = await runTask(turnByTurn(() => (++n === 2 ? { output: 'b', latencyMs: 40 } : 'a')), conversation)
+    const some = await runTask(
+      turnByTurn(() => (++n === 2 ? { output: 'b', latencyMs: 40 } : 'a')),
+      conversation,
+    )
     expect(some.result).toEqual({ output: 'b' })
   })
 
   test('agent turns: the last turn by default, or every turn with its user message and steps numbered across turns', async () => {
     let n = 0
     const replies = ['A17 noted.', 'Order A17.']
-    const agent = (score: 'last-turn' | 'conversation') =>
-      turnByTurn((messages) => agentTurn(messages.at(-1)!.content, replies[n++ % 2]!), { score })
+    const agent = (score: 'last-turn' | 'conversation') => turnByTurn((messages) => agentTurn(messages.at(-1)!.content, replies[n++ % 2]!), { score })
     const last = await runTask(agent('last-turn'), conversation)
     expect(last.result.output).toBe('Order A17.')
     expect(last.trajectory).toEqual({ ...agentTurn('Which order?', 'Order A17.'), steps: 2 })
@@ -206,7 +220,14 @@ describe('trajectory helpers', () => {
   test('lastTurn: unchanged without a user message or when the only one is first', () => {
     const noUser: Trajectory = { source: 'plain', items: [{ type: 'text', text: 'a', step: 3 }], steps: 4 }
     expect(lastTurn(noUser)).toBe(noUser)
-    const first: Trajectory = { source: 'plain', items: [{ type: 'user', text: 'q' }, { type: 'text', text: 'a', step: 0 }], steps: 1 }
+    const first: Trajectory = {
+      source: 'plain',
+      items: [
+        { type: 'user', text: 'q' },
+        { type: 'text', text: 'a', step: 0 },
+      ],
+      steps: 1,
+    }
     expect(lastTurn(first)).toBe(first)
   })
 

@@ -1,30 +1,11 @@
 // Dataset loading, field by field: what each case field accepts and the exact problem line for what it
 // refuses, conversations, ids, the CSV cell conventions, file types, loaders, and the cap on listed problems.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { caseIdFor, DatasetError, loadDataset, loadDatasetSync, validateCases } from '../../src/golden/dataset.js'
+import { datasetFiles, problemsOf } from './dataset-helpers.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'golden-dataset-fields-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-function file(name: string, text: string): string {
-  const path = join(dir, name)
-  writeFileSync(path, text)
-  return path
-}
-
-function problemsOf(fn: () => unknown): string[] {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(DatasetError)
-    return (error as DatasetError).problems
-  }
-  throw new Error('expected a DatasetError')
-}
+const { file } = datasetFiles('golden-dataset-fields-')
 
 /** The problems of one in-memory case. */
 const problems = (c: unknown) => problemsOf(() => validateCases([c as never]))
@@ -51,8 +32,12 @@ describe('each field: accepted values, and the problem for a refused one', () =>
   })
 
   test('acceptable, relevant and keywords: non-empty arrays of non-empty strings', () => {
-    expect(problems({ input: 'q', acceptable: [] })).toEqual(['dataset[0]: field "acceptable" must be a non-empty array of non-empty strings, got an array (length 0)'])
-    expect(problems({ input: 'q', acceptable: ['a', ' '] })[0]).toMatch(/^dataset\[0\]: field "acceptable" must be a non-empty array of non-empty strings, got /)
+    expect(problems({ input: 'q', acceptable: [] })).toEqual([
+      'dataset[0]: field "acceptable" must be a non-empty array of non-empty strings, got an array (length 0)',
+    ])
+    expect(problems({ input: 'q', acceptable: ['a', ' '] })[0]).toMatch(
+      /^dataset\[0\]: field "acceptable" must be a non-empty array of non-empty strings, got /,
+    )
     expect(problems({ input: 'q', acceptable: 'a' })[0]).toMatch(/field "acceptable" must be/)
     expect(problems({ input: 'q', relevant: [1] })[0]).toMatch(/^dataset\[0\]: field "relevant" must be a non-empty array of document ids, got /)
     expect(problems({ input: 'q', relevant: [] })[0]).toMatch(/field "relevant" must be a non-empty array of document ids/)
@@ -215,10 +200,7 @@ describe('the error message', () => {
 
 describe('CSV cells', () => {
   test('lists: a|b, a JSON array, or text that is not JSON; empty cells are left out', () => {
-    const path = file(
-      'lists.csv',
-      ['id,input,acceptable,keywords,tags,context', 'a,q,"x | y|","[""k1"",""k2""]",,ctx', 'b,q2,,k,t1|t2,'].join('\n'),
-    )
+    const path = file('lists.csv', ['id,input,acceptable,keywords,tags,context', 'a,q,"x | y|","[""k1"",""k2""]",,ctx', 'b,q2,,k,t1|t2,'].join('\n'))
     const [a, b] = loadDatasetSync(path)
     expect(a).toMatchObject({ acceptable: ['x', 'y'], keywords: ['k1', 'k2'], context: ['ctx'] })
     expect(a).not.toHaveProperty('tags')
@@ -240,10 +222,7 @@ describe('CSV cells', () => {
   })
 
   test('input, expected and metadata cells starting with { or [ are JSON; invalid JSON stays text', () => {
-    const path = file(
-      'json-cells.csv',
-      ['id,input,expected,metadata', 'a,"{""q"":1}","[1,2]","{""source"":""web""}"', 'b,{oops,{oops,'].join('\n'),
-    )
+    const path = file('json-cells.csv', ['id,input,expected,metadata', 'a,"{""q"":1}","[1,2]","{""source"":""web""}"', 'b,{oops,{oops,'].join('\n'))
     const [a, b] = loadDatasetSync(path)
     expect(a).toMatchObject({ input: { q: 1 }, expected: [1, 2], metadata: { source: 'web' } })
     expect(b).toMatchObject({ input: '{oops', expected: '{oops' })
@@ -253,10 +232,7 @@ describe('CSV cells', () => {
   })
 
   test('metadata.<key> columns and unknown columns go into metadata, merged with a metadata cell; empty cells are dropped', () => {
-    const path = file(
-      'meta.csv',
-      ['id,input,metadata,metadata.owner,team,note', 'a,q,"{""source"":""web""}",ana,support,', 'b,q2,,,,'].join('\n'),
-    )
+    const path = file('meta.csv', ['id,input,metadata,metadata.owner,team,note', 'a,q,"{""source"":""web""}",ana,support,', 'b,q2,,,,'].join('\n'))
     const [a, b] = loadDatasetSync(path)
     expect(a!.metadata).toEqual({ source: 'web', owner: 'ana', team: 'support' })
     expect(b).toEqual({ id: 'b', input: 'q2', source: expect.stringMatching(/meta\.csv:3$/) })
@@ -309,7 +285,9 @@ describe('files', () => {
   })
 
   test('a JSON file that is null or a string at the top level', () => {
-    expect(problemsOf(() => loadDatasetSync(file('null.json', 'null')))).toEqual([expect.stringMatching(/null\.json:1: the top level is null, not an array of cases$/)])
+    expect(problemsOf(() => loadDatasetSync(file('null.json', 'null')))).toEqual([
+      expect.stringMatching(/null\.json:1: the top level is null, not an array of cases$/),
+    ])
     expect(problemsOf(() => loadDatasetSync(file('cases-obj.json', '{"cases": {"a": 1}}')))[0]).toMatch(/the top level is an object/)
   })
 })
@@ -321,7 +299,7 @@ describe('loaders', () => {
     expect((await loadDataset(async () => pathToFileURL(path)))[0]!.id).toBe('l')
   })
 
-  test("a loader's result is validated under the name \"loader result\"", async () => {
+  test('a loader\'s result is validated under the name "loader result"', async () => {
     await expect(loadDataset(async () => [{ id: 'x' }] as never)).rejects.toThrow(
       '[expect-llm] Failed to load the golden dataset: loader result[0]: field "input" is missing. Fix the cases listed.',
     )

@@ -151,7 +151,9 @@ describe('CompareSuite.finish', () => {
     for (const c of suite.cases) await suite.runCase(c)
     const outcome = suite.finish({ runner: 'vitest', testPath: join(dir, 'c.test.ts') })
     expect(outcome.reportFile).toBeUndefined()
-    expect(outcome.failure).toMatch(/^\[expect-llm\] Golden comparison "cmp" failed:\n {2}- the JSON report could not be written to .*cmp\.json: .+\n\ncompare › cmp/)
+    expect(outcome.failure).toMatch(
+      /^\[expect-llm\] Golden comparison "cmp" failed:\n {2}- the JSON report could not be written to .*cmp\.json: .+\n\ncompare › cmp/,
+    )
     expect(outcome.report.file).toBe(join(dir, 'c.test.ts'))
   })
 

@@ -49,6 +49,13 @@ describe('numbers', () => {
   })
 
   test('fmtMs: whole milliseconds with separators below 10 s, seconds with one decimal from 10 s, n/a for null', () => {
-    expect([fmtMs(null), fmtMs(0), fmtMs(1234.6), fmtMs(9999.4), fmtMs(10_000), fmtMs(12_345)]).toEqual(['n/a', '0 ms', '1,235 ms', '9,999 ms', '10.0 s', '12.3 s'])
+    expect([fmtMs(null), fmtMs(0), fmtMs(1234.6), fmtMs(9999.4), fmtMs(10_000), fmtMs(12_345)]).toEqual([
+      'n/a',
+      '0 ms',
+      '1,235 ms',
+      '9,999 ms',
+      '10.0 s',
+      '12.3 s',
+    ])
   })
 })

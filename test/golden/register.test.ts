@@ -137,11 +137,7 @@ describe('describeGolden under Vitest', () => {
     const r = recordingRunner(vitestRunner)
     vitestBinding.describeGolden('bot', { dataset: cases, task, scorers: { exact: true }, report: false, concurrency: 2, timeout: 1234 })
     await r.collect()
-    expect(r.tests.map((t) => t.options)).toEqual([
-      { concurrent: true, timeout: 1234 },
-      { concurrent: true, timeout: 1234 },
-      { concurrent: false },
-    ])
+    expect(r.tests.map((t) => t.options)).toEqual([{ concurrent: true, timeout: 1234 }, { concurrent: true, timeout: 1234 }, { concurrent: false }])
   })
 
   test('a case below its threshold fails its own test with the scores, input, expected and actual, pointing at the describeGolden call', async () => {
@@ -204,7 +200,7 @@ describe('describeGolden under Vitest', () => {
     expect(ran.at(-1)!.error!.message.split('\n')[0]).toBe('[expect-llm] Golden suite "bot" failed 1 check:')
     const printed = r.printed()
     expect(printed).toHaveLength(1)
-    expect(printed[0]).toMatch(/^golden › bot \(2 cases\)\n  ✗ ship  exact 0<1\n/)
+    expect(printed[0]).toMatch(/^golden › bot \(2 cases\)\n {2}✗ ship {2}exact 0<1\n/)
   })
 
   test('report: { console: false } and report: false print nothing', async () => {
@@ -403,12 +399,21 @@ describe('describeGolden under Jest', () => {
     await r.collect()
     const ran = await r.run()
     expect(ran.map((t) => t.error)).toEqual([undefined, undefined, undefined])
-    expect(r.printed().slice(0, 2)).toEqual(['golden › bot › refund: pass · exact 0.50 ✓ · 1/2 runs passed (flaky)', 'golden › bot › free: pass · no scorer · 2/2 runs passed'])
+    expect(r.printed().slice(0, 2)).toEqual([
+      'golden › bot › refund: pass · exact 0.50 ✓ · 1/2 runs passed (flaky)',
+      'golden › bot › free: pass · no scorer · 2/2 runs passed',
+    ])
   })
 
   test('report: { console: false } logs no case line and no summary', async () => {
     const r = recordingRunner(jestRunner)
-    jestBinding.describeGolden('bot', { dataset: cases, task, scorers: { exact: true }, thresholds: { passRate: 0 }, report: { dir: join(dir, 'q'), console: false } })
+    jestBinding.describeGolden('bot', {
+      dataset: cases,
+      task,
+      scorers: { exact: true },
+      thresholds: { passRate: 0 },
+      report: { dir: join(dir, 'q'), console: false },
+    })
     await r.collect()
     await r.run()
     expect(r.printed()).toEqual([])

@@ -145,7 +145,9 @@ describe('formatGoldenSummary', () => {
     expect(one.split('\n')[0]).toBe('golden › support bot (1 case)')
     expect(one).toContain('\n  pass rate: 1/1 (100.0%)\n')
     expect(one).toContain('\n  latency: P50 100 ms · P95 12.3 s · P99 n/a\n')
-    const none = formatGoldenSummary(report({ summary: { cases: 0, ran: 0, filteredOut: 0, passed: 0, failed: 0, errored: 0, passRate: null, flaky: 0 }, cases: [] }))
+    const none = formatGoldenSummary(
+      report({ summary: { cases: 0, ran: 0, filteredOut: 0, passed: 0, failed: 0, errored: 0, passRate: null, flaky: 0 }, cases: [] }),
+    )
     expect(none).toContain('\n  pass rate: 0/0\n')
     const scorerError = formatGoldenSummary(report({ cases: [reportCase('e', { pass: false, error: 'scorer judge failed: 401' })] }))
     expect(scorerError).toContain('\n  ✗ e  rougeL 1\n')
@@ -197,7 +199,9 @@ describe('formatGoldenSummary', () => {
     expect(regressedLine.endsWith('r14 rougeL 1→0.50, … 2 more')).toBe(true)
     expect(text).toContain('\n    improved: up pass 0→1')
     const empty = formatGoldenSummary(
-      report({ baseline: { path: '/x/b.json', status: 'compared', comparison: { scorers: [], regressions: [], regressedCases: [], improvedCases: [], newCases: [] } } }),
+      report({
+        baseline: { path: '/x/b.json', status: 'compared', comparison: { scorers: [], regressions: [], regressedCases: [], improvedCases: [], newCases: [] } },
+      }),
     )
     expect(empty).toContain('\n  baseline: no common scores')
     expect(empty).not.toContain('regressed:')
@@ -225,7 +229,14 @@ describe('where reports go', () => {
   })
 
   test('fmtUsd: $0, four decimals under a cent, two from a cent on, unknown for null', () => {
-    expect([fmtUsd(0), fmtUsd(0.0042), fmtUsd(0.00999), fmtUsd(0.01), fmtUsd(12.5), fmtUsd(null)]).toEqual(['$0', '$0.0042', '$0.0100', '$0.01', '$12.50', 'unknown'])
+    expect([fmtUsd(0), fmtUsd(0.0042), fmtUsd(0.00999), fmtUsd(0.01), fmtUsd(12.5), fmtUsd(null)]).toEqual([
+      '$0',
+      '$0.0042',
+      '$0.0100',
+      '$0.01',
+      '$12.50',
+      'unknown',
+    ])
   })
 })
 

@@ -36,7 +36,7 @@ describe('running scorers', () => {
     await expect(runScorer(plans.find((p) => p.key === 'composite')!, input, {})).rejects.toThrow('the composite scorer has no score for case "a"')
   })
 
-  test('runScorers: every scorer settles (a result, nothing, or its error), composites last with the others\' scores', async () => {
+  test("runScorers: every scorer settles (a result, nothing, or its error), composites last with the others' scores", async () => {
     const order: string[] = []
     const check = (name: string, score: number) =>
       defineCheck({

@@ -103,7 +103,9 @@ describe('GoldenSuite options', () => {
     expect(() => golden({ budget: { maxTokenz: 5 } })).toThrow(
       `${setupError('unknown budget option "maxTokenz"')}. Valid options are: p95LatencyMs, maxTokens, maxCostUsd.`,
     )
-    expect(() => golden({ budget: { maxTokens: -1 } })).toThrow(`${setupError('budget.maxTokens must be a number >= 0, got a number (-1)')}. Pass for example { maxTokens: 1000 }.`)
+    expect(() => golden({ budget: { maxTokens: -1 } })).toThrow(
+      `${setupError('budget.maxTokens must be a number >= 0, got a number (-1)')}. Pass for example { maxTokens: 1000 }.`,
+    )
     expect(() => golden({ budget: { maxCostUsd: Number.NaN } })).toThrow('budget.maxCostUsd must be a number >= 0, got a number (NaN)')
     expect(() => golden({ budget: { p95LatencyMs: '5' } })).toThrow('budget.p95LatencyMs must be a number >= 0, got a string ("5")')
     expect(() => golden({ budget: { p95LatencyMs: 0, maxTokens: 0, maxCostUsd: 0 } })).not.toThrow()
@@ -197,9 +199,7 @@ describe("a case's own failure", () => {
       },
       { id: 'a', input: 'q' },
     )
-    expect(message).toBe(
-      '[expect-llm] Failed to run golden case "a":\n  - the task threw: first\n    second line\n  - the task threw: other',
-    )
+    expect(message).toBe('[expect-llm] Failed to run golden case "a":\n  - the task threw: first\n    second line\n  - the task threw: other')
   })
 
   test('with repeats, the message tells how many runs passed and how many were needed', async () => {
@@ -274,8 +274,12 @@ describe('CompareSuite options', () => {
     new CompareSuite(name as string, { dataset: [], variants: { a: task, b: task }, ...options } as CompareOptions<any, any, any>)
 
   test('the name, the options object and unknown options', () => {
-    expect(() => compare({}, '')).toThrow(`${compareError('the suite name must be a non-empty string, got a string ("")')}. Call compareGolden('prompt v1 vs v2', { ... }).`)
-    expect(() => new CompareSuite('c', undefined as never)).toThrow(`${compareError('the options must be an object, got undefined')}. Pass { dataset, variants, scorers, ... }.`)
+    expect(() => compare({}, '')).toThrow(
+      `${compareError('the suite name must be a non-empty string, got a string ("")')}. Call compareGolden('prompt v1 vs v2', { ... }).`,
+    )
+    expect(() => new CompareSuite('c', undefined as never)).toThrow(
+      `${compareError('the options must be an object, got undefined')}. Pass { dataset, variants, scorers, ... }.`,
+    )
     expect(() => compare({ task })).toThrow(
       `${compareError('unknown option "task"')}. Valid options are: dataset, variants, scorers, assert, filter, concurrency, timeout, report, expect, resamples, seed, confidence.`,
     )
@@ -292,14 +296,18 @@ describe('CompareSuite options', () => {
   })
 
   test('concurrency, and the expectation: minDelta a finite number, scorer a known key, a scorer to decide on', () => {
-    expect(() => compare({ concurrency: 0 })).toThrow(`${compareError('"concurrency" must be a whole number >= 1, got a number (0)')}. Pass for example { concurrency: 4 }.`)
+    expect(() => compare({ concurrency: 0 })).toThrow(
+      `${compareError('"concurrency" must be a whole number >= 1, got a number (0)')}. Pass for example { concurrency: 4 }.`,
+    )
     expect(() => compare({ concurrency: 1.5 })).toThrow('"concurrency" must be a whole number >= 1')
     expect(compare({}).concurrency).toBe(1)
     expect(compare({ concurrency: 3 }).concurrency).toBe(3)
     expect(() => compare({ scorers: { exact: true }, expect: { better: 'a', minDelta: Number.POSITIVE_INFINITY } })).toThrow(
       `${compareError('expect.minDelta must be a number, got a number (Infinity)')}. Pass for example { minDelta: 0.05 }.`,
     )
-    expect(() => compare({ scorers: { exact: true }, expect: { better: 'a', minDelta: '0.1' } })).toThrow('expect.minDelta must be a number, got a string ("0.1")')
+    expect(() => compare({ scorers: { exact: true }, expect: { better: 'a', minDelta: '0.1' } })).toThrow(
+      'expect.minDelta must be a number, got a string ("0.1")',
+    )
     expect(() => compare({ scorers: { exact: true }, expect: { better: 'a', scorer: 'rouge' } })).toThrow(
       `${compareError('expect.scorer "rouge" is not a scorer')}. Valid scorers are: exact,`,
     )

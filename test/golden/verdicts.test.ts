@@ -147,7 +147,11 @@ describe('the baseline file', () => {
     expect(readBaseline(join(dir, 'none.json'))).toBeUndefined()
     const bad = join(dir, 'bad.json')
     writeFileSync(bad, '{')
-    expect(() => readBaseline(bad)).toThrow(new RegExp(`^\\[expect-llm\\] Failed to read the golden baseline ${bad}: invalid JSON \\(.+\\)\\. Fix the file, or delete it and run with -u to write a new one\\.$`))
+    expect(() => readBaseline(bad)).toThrow(
+      new RegExp(
+        `^\\[expect-llm\\] Failed to read the golden baseline ${bad}: invalid JSON \\(.+\\)\\. Fix the file, or delete it and run with -u to write a new one\\.$`,
+      ),
+    )
     const notVersion = join(dir, 'v2.json')
     for (const content of [{ version: 2, cases: {} }, { version: 1 }, { version: 1, cases: null }, { version: 1, cases: 'x' }]) {
       writeFileSync(notVersion, JSON.stringify(content))
@@ -331,7 +335,9 @@ describe('usage and the budget', () => {
     const usage = usageSummary(ran, [])
     const p95 = usage.latency.p95!
     expect(p95).toBe(575)
-    expect(budgetChecks({ p95LatencyMs: 575 }, ran, usage)[0]).toEqual({ check: { name: 'budget.p95LatencyMs', ok: true, message: 'P95 latency 575 ms <= 575 ms' } })
+    expect(budgetChecks({ p95LatencyMs: 575 }, ran, usage)[0]).toEqual({
+      check: { name: 'budget.p95LatencyMs', ok: true, message: 'P95 latency 575 ms <= 575 ms' },
+    })
     const over = budgetChecks({ p95LatencyMs: 574 }, ran, usage)[0]!
     expect(over.check).toEqual({ name: 'budget.p95LatencyMs', ok: false, message: 'P95 latency 575 ms > 574 ms' })
     expect(over.failure).toBe(
@@ -343,7 +349,11 @@ describe('usage and the budget', () => {
     const ran = [result('e', {}, [run(undefined, 50, {}, { error: 'boom' })], { errored: true })]
     const usage = usageSummary(ran, [])
     expect(usage.latency).toEqual({ p50: null, p95: null, p99: null, sources: {} })
-    expect(budgetChecks({ p95LatencyMs: 1000 }, ran, usage)[0]!.check).toEqual({ name: 'budget.p95LatencyMs', ok: false, message: 'P95 latency n/a > 1,000 ms' })
+    expect(budgetChecks({ p95LatencyMs: 1000 }, ran, usage)[0]!.check).toEqual({
+      name: 'budget.p95LatencyMs',
+      ok: false,
+      message: 'P95 latency n/a > 1,000 ms',
+    })
   })
 
   test('latency sources are counted per run that produced an output', () => {
@@ -408,7 +418,7 @@ describe('usage and the budget', () => {
 })
 
 describe('reportCases', () => {
-  test("an errored case: no output, the first error, its errors; a failed assert, a diagnosis, tags, source and expected", () => {
+  test('an errored case: no output, the first error, its errors; a failed assert, a diagnosis, tags, source and expected', () => {
     const r = result('a', {}, [run(undefined, 10, {}, { error: 'boom\nsecond', errors: ['boom', 'second'] }), run(undefined, 30, { costUsd: undefined })], {
       errored: true,
     })
@@ -430,7 +440,10 @@ describe('reportCases', () => {
       error: 'boom\nsecond',
       errors: ['boom', 'second'],
     })
-    const asserted = result('b', {}, [run(undefined, 10, {}, { error: 'x' }), run('second output', 10, {}, { assertError: 'expected 1', diagnosis: 'retrieval' })])
+    const asserted = result('b', {}, [
+      run(undefined, 10, {}, { error: 'x' }),
+      run('second output', 10, {}, { assertError: 'expected 1', diagnosis: 'retrieval' }),
+    ])
     expect(reportCases([asserted])[0]).toMatchObject({ output: 'second output', error: 'x', assertError: 'expected 1', diagnosis: 'retrieval' })
     expect(reportCases([asserted])[0]).not.toHaveProperty('errors')
     expect(reportCases([asserted])[0]!.usage).toEqual({ inputTokens: 20, outputTokens: 10, costUsd: 0.002 })
