@@ -174,6 +174,57 @@ describe('withCapture', () => {
   })
 })
 
+describe('withCapture, the edges of msw events', () => {
+  test('a response event that comes just after the task returned (msw emits it in a later tick) is still counted', async () => {
+    const s = session()
+    const captured = await withCapture(async () => {
+      const request = new Request('https://api.openai.com/v1/x', { method: 'POST' })
+      s.emitter.emit('request:start', { requestId: 'late', request })
+      queueMicrotask(() => s.emitter.emit('response:mocked', { requestId: 'late', request, response: completion('late-model', 2, 1) }))
+      return 'returned first'
+    })
+    expect(captured.calls).toEqual([{ model: 'late-model', inputTokens: 2, outputTokens: 1 }])
+  })
+
+  test('a response event without a response gives a call without usage', async () => {
+    const s = session()
+    const captured = await withCapture(async () => {
+      s.emitter.emit('request:start', { requestId: 'x', request: new Request('https://api.openai.com/v1/x', { method: 'POST' }) })
+      s.emitter.emit('response:mocked', { requestId: 'x' })
+    })
+    expect(captured.calls).toEqual([{}])
+  })
+
+  test('a JSON media type with a suffix (application/vnd.api+json) is read', async () => {
+    const s = session()
+    const body = JSON.stringify({ model: 'm', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } })
+    const captured = await withCapture(async () => s.call(new Response(body, { headers: { 'content-type': 'application/vnd.api+json' } })))
+    expect(captured.calls).toEqual([{ model: 'm', inputTokens: 1, outputTokens: 2 }])
+  })
+
+  test('a response without content type is not read', async () => {
+    const s = session()
+    const body = JSON.stringify({ model: 'm', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } })
+    const response = new Response(body)
+    response.headers.delete('content-type')
+    const captured = await withCapture(async () => s.call(response))
+    expect(captured.calls).toEqual([{}])
+  })
+
+  test('a fixture whose meta has usage but no model: the usage from the meta, the model from the response', () => {
+    const root = join(dir, 'meta-mixed')
+    mkdirSync(root, { recursive: true })
+    writeFileSync(
+      join(root, 'm.json'),
+      JSON.stringify({
+        meta: { usage: { inputTokens: 7, outputTokens: 8 } },
+        response: { status: 200, headers: {}, json: { model: 'response-model', usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } } },
+      }),
+    )
+    expect(readFixtureMeta(root, 'm.json')).toEqual({ model: 'response-model', usage: { inputTokens: 7, outputTokens: 8 } })
+  })
+})
+
 describe('readFixtureMeta', () => {
   test('reads the meta once per file (cached), and undefined for a file that is not there or not JSON', () => {
     const root = join(dir, 'meta-cache')
