@@ -180,7 +180,7 @@ describe('withCapture, the edges of msw events', () => {
     const captured = await withCapture(async () => {
       const request = new Request('https://api.openai.com/v1/x', { method: 'POST' })
       s.emitter.emit('request:start', { requestId: 'late', request })
-      queueMicrotask(() => s.emitter.emit('response:mocked', { requestId: 'late', request, response: completion('late-model', 2, 1) }))
+      setImmediate(() => s.emitter.emit('response:mocked', { requestId: 'late', request, response: completion('late-model', 2, 1) }))
       return 'returned first'
     })
     expect(captured.calls).toEqual([{ model: 'late-model', inputTokens: 2, outputTokens: 1 }])
