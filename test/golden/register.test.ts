@@ -16,6 +16,7 @@ import { vitestRunner } from '../../src/runners/vitest.js'
 import * as jestBinding from '../../src/golden/jest.js'
 import * as vitestBinding from '../../src/golden/vitest.js'
 import { baselinePath } from '../../src/golden/baseline.js'
+import * as register from '../../src/golden/register.js'
 import type { CaseResult } from '../../src/golden/run.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'golden-register-'))
@@ -475,6 +476,39 @@ describe('compareGolden', () => {
     expect(error.message.split('\n')[0]).toBe('[expect-llm] Golden comparison "cmp" failed:')
     expect(error.message).toContain('terse')
     expect(frames(error).split('\n')[0]).toContain('register.test.ts')
+  })
+})
+
+describe('callSite and the stack of a failure', () => {
+  test("callSite starts at the caller's caller: the frames of the function passed are left out", () => {
+    function userCall(): Error {
+      return register.callSite(userCall)
+    }
+    const site = userCall()
+    const frames = (site.stack ?? '').split('\n').slice(1)
+    expect(frames[0]).toContain('register.test.ts')
+    expect(frames.join('\n')).not.toContain('userCall')
+  })
+
+  test('without a call site (describeGoldenWith called directly), a failing case keeps its own stack', async () => {
+    const r = recordingRunner(vitestRunner)
+    const adapter = { runner: vitestRunner, publishCase: async () => undefined, print: () => undefined }
+    register.describeGoldenWith(adapter, 'bot', { dataset: [cases[1]!], task, scorers: { exact: true }, report: false })
+    await r.collect()
+    const [ship] = await r.run()
+    expect(ship!.error!.message).toMatch(/^\[expect-llm\] Golden case "ship" failed\./)
+    expect(frames(ship!.error!)).toContain('src/golden/register.ts')
+  })
+
+  test('a call site without frames leaves the stack as it is', async () => {
+    const r = recordingRunner(vitestRunner)
+    const adapter = { runner: vitestRunner, publishCase: async () => undefined, print: () => undefined }
+    const site = new Error('site')
+    site.stack = 'Error: site'
+    register.describeGoldenWith(adapter, 'bot', { dataset: [cases[1]!], task, scorers: { exact: true }, report: false }, site)
+    await r.collect()
+    const [ship] = await r.run()
+    expect(frames(ship!.error!)).toContain('src/golden/register.ts')
   })
 })
 
