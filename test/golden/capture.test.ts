@@ -211,6 +211,37 @@ describe('withCapture, the edges of msw events', () => {
     expect(captured.calls).toEqual([{}])
   })
 
+  test('an events object without an on() function is not intercepted', async () => {
+    const s = session()
+    ;(getReplaySession()!.server as { events?: unknown }).events = { emit: s.emitter.emit.bind(s.emitter) }
+    expect(await withCapture(async () => 'x')).toEqual({ value: 'x', calls: [], intercepted: false })
+  })
+
+  test('the listeners are added once per server, however many tasks run', async () => {
+    const s = session()
+    await withCapture(async () => undefined)
+    await withCapture(async () => undefined)
+    expect(['request:start', 'response:mocked', 'response:bypass'].map((e) => s.emitter.listenerCount(e))).toEqual([1, 1, 1])
+  })
+
+  test('a request event without the request, and a request with an ordinary accept header, are counted', async () => {
+    const s = session()
+    const captured = await withCapture(async () => {
+      s.emitter.emit('request:start', { requestId: 'bare' })
+      s.emitter.emit('response:mocked', { requestId: 'bare', response: completion('bare', 1, 1) })
+      s.call(completion('accepting', 2, 2), { headers: { accept: 'application/json' } })
+    })
+    expect(captured.calls.map((c) => c.model)).toEqual(['bare', 'accepting'])
+  })
+
+  test('a fixture meta with usage and a null model, and no response: the usage alone', async () => {
+    const s = session()
+    s.fixture('null-model.json', { meta: { model: null, usage: { inputTokens: 3, outputTokens: 4 } } })
+    const response = new Response('not json', { headers: { 'content-type': 'text/plain', 'x-expect-llm-fixture': 'null-model.json' } })
+    const captured = await withCapture(async () => s.call(response))
+    expect(captured.calls).toStrictEqual([{ fixture: 'null-model.json', inputTokens: 3, outputTokens: 4 }])
+  })
+
   test('a fixture whose meta has usage but no model: the usage from the meta, the model from the response', () => {
     const root = join(dir, 'meta-mixed')
     mkdirSync(root, { recursive: true })

@@ -4,7 +4,7 @@
 // error caught. So the failing paths (a case failing its test, a threshold or baseline failing the aggregate,
 // a comparison failing, the mutation block, a filtered final test) are observed here, where the mutation
 // run can see them, instead of only in child Vitest and Jest runs (vitest-runner.test.ts, jest-runner.test.ts).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
@@ -127,7 +127,7 @@ describe('describeGolden under Vitest', () => {
     const r = recordingRunner(vitestRunner)
     vitestBinding.describeGolden('bot', { dataset: cases, task, scorers: { exact: true }, report: false, thresholds: { passRate: 0 } })
     await r.collect()
-    expect(r.tests.map((t) => [t.path.join(' > '), t.title, t.options])).toEqual([
+    expect(r.tests.map((t) => [t.path.join(' > '), t.title, t.options])).toStrictEqual([
       ['bot', 'refund: refund', { concurrent: false }],
       ['bot', 'ship: ship', { concurrent: false }],
       ['bot', 'aggregate', { concurrent: false }],
@@ -371,6 +371,38 @@ describe('the mutation block of describeGolden', () => {
   })
 })
 
+describe('the mutation block, more', () => {
+  test('"no mutants" runs alone (not concurrently) and lists every skipped check, separated by semicolons', async () => {
+    const r = recordingRunner(vitestRunner)
+    vitestBinding.describeGolden('bot', { dataset: [cases[0]!], task, scorers: { exact: null, contains: null }, mutate: true, report: false })
+    await r.collect()
+    expect(r.tests.find((t) => t.title === 'no mutants')!.options).toStrictEqual({ concurrent: false })
+    const ran = await r.run()
+    expect(ran.find((t) => t.title === 'no mutants')!.error!.message).toContain(
+      'the checks of its cases do not score outputs (exact: its threshold is null: it is recorded only and never fails an answer; ' +
+        'contains: its threshold is null: it is recorded only and never fails an answer)',
+    )
+  })
+
+  test('"score the mutants" alone runs the mutation testing: its section is in the report', async () => {
+    const r = recordingRunner(vitestRunner)
+    const reports = join(dir, 'mutation-reports')
+    vitestBinding.describeGolden('scored bot', { dataset: [cases[0]!], task, scorers: { exact: true }, mutate: true, report: { dir: reports, console: false } })
+    await r.collect()
+    const ran = await r.run((t) => t.title !== 'exact')
+    expect(ran.map((t) => [t.title, t.error])).toEqual([
+      ['refund: refund', undefined],
+      ['score the mutants', undefined],
+      ['aggregate', undefined],
+    ])
+    const written = readdirSync(reports, { recursive: true })
+      .map(String)
+      .find((f) => f.endsWith('scored-bot.json'))!
+    const saved = JSON.parse(readFileSync(join(reports, written), 'utf8'))
+    expect(saved.mutation.checks.map((c: { check: string }) => c.check)).toEqual(['exact'])
+  })
+})
+
 describe('describeGolden under Jest', () => {
   test('each case logs one line with its verdict and scores; a failing case fails its test', async () => {
     const r = recordingRunner(jestRunner)
@@ -420,6 +452,14 @@ describe('describeGolden under Jest', () => {
     expect(r.printed()).toEqual([])
   })
 
+  test('report: false logs no case line either', async () => {
+    const r = recordingRunner(jestRunner)
+    jestBinding.describeGolden('bot', { dataset: cases, task, scorers: { exact: true }, thresholds: { passRate: 0 }, report: false })
+    await r.collect()
+    await r.run()
+    expect(r.printed()).toEqual([])
+  })
+
   test('a dataset loader function is refused: Jest collects tests synchronously', async () => {
     const r = recordingRunner(jestRunner)
     jestBinding.describeGolden('bot', { dataset: async () => cases, task, scorers: { exact: true } })
@@ -445,6 +485,23 @@ describe('compareGolden', () => {
     ])
     expect(r.printed()).toHaveLength(1)
     expect(r.printed()[0]).toMatch(/^compare › cmp \(2 cases; variants terse, full\)/)
+  })
+
+  test("the comparison's report is placed by the test file the runner names", async () => {
+    const testPath = join(dir, 'placed-compare.test.ts')
+    const r = recordingRunner(vitestRunner, { testPath })
+    vitestBinding.compareGolden('placed cmp', {
+      dataset: cases,
+      variants,
+      scorers: { rougeL: null },
+      report: { dir: join(dir, 'placed'), console: false },
+      resamples: 100,
+    })
+    await r.collect()
+    await r.run()
+    const written = readdirSync(join(dir, 'placed'), { recursive: true }).map(String)
+    expect(written.filter((f) => f.endsWith('.json'))).toEqual([join(testPath.slice(1), 'placed-cmp.json')])
+    expect(JSON.parse(readFileSync(join(dir, 'placed', written.find((f) => f.endsWith('.json'))!), 'utf8'))).toMatchObject({ runner: 'vitest', file: testPath })
   })
 
   test('a variant that throws fails the case test with each variant error, at the compareGolden call', async () => {
@@ -497,6 +554,28 @@ describe('callSite and the stack of a failure', () => {
     await r.collect()
     const [ship] = await r.run()
     expect(ship!.error!.message).toMatch(/^\[expect-llm\] Golden case "ship" failed\./)
+    expect(frames(ship!.error!)).toContain('src/golden/register.ts')
+  })
+
+  test("a failure's stack is the message, then exactly the call site's frames", async () => {
+    const r = recordingRunner(vitestRunner)
+    const adapter = { runner: vitestRunner, publishCase: async () => undefined, print: () => undefined }
+    const site = new Error('site')
+    site.stack = 'Error: site\n    at userSuite (/app/bot.test.ts:3:1)\n    at /app/bot.test.ts:10:1'
+    register.describeGoldenWith(adapter, 'bot', { dataset: [cases[1]!], task, scorers: { exact: true }, report: false }, site)
+    await r.collect()
+    const [ship] = await r.run()
+    expect(ship!.error!.stack).toBe(`Error: ${ship!.error!.message}\n    at userSuite (/app/bot.test.ts:3:1)\n    at /app/bot.test.ts:10:1`)
+  })
+
+  test('a call site whose stack is missing leaves the stack as it is', async () => {
+    const r = recordingRunner(vitestRunner)
+    const adapter = { runner: vitestRunner, publishCase: async () => undefined, print: () => undefined }
+    const site = new Error('site')
+    site.stack = undefined
+    register.describeGoldenWith(adapter, 'bot', { dataset: [cases[1]!], task, scorers: { exact: true }, report: false }, site)
+    await r.collect()
+    const [ship] = await r.run()
     expect(frames(ship!.error!)).toContain('src/golden/register.ts')
   })
 
