@@ -9,15 +9,15 @@
 import { performance } from 'node:perf_hooks'
 import { describeValue, formatMessage } from '../errors.js'
 import { getLedger } from '../ledger.js'
-import { slugify } from './baseline.js'
 import { createLimiter, runOnce, type CaseRun } from './run.js'
-import { clip, fmtScore, readGitInfo, reportPath, writeReport, type CompareReport, type CompareRow, type UsageTotals } from './report.js'
+import { clip, fmtScore, readGitInfo, type CompareReport, type CompareRow, type UsageTotals } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import { compareStatistics } from './compare-stats.js'
 import { applyFilter, knownKey, ledgerTotals, userKeys } from './suite.js'
 import type { CompareOptions, GoldenCase } from './types.js'
-import { reportShard, shardFileSuffix, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
-import { checkRecordOptions, recordRun } from '../report/record.js'
+import { reportShard, shardSummaryLine, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { checkRecordOptions } from '../report/record.js'
+import { saveSuiteReport } from './save.js'
 
 export { comparePair, TIE } from './compare-stats.js'
 
@@ -135,21 +135,13 @@ export class CompareSuite {
   finish(ctx: { runner: 'vitest' | 'jest'; testPath: string | undefined }): CompareOutcome {
     if (this.outcome) return this.outcome
     const ran = this.cases.map((c) => this.results.get(c.id)).filter((r): r is CompareCaseResult => r !== undefined)
-    const e = this.options.expect
     const options = reportOptions(this.options)
     const rows = ran.map((r) => compareRow(r, this.variants))
-    const names = sortKeys(
-      ran.flatMap((r) => this.variants.flatMap((v) => Object.keys(r.runs[v]?.scores ?? {}))),
-      this.plans,
-    )
-    // The same statistics as a merge of shards computes; `expect` without a scorer decides on the first
-    // scorer listed, even when it scored no case (the merge reads it back from `expectation.scorer`).
-    const decideOn = e ? { ...options, expect: { ...options.expect!, scorer: e.scorer ?? this.plans[0]!.key } } : options
-    const { scorers, passRates, mcnemar: mc, expectation, differing } = compareStatistics(rows, this.variants, names, decideOn as typeof options)
-
+    // The same statistics as a merge of shards computes.
+    const names = scoredNames(rows, this.variants, this.plans)
+    const { scorers, passRates, mcnemar: mc, expectation, differing } = compareStatistics(rows, this.variants, names, decidingOptions(options, this.plans))
     const { appUsage, appModels } = variantUsage(ran, this.variants)
     const evaluator = ledgerTotals(getLedger().entries.slice(this.ledgerStart))
-
     const report: CompareReport = {
       schemaVersion: 1,
       kind: 'compare',
@@ -165,53 +157,77 @@ export class CompareSuite {
       mcnemar: mc,
       passRates,
       expectation,
-      usage: {
-        app: appUsage,
-        evaluator: {
-          calls: evaluator.calls,
-          inputTokens: evaluator.inputTokens,
-          outputTokens: evaluator.outputTokens,
-          totalTokens: evaluator.totalTokens,
-          costUsd: evaluator.costUsd,
-          unpricedModels: evaluator.unpricedModels,
-        },
-      },
+      usage: { app: appUsage, evaluator: usageTotalsOf(evaluator) },
       differing,
       cases: ran.length,
       rows,
       options,
     }
     // A shard's slice cannot decide the expectation: `expect-llm report --merge` does, over all cases.
-    if (this.shard) report.shard = reportShard(this.shard, e ? ['expectation'] : [])
-    let reportFile: string | undefined
-    const failures: string[] = []
-    if (this.options.report !== false) {
-      reportFile = reportPath(this.options.report?.dir ?? '.expect-llm/reports', ctx.testPath, `${slugify(this.name)}${shardFileSuffix(this.shard)}`)
-      try {
-        writeReport(reportFile, report)
-      } catch (error) {
-        failures.push(`the JSON report could not be written to ${reportFile}: ${(error as Error).message}`)
-        reportFile = undefined
-      }
-    }
-    const errored = ran.filter((r) => this.variants.some((v) => r.runs[v]!.output === undefined)).length
-    const recorded = reportFile ? recordRun(report, reportFile, this.options.report || undefined) : undefined
-    if (recorded) failures.push(...recorded.failures)
-    if (expectation && !expectation.ok && !this.shard) failures.unshift(expectation.message)
-    if (errored > 0 && expectation && !this.shard)
-      failures.push(`${errored} case${errored === 1 ? '' : 's'} errored for some variant and are left out of the comparison`)
+    if (this.shard) report.shard = reportShard(this.shard, this.options.expect ? ['expectation'] : [])
+    const saved = saveSuiteReport(report, this.options.report, { suite: this.name, testPath: ctx.testPath, shard: this.shard })
+    const failures = compareFailures(expectation, erroredCases(ran, this.variants), this.shard !== undefined, saved.failures)
     const summary = [
-      formatCompareSummary(report, this.options.report ? this.options.report.maxConsoleCases : undefined, reportFile),
+      formatCompareSummary(report, this.options.report ? this.options.report.maxConsoleCases : undefined, saved.reportFile),
       ...(report.shard ? [shardSummaryLine(report.shard)] : []),
-      ...(recorded?.lines ?? []),
+      ...saved.historyLines,
     ].join('\n')
-    const failure =
-      failures.length > 0
-        ? `${formatMessage(`Golden comparison "${this.name}" failed:`)}\n${failures.map((f) => `  - ${f}`).join('\n')}\n\n${summary}`
-        : undefined
-    this.outcome = { report, summary, ...(failure ? { failure } : {}), ...(reportFile ? { reportFile } : {}) }
+    const failure = comparisonFailure(this.name, failures, summary)
+    this.outcome = { report, summary, ...(failure ? { failure } : {}), ...(saved.reportFile ? { reportFile: saved.reportFile } : {}) }
     return this.outcome
   }
+}
+
+/** The scorers that scored some variant of some row, in the order of the plans (built-in order, then the user's). */
+export function scoredNames(rows: readonly CompareRow[], variants: readonly string[], plans: readonly ScorerPlan[]): string[] {
+  return sortKeys(
+    rows.flatMap((r) => variants.flatMap((v) => Object.keys(r.scores[v] ?? {}))),
+    plans,
+  )
+}
+
+/**
+ * The options the expectation is decided with: `expect` without a scorer decides on the first scorer
+ * listed, even when it scored no case (the merge reads it back from `expectation.scorer`).
+ */
+export function decidingOptions(options: NonNullable<CompareReport['options']>, plans: readonly ScorerPlan[]): NonNullable<CompareReport['options']> {
+  return options.expect ? { ...options, expect: { ...options.expect, scorer: options.expect.scorer ?? plans[0]!.key } } : options
+}
+
+/** Token and cost totals without the per-kind and per-model breakdown the ledger gives. */
+export function usageTotalsOf(t: UsageTotals): UsageTotals {
+  return {
+    calls: t.calls,
+    inputTokens: t.inputTokens,
+    outputTokens: t.outputTokens,
+    totalTokens: t.totalTokens,
+    costUsd: t.costUsd,
+    unpricedModels: t.unpricedModels,
+  }
+}
+
+/** Cases where some variant produced no output (task or scorer error). */
+export function erroredCases(ran: readonly CompareCaseResult[], variants: readonly string[]): number {
+  return ran.filter((r) => variants.some((v) => r.runs[v]!.output === undefined)).length
+}
+
+/**
+ * Why a comparison fails: the expectation not met first, then the report's and the history's failures,
+ * then the errored cases (when there is an expectation). A shard's slice decides no expectation.
+ */
+export function compareFailures(expectation: CompareReport['expectation'], errored: number, sharded: boolean, saveFailures: readonly string[]): string[] {
+  const decided = expectation !== null && !sharded
+  return [
+    ...(decided && !expectation.ok ? [expectation.message] : []),
+    ...saveFailures,
+    ...(decided && errored > 0 ? [`${errored} case${errored === 1 ? '' : 's'} errored for some variant and are left out of the comparison`] : []),
+  ]
+}
+
+/** The message of a failed comparison: its failures listed, then its console summary (none without failures). */
+export function comparisonFailure(name: string, failures: readonly string[], summary: string): string | undefined {
+  if (failures.length === 0) return undefined
+  return `${formatMessage(`Golden comparison "${name}" failed:`)}\n${failures.map((f) => `  - ${f}`).join('\n')}\n\n${summary}`
 }
 
 /** The settings of a comparison its report keeps (and a merge of its shards recomputes with). */

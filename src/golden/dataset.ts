@@ -333,11 +333,133 @@ export function caseIdFor(input: unknown): string {
     .slice(0, 8)}`
 }
 
+/**
+ * The columns of a CSV header that look like a mistyped case field (unknown columns become metadata; a
+ * near miss of a case field is a typo, not data).
+ */
+export function csvColumnProblems(columns: readonly string[], at: string): string[] {
+  const problems: string[] = []
+  for (const column of columns.map((c) => c.trim())) {
+    if ((CASE_FIELDS as readonly string[]).includes(column) || column.startsWith('metadata.')) continue
+    const hint = didYouMean(column, CASE_FIELDS)
+    if (hint) problems.push(`${at}: column "${column}" is not a case field${hint}; name it "metadata.${column}" to keep it as metadata`)
+  }
+  return problems
+}
+
+/** The input a case answers (its conversation when it has `messages`), with the problems of `input` and `messages`. */
+export function caseInput(obj: Record<string, unknown>): { input: unknown; problems: Array<[string, string]> } {
+  const { input, messages } = obj
+  if (messages !== undefined) {
+    if (input !== undefined)
+      return { input, problems: [['messages', 'and "input" are both given; a case holds a conversation ("messages") or a single "input", not both']] }
+    const problem = conversationProblem(messages)
+    return problem ? { input, problems: [['messages', problem]] } : { input: messages, problems: [] }
+  }
+  if (input === undefined || input === null || (typeof input === 'string' && input.trim() === ''))
+    return { input, problems: [['input', input === undefined ? 'is missing' : `is empty (${describeValue(input)})`]] }
+  if (typeof input !== 'string' && typeof input !== 'object')
+    return { input, problems: [['input', `must be a string or an object, got ${describeValue(input)}`]] }
+  return { input, problems: [] }
+}
+
+const nonEmptyString = (v: unknown): boolean => typeof v === 'string' && v.trim() !== ''
+
+/** The problems of a case's optional fields other than `input`, `messages` and `expectedTools`, as [field, message]. */
+export function optionalFieldProblems(obj: Record<string, unknown>): Array<[string, string]> {
+  const { id, acceptable, context, relevant, keywords, answerable, criteria, tags, metadata } = obj
+  const problems: Array<[string, string]> = []
+  const got = (v: unknown) => `got ${describeValue(v)}`
+  if (id !== undefined && !nonEmptyString(id) && !(typeof id === 'number' && Number.isInteger(id)))
+    problems.push(['id', `must be a non-empty string, ${got(id)}`])
+  if (acceptable !== undefined && !isStringArray(acceptable, true))
+    problems.push(['acceptable', `must be a non-empty array of non-empty strings, ${got(acceptable)}`])
+  if (context !== undefined && !nonEmptyString(context) && !isStringArray(context, true))
+    problems.push(['context', `must be a string or a non-empty array of non-empty strings, ${got(context)}`])
+  if (relevant !== undefined && !isStringArray(relevant, true)) problems.push(['relevant', `must be a non-empty array of document ids, ${got(relevant)}`])
+  if (keywords !== undefined && !isStringArray(keywords, true)) problems.push(['keywords', `must be a non-empty array of non-empty strings, ${got(keywords)}`])
+  if (tags !== undefined && !isStringArray(tags, false)) problems.push(['tags', `must be an array of strings, ${got(tags)}`])
+  if (answerable !== undefined && typeof answerable !== 'boolean') problems.push(['answerable', `must be true or false, ${got(answerable)}`])
+  if (criteria !== undefined && !nonEmptyString(criteria)) problems.push(['criteria', `must be a non-empty string, ${got(criteria)}`])
+  if (metadata !== undefined && (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)))
+    problems.push(['metadata', `must be an object, ${got(metadata)}`])
+  return problems
+}
+
+/**
+ * Checks one case object: every problem as [field, message] in the order they are listed (unknown keys,
+ * input or messages, expectedTools, then the other fields), the input it answers and its expected tools.
+ */
+export function checkCaseFields(obj: Record<string, unknown>): { problems: Array<[string, string]>; input: unknown; expectedTools?: ExpectedTools } {
+  const problems: Array<[string, string]> = Object.keys(obj)
+    .filter((key) => !(CASE_FIELDS as readonly string[]).includes(key))
+    .map((key) => [key, `is not a case field${didYouMean(key, CASE_FIELDS)}; valid fields: ${CASE_FIELDS.join(', ')}; put your own data under "metadata"`])
+  const { input, problems: inputProblems } = caseInput(obj)
+  problems.push(...inputProblems)
+  let expectedTools: ExpectedTools | undefined
+  if (obj.expectedTools !== undefined) {
+    const read = readExpectedTools(obj.expectedTools)
+    problems.push(...read.problems.map((problem): [string, string] => ['expectedTools', problem]))
+    expectedTools = read.value
+  }
+  problems.push(...optionalFieldProblems(obj))
+  return { problems, input, ...(expectedTools !== undefined ? { expectedTools } : {}) }
+}
+
+/** The ids given so far (and where) and how often each derived id was made, across the cases of one dataset. */
+export interface CaseIds {
+  lines: Map<string, string>
+  derived: Map<string, number>
+}
+
+/**
+ * The id of a case: its own (trimmed), or a hash of its input (`-2`, `-3`... on repeats). A given id
+ * used before is a duplicate: `{ duplicateOf }` names where it was first used.
+ */
+export function assignCaseId(ids: CaseIds, id: unknown, input: unknown, at: string): { id: string } | { duplicateOf: string } {
+  let caseId: string
+  if (id !== undefined) {
+    caseId = String(id).trim()
+    const first = ids.lines.get(caseId)
+    if (first !== undefined) return { duplicateOf: first }
+  } else {
+    const base = caseIdFor(input)
+    const n = (ids.derived.get(base) ?? 0) + 1
+    ids.derived.set(base, n)
+    caseId = n === 1 ? base : `${base}-${n}`
+  }
+  ids.lines.set(caseId, at)
+  return { id: caseId }
+}
+
+/** The case of a checked case object: only the fields it gives, `context` as a list. */
+export function buildCase(obj: Record<string, unknown>, id: string, input: unknown, expectedTools: ExpectedTools | undefined, at: string): GoldenCase {
+  const { expected, acceptable, context, relevant, keywords, answerable, criteria, tags, metadata, messages } = obj
+  const c: GoldenCase = { id, input: input as GoldenCase['input'], source: at }
+  if (expected !== undefined) c.expected = expected
+  if (acceptable !== undefined) c.acceptable = acceptable as string[]
+  if (context !== undefined) c.context = typeof context === 'string' ? [context] : (context as string[])
+  if (relevant !== undefined) c.relevant = relevant as string[]
+  if (keywords !== undefined) c.keywords = keywords as string[]
+  if (answerable !== undefined) c.answerable = answerable as boolean
+  if (criteria !== undefined) c.criteria = criteria as string
+  if (messages !== undefined) c.messages = messages as ConversationMessage[]
+  if (expectedTools !== undefined) c.expectedTools = expectedTools
+  if (tags !== undefined) c.tags = tags as string[]
+  if (metadata !== undefined) c.metadata = metadata as Record<string, unknown>
+  return c
+}
+
+/** The fix line of a dataset error: about JSON Lines when some (or all) problems are syntax errors. */
+export function datasetFix(syntaxErrors: number, problems: number): string {
+  if (syntaxErrors === problems) return 'Write one JSON object per line (JSON Lines).'
+  return syntaxErrors > 0 ? 'Fix the cases listed (JSON Lines: one JSON object per line).' : 'Fix the cases listed.'
+}
+
 function validate(records: RawRecord[], where: string): GoldenCase[] {
   const problems: string[] = []
   const cases: GoldenCase[] = []
-  const idLines = new Map<string, string>()
-  const derivedCount = new Map<string, number>()
+  const ids: CaseIds = { lines: new Map(), derived: new Map() }
   let syntaxErrors = 0
   let csvColumnsChecked = false
   for (const record of records) {
@@ -349,99 +471,25 @@ function validate(records: RawRecord[], where: string): GoldenCase[] {
       continue
     }
     if (record.fromCsv && !csvColumnsChecked && raw !== null && typeof raw === 'object') {
-      // Unknown CSV columns become metadata; one that is a near-miss of a case field is a typo, not data.
       csvColumnsChecked = true
-      for (const column of Object.keys(raw).map((c) => c.trim())) {
-        if ((CASE_FIELDS as readonly string[]).includes(column) || column.startsWith('metadata.')) continue
-        const hint = didYouMean(column, CASE_FIELDS)
-        if (hint) problems.push(`${at}: column "${column}" is not a case field${hint}; name it "metadata.${column}" to keep it as metadata`)
-      }
+      problems.push(...csvColumnProblems(Object.keys(raw), at))
     }
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       problems.push(`${at}: the case is ${describeValue(raw)}, not an object`)
       continue
     }
     const obj = record.fromCsv ? fromCsvRow(raw as Record<string, string>) : (raw as Record<string, unknown>)
-    const before = problems.length
-    const field = (name: string, message: string) => problems.push(`${at}: field "${name}" ${message}`)
-    for (const key of Object.keys(obj)) {
-      if (!(CASE_FIELDS as readonly string[]).includes(key))
-        field(key, `is not a case field${didYouMean(key, CASE_FIELDS)}; valid fields: ${CASE_FIELDS.join(', ')}; put your own data under "metadata"`)
+    const checked = checkCaseFields(obj)
+    problems.push(...checked.problems.map(([name, message]) => `${at}: field "${name}" ${message}`))
+    if (checked.problems.length > 0) continue
+    const assigned = assignCaseId(ids, obj.id, checked.input, at)
+    if ('duplicateOf' in assigned) {
+      problems.push(`${at}: field "id" "${String(obj.id).trim()}" is a duplicate (first used at ${assigned.duplicateOf})`)
+      continue
     }
-    const { id, expected, acceptable, context, relevant, keywords, answerable, criteria, tags, metadata, messages } = obj
-    let input = obj.input
-    if (messages !== undefined) {
-      if (input !== undefined) field('messages', 'and "input" are both given; a case holds a conversation ("messages") or a single "input", not both')
-      else {
-        const problem = conversationProblem(messages)
-        if (problem) field('messages', problem)
-        else input = messages
-      }
-    } else if (input === undefined || input === null || (typeof input === 'string' && input.trim() === ''))
-      field('input', input === undefined ? 'is missing' : `is empty (${describeValue(input)})`)
-    else if (typeof input !== 'string' && typeof input !== 'object') field('input', `must be a string or an object, got ${describeValue(input)}`)
-    let expectedTools: ExpectedTools | undefined
-    if (obj.expectedTools !== undefined) {
-      const read = readExpectedTools(obj.expectedTools)
-      for (const problem of read.problems) field('expectedTools', problem)
-      expectedTools = read.value
-    }
-    if (id !== undefined && !(typeof id === 'string' && id.trim() !== '') && !(typeof id === 'number' && Number.isInteger(id)))
-      field('id', `must be a non-empty string, got ${describeValue(id)}`)
-    if (acceptable !== undefined && !isStringArray(acceptable, true))
-      field('acceptable', `must be a non-empty array of non-empty strings, got ${describeValue(acceptable)}`)
-    if (context !== undefined && !(typeof context === 'string' && context.trim() !== '') && !isStringArray(context, true))
-      field('context', `must be a string or a non-empty array of non-empty strings, got ${describeValue(context)}`)
-    if (relevant !== undefined && !isStringArray(relevant, true)) field('relevant', `must be a non-empty array of document ids, got ${describeValue(relevant)}`)
-    if (keywords !== undefined && !isStringArray(keywords, true))
-      field('keywords', `must be a non-empty array of non-empty strings, got ${describeValue(keywords)}`)
-    if (tags !== undefined && !isStringArray(tags, false)) field('tags', `must be an array of strings, got ${describeValue(tags)}`)
-    if (answerable !== undefined && typeof answerable !== 'boolean') field('answerable', `must be true or false, got ${describeValue(answerable)}`)
-    if (criteria !== undefined && !(typeof criteria === 'string' && criteria.trim() !== ''))
-      field('criteria', `must be a non-empty string, got ${describeValue(criteria)}`)
-    if (metadata !== undefined && (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)))
-      field('metadata', `must be an object, got ${describeValue(metadata)}`)
-    if (problems.length > before) continue
-
-    let caseId: string
-    if (id !== undefined) {
-      caseId = String(id).trim()
-      const first = idLines.get(caseId)
-      if (first !== undefined) {
-        field('id', `"${caseId}" is a duplicate (first used at ${first})`)
-        continue
-      }
-    } else {
-      const base = caseIdFor(input)
-      const n = (derivedCount.get(base) ?? 0) + 1
-      derivedCount.set(base, n)
-      caseId = n === 1 ? base : `${base}-${n}`
-    }
-    idLines.set(caseId, at)
-    const c: GoldenCase = { id: caseId, input, source: at }
-    if (expected !== undefined) c.expected = expected
-    if (acceptable !== undefined) c.acceptable = acceptable as string[]
-    if (context !== undefined) c.context = typeof context === 'string' ? [context] : (context as string[])
-    if (relevant !== undefined) c.relevant = relevant as string[]
-    if (keywords !== undefined) c.keywords = keywords as string[]
-    if (answerable !== undefined) c.answerable = answerable as boolean
-    if (criteria !== undefined) c.criteria = criteria as string
-    if (messages !== undefined) c.messages = messages as ConversationMessage[]
-    if (expectedTools !== undefined) c.expectedTools = expectedTools
-    if (tags !== undefined) c.tags = tags as string[]
-    if (metadata !== undefined) c.metadata = metadata as Record<string, unknown>
-    cases.push(c)
+    cases.push(buildCase(obj, assigned.id, checked.input, checked.expectedTools, at))
   }
-  // A derived id can collide with an explicit one ("case-1a2b3c4d" written by hand): report it.
-  if (problems.length > 0) {
-    const fix =
-      syntaxErrors === problems.length
-        ? 'Write one JSON object per line (JSON Lines).'
-        : syntaxErrors > 0
-          ? 'Fix the cases listed (JSON Lines: one JSON object per line).'
-          : 'Fix the cases listed.'
-    throw new DatasetError(where, problems, fix)
-  }
+  if (problems.length > 0) throw new DatasetError(where, problems, datasetFix(syntaxErrors, problems.length))
   if (cases.length === 0) throw new DatasetError(where, [`${where}: the dataset has no cases`], 'Add at least one case with an "input".')
   return cases
 }

@@ -383,95 +383,124 @@ function fmtTokens(u: UsageTotals): string {
   )
 }
 
-/** The console summary of a golden report: readable in a CI log, failing cases first, truncated. */
-export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: number; reportFile?: string } = {}): string {
-  const maxCases = options.maxCases ?? 30
-  const out: string[] = []
+/** The first line of a golden summary: the suite, its cases, what was filtered out, repeats. */
+export function summaryTitle(report: GoldenReport): string {
   const s = report.summary
   const header = [`${s.ran} case${s.ran === 1 ? '' : 's'}`]
   if (s.filteredOut > 0) header.push(`${s.filteredOut} filtered out`)
   if (report.options.repeat > 1) header.push(`repeat ${report.options.repeat}, passAt ${report.options.passAt}`)
-  out.push(`golden › ${report.suite} (${header.join(', ')})`)
-  const order = [...report.cases].sort((a, b) => Number(a.pass) - Number(b.pass))
-  for (const c of order.slice(0, maxCases)) {
-    const mark = c.error && c.output === null ? '!' : c.pass ? '✓' : '✗'
-    const scores = Object.entries(c.scores)
-      .map(([name, sc]) => `${name} ${fmtScore(sc.score)}${sc.pass ? '' : sc.threshold !== null ? `<${fmtScore(sc.threshold)}` : ''}`)
-      .join('  ')
-    out.push(`  ${mark} ${c.id}${c.flaky ? ` (flaky ${c.passes}/${c.runs})` : c.runs > 1 ? ` (${c.passes}/${c.runs})` : ''}  ${scores}`)
-    out.push(`      input:    ${clip(c.input, 100)}`)
-    if (c.expected !== undefined) out.push(`      expected: ${clip(c.expected, 100)}`)
-    out.push(`      actual:   ${c.output === null ? '(no output)' : clip(c.output, 100)}`)
-    const failed = Object.entries(c.scores).filter(([, sc]) => !sc.pass && sc.detail)
-    for (const [name, sc] of failed) out.push(`      ${name}: ${clip(sc.detail, 140)}`)
-    if (c.diagnosis)
-      out.push(
-        `      diagnosis: ${
-          c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'
-        }`,
-      )
-    for (const error of c.errors ?? (c.error ? [c.error] : [])) out.push(...messageLines('error', error))
-    if (c.assertError) out.push(...messageLines('assert', c.assertError))
+  return `golden › ${report.suite} (${header.join(', ')})`
+}
+
+/** One case of the summary: mark, id, runs and scores; then input, expected, output, failed details, diagnosis, errors. */
+export function caseSummaryLines(c: ReportCase): string[] {
+  const mark = c.error && c.output === null ? '!' : c.pass ? '✓' : '✗'
+  const scores = Object.entries(c.scores)
+    .map(([name, sc]) => `${name} ${fmtScore(sc.score)}${sc.pass ? '' : sc.threshold !== null ? `<${fmtScore(sc.threshold)}` : ''}`)
+    .join('  ')
+  const out = [`  ${mark} ${c.id}${c.flaky ? ` (flaky ${c.passes}/${c.runs})` : c.runs > 1 ? ` (${c.passes}/${c.runs})` : ''}  ${scores}`]
+  out.push(`      input:    ${clip(c.input, 100)}`)
+  if (c.expected !== undefined) out.push(`      expected: ${clip(c.expected, 100)}`)
+  out.push(`      actual:   ${c.output === null ? '(no output)' : clip(c.output, 100)}`)
+  const failed = Object.entries(c.scores).filter(([, sc]) => !sc.pass && sc.detail)
+  for (const [name, sc] of failed) out.push(`      ${name}: ${clip(sc.detail, 140)}`)
+  if (c.diagnosis) {
+    const diagnosis = c.diagnosis === 'retrieval' ? 'retrieval missed the relevant documents' : 'the relevant documents were retrieved; the answer misused them'
+    out.push(`      diagnosis: ${diagnosis}`)
   }
-  if (order.length > maxCases) {
-    const hiddenFailing = order.slice(maxCases).filter((c) => !c.pass).length
+  for (const error of c.errors ?? (c.error ? [c.error] : [])) out.push(...messageLines('error', error))
+  if (c.assertError) out.push(...messageLines('assert', c.assertError))
+  return out
+}
+
+/** The line for the cases past `maxCases` (none when all are shown): how many, and how many of them fail. */
+export function hiddenCasesLine(order: readonly ReportCase[], maxCases: number): string[] {
+  if (order.length <= maxCases) return []
+  const hidden = order.length - maxCases
+  const hiddenFailing = order.slice(maxCases).filter((c) => !c.pass).length
+  return [`  … ${hidden} more case${hidden === 1 ? '' : 's'}${hiddenFailing > 0 ? ` (${hiddenFailing} failing)` : ' (all passing)'}: see the JSON report`]
+}
+
+/** The table of scorers (mean, min, max, threshold, passing), after a blank line; none without scorers. */
+export function scorerTableLines(scorers: GoldenReport['scorers']): string[] {
+  const names = Object.keys(scorers)
+  if (names.length === 0) return []
+  const w = Math.max(7, ...names.map((n) => n.length))
+  const out = ['', `  ${'scorer'.padEnd(w)}  mean  min   max   threshold  passing`]
+  for (const name of names) {
+    const sc = scorers[name] as ReportScorer
     out.push(
-      `  … ${order.length - maxCases} more case${order.length - maxCases === 1 ? '' : 's'}` +
-        `${hiddenFailing > 0 ? ` (${hiddenFailing} failing)` : ' (all passing)'}: see the JSON report`,
+      `  ${name.padEnd(w)}  ${fmtScore(sc.mean).padEnd(4)}  ${fmtScore(sc.min).padEnd(4)}  ${fmtScore(sc.max).padEnd(4)}  ` +
+        `${(sc.threshold === null ? 'record' : fmtScore(sc.threshold)).padEnd(9)}  ${Math.round(sc.passRate * sc.count)}/${sc.count}`,
     )
   }
-  const names = Object.keys(report.scorers)
-  if (names.length > 0) {
-    const w = Math.max(7, ...names.map((n) => n.length))
-    out.push('', `  ${'scorer'.padEnd(w)}  mean  min   max   threshold  passing`)
-    for (const name of names) {
-      const sc = report.scorers[name] as ReportScorer
-      out.push(
-        `  ${name.padEnd(w)}  ${fmtScore(sc.mean).padEnd(4)}  ${fmtScore(sc.min).padEnd(4)}  ${fmtScore(sc.max).padEnd(4)}  ` +
-          `${(sc.threshold === null ? 'record' : fmtScore(sc.threshold)).padEnd(9)}  ${Math.round(sc.passRate * sc.count)}/${sc.count}`,
-      )
-    }
-  }
-  out.push(
+  return out
+}
+
+/** The pass rate (after a blank line) and the flaky cases (the first 20). */
+export function passRateLines(report: GoldenReport): string[] {
+  const s = report.summary
+  const out = [
     '',
     `  pass rate: ${s.passed}/${s.ran}${s.passRate === null ? '' : ` (${(s.passRate * 100).toFixed(1)}%)`}${s.errored > 0 ? `, ${s.errored} errored` : ''}`,
-  )
+  ]
   const flaky = report.cases.filter((c) => c.flaky)
-  if (flaky.length > 0)
-    out.push(
-      `  flaky: ${flaky
-        .slice(0, 20)
-        .map((c) => `${c.id} (${c.passes}/${c.runs})`)
-        .join(', ')}${flaky.length > 20 ? `, … ${flaky.length - 20} more` : ''}`,
-    )
-  const lat = report.usage.latencyMs
+  if (flaky.length > 0) {
+    const listed = flaky
+      .slice(0, 20)
+      .map((c) => `${c.id} (${c.passes}/${c.runs})`)
+      .join(', ')
+    out.push(`  flaky: ${listed}${flaky.length > 20 ? `, … ${flaky.length - 20} more` : ''}`)
+  }
+  return out
+}
+
+/** Latency percentiles (with where the latencies come from) and the app, evaluator and total usage. */
+export function usageLines(usage: GoldenReport['usage']): string[] {
+  const lat = usage.latencyMs
   const sources = Object.entries(lat.sources)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ')
-  out.push(`  latency: P50 ${fmtMs(lat.p50)} · P95 ${fmtMs(lat.p95)} · P99 ${fmtMs(lat.p99)}${sources ? ` (${sources})` : ''}`)
-  out.push(`  app:       ${fmtTokens(report.usage.app)}`)
-  out.push(`  evaluator: ${fmtTokens(report.usage.evaluator)}`)
-  out.push(`  total:     ${fmtTokens(report.usage.total)}`)
-  if (report.baseline) {
-    const b = report.baseline
-    if (b.status === 'compared' && b.comparison) {
-      const deltas = b.comparison.scorers
-        .map((d) => `${d.scorer} ${fmtScore(d.current)} vs ${fmtScore(d.baseline)} (${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)})`)
-        .join(', ')
-      out.push(`  baseline: ${deltas || 'no common scores'}`)
-      const list = (title: string, changes: BaselineComparison['regressedCases']) => {
-        if (changes.length === 0) return
-        out.push(
-          `    ${title}: ${changes
-            .slice(0, 15)
-            .map((ch) => `${ch.id} ${ch.scorer} ${fmtScore(ch.baseline)}→${fmtScore(ch.current)}`)
-            .join(', ')}${changes.length > 15 ? `, … ${changes.length - 15} more` : ''}`,
-        )
-      }
-      list('regressed', b.comparison.regressedCases)
-      list('improved', b.comparison.improvedCases)
-    } else out.push(`  baseline: ${b.status} ${relative(process.cwd(), b.path)}`)
+  return [
+    `  latency: P50 ${fmtMs(lat.p50)} · P95 ${fmtMs(lat.p95)} · P99 ${fmtMs(lat.p99)}${sources ? ` (${sources})` : ''}`,
+    `  app:       ${fmtTokens(usage.app)}`,
+    `  evaluator: ${fmtTokens(usage.evaluator)}`,
+    `  total:     ${fmtTokens(usage.total)}`,
+  ]
+}
+
+/** The baseline: each scorer against it and the cases that regressed or improved (15 each), or its status and path (relative to `cwd`). */
+export function baselineLines(baseline: GoldenReport['baseline'], cwd: string): string[] {
+  if (!baseline) return []
+  if (baseline.status !== 'compared' || !baseline.comparison) return [`  baseline: ${baseline.status} ${relative(cwd, baseline.path)}`]
+  const comparison = baseline.comparison
+  const deltas = comparison.scorers
+    .map((d) => `${d.scorer} ${fmtScore(d.current)} vs ${fmtScore(d.baseline)} (${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)})`)
+    .join(', ')
+  const list = (title: string, changes: BaselineComparison['regressedCases']) => {
+    if (changes.length === 0) return []
+    const listed = changes
+      .slice(0, 15)
+      .map((ch) => `${ch.id} ${ch.scorer} ${fmtScore(ch.baseline)}→${fmtScore(ch.current)}`)
+      .join(', ')
+    return [`    ${title}: ${listed}${changes.length > 15 ? `, … ${changes.length - 15} more` : ''}`]
   }
+  return [`  baseline: ${deltas || 'no common scores'}`, ...list('regressed', comparison.regressedCases), ...list('improved', comparison.improvedCases)]
+}
+
+/** The console summary of a golden report: readable in a CI log, failing cases first, truncated. */
+export function formatGoldenSummary(report: GoldenReport, options: { maxCases?: number; reportFile?: string } = {}): string {
+  const maxCases = options.maxCases ?? 30
+  const order = [...report.cases].sort((a, b) => Number(a.pass) - Number(b.pass))
+  const out = [
+    summaryTitle(report),
+    ...order.slice(0, maxCases).flatMap(caseSummaryLines),
+    ...hiddenCasesLine(order, maxCases),
+    ...scorerTableLines(report.scorers),
+    ...passRateLines(report),
+    ...usageLines(report.usage),
+    ...baselineLines(report.baseline, process.cwd()),
+  ]
   if (report.mutation) out.push(...formatMutationSummary(report.mutation), '')
   for (const check of report.checks) out.push(`  ${check.ok ? '✓' : '✗'} ${check.message}`)
   if (options.reportFile) out.push(`  report: ${relative(process.cwd(), options.reportFile)}`)

@@ -7,9 +7,10 @@
 import { performance } from 'node:perf_hooks'
 import { costOf } from '../ledger.js'
 import type { RetrievedItem } from '../metrics/retrieval.js'
-import { withCapture } from './capture.js'
+import { type CapturedCall, withCapture } from './capture.js'
 import { runTask, TaskReturnError } from './conversation.js'
-import { inputText, runScorers, scorersFor, type ScoreResult, type ScorerEnv, type ScorerPlan } from './scorers.js'
+import { inputText, runScorers, scorersFor, type ScoreInput, type ScoreResult, type ScorerEnv, type ScorerPlan } from './scorers.js'
+import type { Trajectory } from '../agents/types.js'
 import type { GoldenCase, GoldenTask, TaskResult } from './types.js'
 
 /** Where a run's latency comes from. */
@@ -66,7 +67,7 @@ function message(error: unknown): string {
   return String(error)
 }
 
-function usageFrom(result: TaskResult, calls: Awaited<ReturnType<typeof withCapture>>['calls']): RunUsage {
+function usageFrom(result: TaskResult, calls: readonly CapturedCall[]): RunUsage {
   if (result.usage) {
     const u = result.usage
     const out = u.outputTokens ?? 0
@@ -88,6 +89,79 @@ function usageFrom(result: TaskResult, calls: Awaited<ReturnType<typeof withCapt
   return usage
 }
 
+/**
+ * The run of a task that threw: its message (a `TaskReturnError`'s as is, any other as "the task threw"),
+ * the wall time, and the usage of the calls it made before (none counted for a return error).
+ */
+export function failedTaskRun(thrown: unknown, wallMs: number, calls: readonly CapturedCall[]): CaseRun {
+  const empty: RunUsage = { calls: calls.length, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] }
+  if (thrown instanceof TaskReturnError)
+    return { error: thrown.message, errors: [thrown.message], scores: {}, pass: false, latencyMs: wallMs, latencySource: 'measured', usage: empty }
+  const error = `the task threw: ${message(thrown)}`
+  return { error, errors: [error], scores: {}, pass: false, latencyMs: wallMs, latencySource: 'measured', usage: usageFrom({ output: '' }, calls) }
+}
+
+/**
+ * The latency of a run: the task's own figure; on replay (every call recorded) the recorded latencies,
+ * summed (calls within a task are assumed to be sequential), since the wall time is the time of reading
+ * fixtures; else the wall time.
+ */
+export function runLatency(result: TaskResult, calls: readonly CapturedCall[], wallMs: number): { latencyMs: number; latencySource: LatencySource } {
+  if (typeof result.latencyMs === 'number' && Number.isFinite(result.latencyMs)) return { latencyMs: result.latencyMs, latencySource: 'task' }
+  const recorded = calls.filter((call) => call.recordedMs !== undefined)
+  if (recorded.length > 0 && recorded.length === calls.length)
+    return { latencyMs: recorded.reduce((s, call) => s + (call.recordedMs as number), 0), latencySource: 'recorded' }
+  return { latencyMs: wallMs, latencySource: 'measured' }
+}
+
+/** What the scorers of a run see: the output, the case, the context (the task's, else the case's), retrieved items, trajectory, tools. */
+export function scorerInput(c: GoldenCase, result: TaskResult & { output: string }, trajectory: Trajectory | undefined): ScoreInput {
+  const context = result.context !== undefined ? (typeof result.context === 'string' ? [result.context] : result.context) : c.context
+  return {
+    output: result.output,
+    c,
+    inputText: inputText(c.input),
+    ...(context ? { context } : {}),
+    ...(result.retrieved ? { retrieved: result.retrieved as RetrievedItem[] } : {}),
+    ...(trajectory ? { trajectory } : {}),
+    ...(result.tools !== undefined ? { tools: result.tools } : {}),
+  }
+}
+
+/** The scores of the scorers that gave one, by key, and a message per scorer that threw. */
+export function settledScores(settled: ReadonlyArray<{ key: string; result?: ScoreResult; error?: unknown }>): {
+  scores: Record<string, ScoreResult>
+  errors: string[]
+} {
+  const scores: Record<string, ScoreResult> = {}
+  const errors: string[] = []
+  for (const s of settled) {
+    if (s.result) scores[s.key] = s.result
+    else if (s.error !== undefined) errors.push(`scorer ${s.key} failed: ${message(s.error)}`)
+  }
+  return { scores, errors }
+}
+
+/**
+ * The verdict of a scored run: it passes when no score failed, no scorer threw and `assert` held. With a
+ * retrieval check, a failure is diagnosed: retrieval missed (`'retrieval'`), or the documents were
+ * retrieved and another check failed (`'generation'`).
+ */
+export function runVerdict(
+  run: Pick<CaseRun, 'scores' | 'error' | 'assertError'>,
+  plans: readonly ScorerPlan[],
+): { pass: boolean; diagnosis?: 'retrieval' | 'generation' } {
+  const failed = Object.entries(run.scores)
+    .filter(([, s]) => !s.pass)
+    .map(([name]) => name)
+  const pass = failed.length === 0 && run.error === undefined && run.assertError === undefined
+  const retrieval = plans.filter((p) => p.name === 'retrieval' && run.scores[p.key] !== undefined).map((p) => p.key)
+  const retrievalPass = retrieval.every((k) => run.scores[k]!.pass)
+  if (retrieval.length > 0 && failed.some((n) => !retrieval.includes(n))) return { pass, diagnosis: retrievalPass ? 'generation' : 'retrieval' }
+  if (retrieval.length > 0 && !retrievalPass) return { pass, diagnosis: 'retrieval' }
+  return { pass }
+}
+
 /** Runs the task once, scores it, and runs `assert`. Never throws: errors are part of the run. */
 export async function runOnce(
   c: GoldenCase,
@@ -105,53 +179,12 @@ export async function runOnce(
     }
   })
   const wall = performance.now() - started
-  const empty: RunUsage = { calls: captured.calls.length, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] }
-  if (!captured.value.ok) {
-    const thrown = captured.value.error
-    if (thrown instanceof TaskReturnError)
-      return { error: thrown.message, errors: [thrown.message], scores: {}, pass: false, latencyMs: wall, latencySource: 'measured', usage: empty }
-    const error = `the task threw: ${message(thrown)}`
-    return {
-      error,
-      errors: [error],
-      scores: {},
-      pass: false,
-      latencyMs: wall,
-      latencySource: 'measured',
-      usage: usageFrom({ output: '' }, captured.calls) ?? empty,
-    }
-  }
+  if (!captured.value.ok) return failedTaskRun(captured.value.error, wall, captured.calls)
   const { result, trajectory } = captured.value.value
-  const recorded = captured.calls.filter((call) => call.recordedMs !== undefined)
-  let latencyMs = wall
-  let latencySource: LatencySource = 'measured'
-  if (typeof result.latencyMs === 'number' && Number.isFinite(result.latencyMs)) {
-    latencyMs = result.latencyMs
-    latencySource = 'task'
-  } else if (recorded.length > 0 && recorded.length === captured.calls.length) {
-    // On replay the wall time is the time of reading fixtures: use what the calls took when recorded
-    // (summed: calls within a task are assumed to be sequential).
-    latencyMs = recorded.reduce((s, call) => s + (call.recordedMs as number), 0)
-    latencySource = 'recorded'
-  }
-  const run: CaseRun = { output: result.output, scores: {}, pass: true, latencyMs, latencySource, usage: usageFrom(result, captured.calls) }
-  const context = result.context !== undefined ? (typeof result.context === 'string' ? [result.context] : result.context) : c.context
-  const input = {
-    output: result.output,
-    c,
-    inputText: inputText(c.input),
-    ...(context ? { context } : {}),
-    ...(result.retrieved ? { retrieved: result.retrieved as RetrievedItem[] } : {}),
-    ...(trajectory ? { trajectory } : {}),
-    ...(result.tools !== undefined ? { tools: result.tools } : {}),
-  }
+  const run: CaseRun = { output: result.output, scores: {}, pass: true, ...runLatency(result, captured.calls, wall), usage: usageFrom(result, captured.calls) }
   const plansForCase = scorersFor(c, plans)
-  const settled = await runScorers(plansForCase, input, env)
-  const errors: string[] = []
-  for (const s of settled) {
-    if (s.result) run.scores[s.key] = s.result
-    else if (s.error !== undefined) errors.push(`scorer ${s.key} failed: ${message(s.error)}`)
-  }
+  const { scores, errors } = settledScores(await runScorers(plansForCase, scorerInput(c, result, trajectory), env))
+  run.scores = scores
   if (errors.length > 0) {
     run.errors = errors
     run.error = errors.join('\n')
@@ -163,14 +196,9 @@ export async function runOnce(
       run.assertError = message(error)
     }
   }
-  const failed = Object.entries(run.scores)
-    .filter(([, s]) => !s.pass)
-    .map(([name]) => name)
-  run.pass = failed.length === 0 && run.error === undefined && run.assertError === undefined
-  const retrieval = plansForCase.filter((p) => p.name === 'retrieval' && run.scores[p.key] !== undefined).map((p) => p.key)
-  const retrievalPass = retrieval.every((k) => run.scores[k]!.pass)
-  if (retrieval.length > 0 && failed.some((n) => !retrieval.includes(n))) run.diagnosis = retrievalPass ? 'generation' : 'retrieval'
-  else if (retrieval.length > 0 && !retrievalPass) run.diagnosis = 'retrieval'
+  const { pass, diagnosis } = runVerdict(run, plansForCase)
+  run.pass = pass
+  if (diagnosis) run.diagnosis = diagnosis
   return run
 }
 

@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks'
 import { describeValue, formatMessage } from '../errors.js'
 import { isCi } from '../replay/mode.js'
 import { getLedger } from '../ledger.js'
-import { baselinePath, compareBaseline, mergeBaseline, readBaseline, slugify, writeBaseline } from './baseline.js'
+import { baselinePath, compareBaseline, mergeBaseline, readBaseline, writeBaseline } from './baseline.js'
 import { combineRuns, createLimiter, runOnce, type CaseResult, type CaseRun } from './run.js'
-import { clip, fmtScore, readGitInfo, reportPath, writeReport, type GoldenReport } from './report.js'
+import { clip, fmtScore, readGitInfo, type GoldenReport } from './report.js'
 import { createScorerEnv, inputText, planScorers, SCORER_NAMES, sortKeys, type ScorerEnv, type ScorerPlan } from './scorers.js'
 import type { GoldenBaselineOptions, GoldenCase, GoldenFilter, GoldenOptions } from './types.js'
 import {
@@ -30,8 +30,9 @@ import {
   usageSummary,
   type CheckOutcomeLine,
 } from './aggregate.js'
-import { aggregateCheckNames, reportShard, shardFileSuffix, takeShardSlice, type SuiteShard } from '../report/shard.js'
-import { checkRecordOptions, recordRun } from '../report/record.js'
+import { aggregateCheckNames, reportShard, takeShardSlice, type SuiteShard } from '../report/shard.js'
+import { checkRecordOptions } from '../report/record.js'
+import { saveSuiteReport } from './save.js'
 import { mutationChecks, mutationSource, resolveMutation, runMutation, writeMutationOut, type MutationReport, type MutationSettings } from '../mutation/run.js'
 import { generateMutants } from '../mutation/generate.js'
 
@@ -135,6 +136,8 @@ export function caseTitle(c: GoldenCase): string {
 export { ledgerTotals }
 
 /** The runner-agnostic state of one `describeGolden` suite. */
+const WRITE_FIX = 'Check that the folder is writable, or pass report: { dir }.'
+
 export class GoldenSuite {
   readonly name: string
   readonly options: GoldenOptions<any, any, any>
@@ -311,7 +314,6 @@ export class GoldenSuite {
   finish(ctx: FinishContext): SuiteOutcome {
     if (this.outcome) return this.outcome
     const ran = this.cases.map((c) => this.results.get(c.id)).filter((r): r is CaseResult => r !== undefined)
-    const lines: CheckOutcomeLine[] = []
     const scorers = aggregateScorers(
       ran,
       sortKeys(
@@ -319,16 +321,8 @@ export class GoldenSuite {
         this.plans,
       ),
     )
-    // A shard's slice cannot decide the aggregate checks: `expect-llm report --merge` makes them over all cases.
-    const t = this.shard ? undefined : this.options.thresholds
-    lines.push(...thresholdChecks(ran, scorers, t))
     const usage = usageSummary(ran, suiteLedgerEntries(getLedger().entries, this.ledgerStart, this.mutationCalls))
-    const budget = this.shard ? undefined : this.options.budget
-    lines.push(...budgetChecks(budget, ran, usage))
-    const baselineOption = this.shard ? undefined : this.options.baseline
-    const baseline =
-      baselineOption !== undefined && baselineOption !== false ? this.baselineStep(ctx, ran, baselineOption === true ? {} : baselineOption) : { info: null }
-    if (baseline.line) lines.push(baseline.line)
+    const { lines, baseline } = this.aggregateChecks(ctx, ran, scorers, usage)
     const { app, appModels, evaluator, total, latency } = usage
     const report: GoldenReport = {
       schemaVersion: 1,
@@ -349,7 +343,7 @@ export class GoldenSuite {
       summary: reportSummary(ran, this.cases.length, this.allCases, this.shard?.total ?? this.cases.length),
       scorers,
       checks: lines.map((l) => l.check),
-      baseline: baseline.info,
+      baseline,
       usage: { app, evaluator: { ...stripModels(evaluator) }, total, latencyMs: latency },
       cases: reportCases(ran),
       ...(this.mutationReport ? { mutation: this.mutationReport } : {}),
@@ -357,25 +351,34 @@ export class GoldenSuite {
     if (this.shard) {
       report.shard = reportShard(this.shard, aggregateCheckNames(this.options), runLatencies(ran))
     }
-    const failures = lines.flatMap((l) => (l.failure !== undefined ? [l.failure] : []))
     const reportOption = this.options.report
-    let reportFile: string | undefined
-    if (reportOption !== false) {
-      reportFile = reportPath(reportOption?.dir ?? '.expect-llm/reports', ctx.testPath, `${slugify(this.name)}${shardFileSuffix(this.shard)}`)
-      try {
-        writeReport(reportFile, report)
-      } catch (error) {
-        failures.push(
-          `the JSON report could not be written to ${reportFile}: ${(error as Error).message}. Check that the folder is writable, or pass report: { dir }.`,
-        )
-        reportFile = undefined
-      }
-    }
-    const recorded = reportFile ? recordRun(report, reportFile, reportOption || undefined) : undefined
-    if (recorded) failures.push(...recorded.failures)
-    const summary = consoleSummary(report, reportOption ? reportOption.maxConsoleCases : undefined, reportFile, recorded?.lines ?? [])
+    const saved = saveSuiteReport(report, reportOption, { suite: this.name, testPath: ctx.testPath, shard: this.shard }, WRITE_FIX)
+    const failures = [...lines.flatMap((l) => (l.failure !== undefined ? [l.failure] : [])), ...saved.failures]
+    const { reportFile } = saved
+    const summary = consoleSummary(report, reportOption ? reportOption.maxConsoleCases : undefined, reportFile, saved.historyLines)
     this.outcome = { report, failures, summary, ...(reportFile ? { reportFile } : {}) }
     return this.outcome
+  }
+
+  /**
+   * The aggregate checks (thresholds, budget, baseline), in that order, and the baseline's report entry. A
+   * shard's slice cannot decide them: `expect-llm report --merge` makes them over all cases.
+   */
+  private aggregateChecks(
+    ctx: FinishContext,
+    ran: readonly CaseResult[],
+    scorers: GoldenReport['scorers'],
+    usage: ReturnType<typeof usageSummary>,
+  ): { lines: CheckOutcomeLine[]; baseline: GoldenReport['baseline'] } {
+    const whole = !this.shard
+    const lines = [
+      ...thresholdChecks(ran, scorers, whole ? this.options.thresholds : undefined),
+      ...budgetChecks(whole ? this.options.budget : undefined, ran, usage),
+    ]
+    const option = whole ? this.options.baseline : undefined
+    const baseline = option !== undefined && option !== false ? this.baselineStep(ctx, ran, option === true ? {} : option) : { info: null }
+    if (baseline.line) lines.push(baseline.line)
+    return { lines, baseline: baseline.info }
   }
 
   /** The baseline: read it, write it (first run, or -u outside CI), or compare with it. The file I/O of the baseline is here. */

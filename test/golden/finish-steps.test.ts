@@ -1,0 +1,138 @@
+// The steps of a suite's end (CompareSuite.finish, GoldenSuite.finish): the scorers a comparison decides
+// on, its failures and failure message, the usage totals it keeps, and the report saved to disk
+// (src/golden/save.ts, the I/O edge, against a temporary folder).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import type { ScorerPlan } from '../../src/checks/types.js'
+import { compareFailures, comparisonFailure, decidingOptions, erroredCases, scoredNames, usageTotalsOf } from '../../src/golden/compare.js'
+import type { CompareReport, CompareRow } from '../../src/golden/report.js'
+import type { CaseRun } from '../../src/golden/run.js'
+import { saveSuiteReport } from '../../src/golden/save.js'
+
+const plan = (key: string, name = key) => ({ key, name }) as ScorerPlan
+const userPlan = (key: string) => ({ key, name: key, check: { name: key } }) as unknown as ScorerPlan
+
+const row = (scores: CompareRow['scores']): CompareRow => ({ id: 'r', input: 'q', outputs: {}, pass: {}, scores })
+
+describe('scoredNames', () => {
+  test('every scorer that scored a variant of a row, once: built-in checks in their order, then the user checks as listed', () => {
+    const rows = [row({ v1: { rougeL: 0.5 }, v2: { exact: 1, short: 1 } }), row({ v1: { tone: 0.2 }, v2: { rougeL: 0.7 } })]
+    // Built-in order: exact, contains, tokenF1, rougeL...; `tone` and `short` are user checks, listed in that order.
+    expect(scoredNames(rows, ['v1', 'v2'], [userPlan('tone'), userPlan('short')])).toEqual(['exact', 'rougeL', 'tone', 'short'])
+  })
+
+  test('a variant missing from a row adds nothing', () => {
+    expect(scoredNames([row({ v1: { exact: 1 } })], ['v1', 'v2'], [plan('exact')])).toEqual(['exact'])
+  })
+})
+
+describe('decidingOptions', () => {
+  const options = { resamples: 100, seed: 7, confidence: 0.9 }
+
+  test('expect without a scorer decides on the first scorer listed', () => {
+    expect(decidingOptions({ ...options, expect: { better: 'v2' } }, [plan('tone'), plan('exact')])).toEqual({
+      resamples: 100,
+      seed: 7,
+      confidence: 0.9,
+      expect: { better: 'v2', scorer: 'tone' },
+    })
+  })
+
+  test('a scorer named in expect is kept; no expect, nothing added', () => {
+    expect(decidingOptions({ ...options, expect: { better: 'v2', scorer: 'exact', minDelta: 0.1 } }, [plan('tone')]).expect).toEqual({
+      better: 'v2',
+      scorer: 'exact',
+      minDelta: 0.1,
+    })
+    expect(decidingOptions(options, [plan('tone')])).toEqual({ resamples: 100, seed: 7, confidence: 0.9 })
+  })
+})
+
+describe('usageTotalsOf', () => {
+  test('keeps the six totals, drops the breakdown by kind and the models', () => {
+    const totals = { calls: 2, inputTokens: 30, outputTokens: 12, totalTokens: 42, costUsd: null, unpricedModels: ['m'] }
+    const ledger = { ...totals, byKind: { judge: totals, embedding: totals }, models: { judge: ['m'], embedding: [] } }
+    expect(usageTotalsOf(ledger)).toEqual({ calls: 2, inputTokens: 30, outputTokens: 12, totalTokens: 42, costUsd: null, unpricedModels: ['m'] })
+  })
+})
+
+describe('erroredCases', () => {
+  const run = (output?: string) => ({ ...(output === undefined ? {} : { output }) }) as CaseRun
+  test('cases where some variant produced no output', () => {
+    const ran = [
+      { c: { id: 'a', input: 'q' }, runs: { v1: run('x'), v2: run('y') } },
+      { c: { id: 'b', input: 'q' }, runs: { v1: run(), v2: run('y') } },
+      { c: { id: 'c', input: 'q' }, runs: { v1: run(), v2: run() } },
+    ]
+    expect(erroredCases(ran, ['v1', 'v2'])).toBe(2)
+  })
+})
+
+describe('compareFailures', () => {
+  const missed = { better: 'v2', scorer: 'exact', minDelta: 0, ok: false, message: 'expected v2 to beat v1 on exact' } as CompareReport['expectation']
+  const met = { ...missed!, ok: true, message: 'v2 beats v1 on exact' }
+
+  test('the expectation missed first, then the save failures, then the errored cases', () => {
+    expect(compareFailures(missed, 1, false, ['history: disk full'])).toEqual([
+      'expected v2 to beat v1 on exact',
+      'history: disk full',
+      '1 case errored for some variant and are left out of the comparison',
+    ])
+  })
+
+  test('errored cases count only with an expectation; plural', () => {
+    expect(compareFailures(met, 3, false, [])).toEqual(['3 cases errored for some variant and are left out of the comparison'])
+    expect(compareFailures(null, 3, false, [])).toEqual([])
+  })
+
+  test('a shard decides nothing: only its save failures', () => {
+    expect(compareFailures(missed, 2, true, ['write failed'])).toEqual(['write failed'])
+  })
+})
+
+describe('comparisonFailure', () => {
+  test('no failure: no message', () => {
+    expect(comparisonFailure('v1 vs v2', [], 'summary')).toBeUndefined()
+  })
+
+  test('the failures listed, then the summary', () => {
+    expect(comparisonFailure('v1 vs v2', ['a', 'b'], 'compare › v1 vs v2')).toBe(
+      '[expect-llm] Golden comparison "v1 vs v2" failed:\n  - a\n  - b\n\ncompare › v1 vs v2',
+    )
+  })
+})
+
+describe('saveSuiteReport', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'expect-llm-save-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const report = { schemaVersion: 1, kind: 'golden', suite: 'Support bot', cases: [] } as never
+
+  test('report: false writes nothing', () => {
+    expect(saveSuiteReport(report, false, { suite: 'Support bot', testPath: undefined, shard: undefined })).toEqual({ failures: [], historyLines: [] })
+  })
+
+  test("writes the report at the test file's path and the suite's slug, with the shard's suffix", () => {
+    const testPath = join(process.cwd(), 'test/bot.test.ts')
+    const shard = { index: 2, count: 3, total: 9, positions: [] } as never
+    const saved = saveSuiteReport(report, { dir: join(dir, 'r'), history: false }, { suite: 'Support bot', testPath, shard })
+    expect(saved).toEqual({ reportFile: join(dir, 'r/test/bot.test.ts/support-bot.shard-2-of-3.json'), failures: [], historyLines: [] })
+    expect(JSON.parse(readFileSync(saved.reportFile!, 'utf8'))).toEqual({ schemaVersion: 1, kind: 'golden', suite: 'Support bot', cases: [] })
+  })
+
+  test('a report that cannot be written is a failure with its fix, and nothing is recorded', () => {
+    writeFileSync(join(dir, 'file'), '')
+    const saved = saveSuiteReport(
+      report,
+      { dir: join(dir, 'file'), history: false },
+      { suite: 'S', testPath: undefined, shard: undefined },
+      'Check the folder.',
+    )
+    expect(saved.reportFile).toBeUndefined()
+    expect(saved.historyLines).toEqual([])
+    expect(saved.failures).toEqual([
+      expect.stringMatching(/^the JSON report could not be written to .*\/file\/unknown-file\/s\.json: ENOTDIR: .*\. Check the folder\.$/),
+    ])
+  })
+})
