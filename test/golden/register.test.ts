@@ -547,47 +547,31 @@ describe('callSite and the stack of a failure', () => {
     expect(frames.join('\n')).not.toContain('userCall')
   })
 
-  test('without a call site (describeGoldenWith called directly), a failing case keeps its own stack', async () => {
+  /** The error of the failing case "ship", registered through describeGoldenWith with `site` as the call site. */
+  async function failureWithSite(site: Error | undefined): Promise<Error> {
     const r = recordingRunner(vitestRunner)
     const adapter = { runner: vitestRunner, publishCase: async () => undefined, print: () => undefined }
-    register.describeGoldenWith(adapter, 'bot', { dataset: [cases[1]!], task, scorers: { exact: true }, report: false })
+    register.describeGoldenWith(adapter, 'bot', { dataset: [cases[1]!], task, scorers: { exact: true }, report: false }, site)
     await r.collect()
     const [ship] = await r.run()
-    expect(ship!.error!.message).toMatch(/^\[expect-llm\] Golden case "ship" failed\./)
-    expect(frames(ship!.error!)).toContain('src/golden/register.ts')
+    return ship!.error!
+  }
+  const siteWithStack = (stack: string | undefined) => Object.assign(new Error('site'), { stack })
+
+  test('without a call site (describeGoldenWith called directly), a failing case keeps its own stack', async () => {
+    const error = await failureWithSite(undefined)
+    expect(error.message).toMatch(/^\[expect-llm\] Golden case "ship" failed\./)
+    expect(frames(error)).toContain('src/golden/register.ts')
   })
 
   test("a failure's stack is the message, then exactly the call site's frames", async () => {
-    const r = recordingRunner(vitestRunner)
-    const adapter = { runner: vitestRunner, publishCase: async () => undefined, print: () => undefined }
-    const site = new Error('site')
-    site.stack = 'Error: site\n    at userSuite (/app/bot.test.ts:3:1)\n    at /app/bot.test.ts:10:1'
-    register.describeGoldenWith(adapter, 'bot', { dataset: [cases[1]!], task, scorers: { exact: true }, report: false }, site)
-    await r.collect()
-    const [ship] = await r.run()
-    expect(ship!.error!.stack).toBe(`Error: ${ship!.error!.message}\n    at userSuite (/app/bot.test.ts:3:1)\n    at /app/bot.test.ts:10:1`)
+    const error = await failureWithSite(siteWithStack('Error: site\n    at userSuite (/app/bot.test.ts:3:1)\n    at /app/bot.test.ts:10:1'))
+    expect(error.stack).toBe(`Error: ${error.message}\n    at userSuite (/app/bot.test.ts:3:1)\n    at /app/bot.test.ts:10:1`)
   })
 
-  test('a call site whose stack is missing leaves the stack as it is', async () => {
-    const r = recordingRunner(vitestRunner)
-    const adapter = { runner: vitestRunner, publishCase: async () => undefined, print: () => undefined }
-    const site = new Error('site')
-    site.stack = undefined
-    register.describeGoldenWith(adapter, 'bot', { dataset: [cases[1]!], task, scorers: { exact: true }, report: false }, site)
-    await r.collect()
-    const [ship] = await r.run()
-    expect(frames(ship!.error!)).toContain('src/golden/register.ts')
-  })
-
-  test('a call site without frames leaves the stack as it is', async () => {
-    const r = recordingRunner(vitestRunner)
-    const adapter = { runner: vitestRunner, publishCase: async () => undefined, print: () => undefined }
-    const site = new Error('site')
-    site.stack = 'Error: site'
-    register.describeGoldenWith(adapter, 'bot', { dataset: [cases[1]!], task, scorers: { exact: true }, report: false }, site)
-    await r.collect()
-    const [ship] = await r.run()
-    expect(frames(ship!.error!)).toContain('src/golden/register.ts')
+  test('a call site whose stack is missing, or has no frames, leaves the stack as it is', async () => {
+    expect(frames(await failureWithSite(siteWithStack(undefined)))).toContain('src/golden/register.ts')
+    expect(frames(await failureWithSite(siteWithStack('Error: site')))).toContain('src/golden/register.ts')
   })
 })
 
