@@ -570,8 +570,11 @@ describe('callSite and the stack of a failure', () => {
   })
 
   test('a call site whose stack is missing, or has no frames, leaves the stack as it is', async () => {
-    expect(frames(await failureWithSite(siteWithStack(undefined)))).toContain('src/golden/register.ts')
-    expect(frames(await failureWithSite(siteWithStack('Error: site')))).toContain('src/golden/register.ts')
+    for (const site of [siteWithStack(undefined), siteWithStack('Error: site')]) {
+      const error = await failureWithSite(site)
+      expect(error.message).toMatch(/^\[expect-llm\] Golden case "ship" failed\./)
+      expect(frames(error)).toContain('src/golden/register.ts')
+    }
   })
 })
 
