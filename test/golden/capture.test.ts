@@ -23,6 +23,12 @@ beforeEach(() => {
 })
 afterEach(() => setReplaySession(previous))
 
+/** A folder of its own on every run of the test: readFixtureMeta caches by path for the whole process. */
+function freshRoot(name: string): string {
+  mkdirSync(dir, { recursive: true })
+  return mkdtempSync(join(dir, `${name}-`))
+}
+
 let roots = 0
 /** A session whose server emits msw's life-cycle events, with fixtures under its own root folder. */
 function session({ rootDir = join(dir, `root${++roots}`), resolveThrows = false, events = true } = {}) {
@@ -243,8 +249,7 @@ describe('withCapture, the edges of msw events', () => {
   })
 
   test('a fixture whose meta has usage but no model: the usage from the meta, the model from the response', () => {
-    const root = join(dir, 'meta-mixed')
-    mkdirSync(root, { recursive: true })
+    const root = freshRoot('meta-mixed')
     writeFileSync(
       join(root, 'm.json'),
       JSON.stringify({
@@ -258,8 +263,7 @@ describe('withCapture, the edges of msw events', () => {
 
 describe('readFixtureMeta', () => {
   test('reads the meta once per file (cached), and undefined for a file that is not there or not JSON', () => {
-    const root = join(dir, 'meta-cache')
-    mkdirSync(root, { recursive: true })
+    const root = freshRoot('meta-cache')
     writeFileSync(join(root, 'a.json'), JSON.stringify({ meta: { model: 'm1', usage: { inputTokens: 1, outputTokens: 2 } } }))
     expect(readFixtureMeta(root, 'a.json')).toEqual({ model: 'm1', usage: { inputTokens: 1, outputTokens: 2 } })
     writeFileSync(join(root, 'a.json'), JSON.stringify({ meta: { model: 'm2', usage: null } }))
@@ -270,15 +274,13 @@ describe('readFixtureMeta', () => {
   })
 
   test('a fixture with neither meta nor response has no model and no usage', () => {
-    const root = join(dir, 'meta-empty')
-    mkdirSync(root, { recursive: true })
+    const root = freshRoot('meta-empty')
     writeFileSync(join(root, 'e.json'), '{}')
     expect(readFixtureMeta(root, 'e.json')).toEqual({ model: null, usage: null })
   })
 
   test('a complete meta is used as it is, without reading the response', () => {
-    const root = join(dir, 'meta-complete')
-    mkdirSync(root, { recursive: true })
+    const root = freshRoot('meta-complete')
     writeFileSync(
       join(root, 'c.json'),
       JSON.stringify({
