@@ -273,6 +273,15 @@ describe('readFixtureMeta', () => {
     expect(readFixtureMeta(root, 'bad.json')).toBeUndefined()
   })
 
+  test('a meta with a model but no usage takes the usage from the response; a fixture without meta reads both from it', () => {
+    const root = freshRoot('meta-partial')
+    const response = { status: 200, headers: {}, json: { model: 'response-model', usage: { prompt_tokens: 5, completion_tokens: 6, total_tokens: 11 } } }
+    writeFileSync(join(root, 'model-only.json'), JSON.stringify({ meta: { model: 'meta-model', usage: null }, response }))
+    writeFileSync(join(root, 'no-meta.json'), JSON.stringify({ response }))
+    expect(readFixtureMeta(root, 'model-only.json')).toEqual({ model: 'meta-model', usage: { inputTokens: 5, outputTokens: 6, totalTokens: 11 } })
+    expect(readFixtureMeta(root, 'no-meta.json')).toEqual({ model: 'response-model', usage: { inputTokens: 5, outputTokens: 6, totalTokens: 11 } })
+  })
+
   test('a fixture with neither meta nor response has no model and no usage', () => {
     const root = freshRoot('meta-empty')
     writeFileSync(join(root, 'e.json'), '{}')
