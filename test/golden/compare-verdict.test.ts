@@ -16,7 +16,7 @@ function row(id: string, per: Record<string, { x?: number; pass?: boolean; outpu
     input: `q ${id}`,
     outputs: Object.fromEntries(variants.map((v) => [v, per[v]!.output === undefined ? `out ${v}` : per[v]!.output!])),
     pass: Object.fromEntries(variants.map((v) => [v, per[v]!.pass ?? true])),
-    scores: Object.fromEntries(variants.map((v) => [v, per[v]!.x === undefined ? {} : { x: per[v]!.x! }])),
+    scores: Object.fromEntries(variants.map((v) => [v, (per[v]!.x === undefined ? {} : { x: per[v]!.x! }) as Record<string, number>])),
   }
 }
 
@@ -95,11 +95,11 @@ describe('expectationVerdict', () => {
       minDelta: 0.5,
       message: 'b is not shown to be better than a by more than 0.5: b vs a on x: mean difference +0.500, 95% CI [+0.500, +0.500] does not lie above 0.5',
     })
-    expect(verdict(better, { better: 'b', minDelta: 0.499 }).ok).toBe(true)
+    expect(verdict(better, { better: 'b', minDelta: 0.499 })!.ok).toBe(true)
   })
 
   test('the worse variant is not better; a negative difference is shown with its sign', () => {
-    expect(verdict(better, { better: 'a' }).message).toBe(
+    expect(verdict(better, { better: 'a' })!.message).toBe(
       'a is not shown to be better than b: a vs b on x: mean difference -0.500, 95% CI [-0.500, -0.500] does not lie above 0',
     )
   })

@@ -259,9 +259,9 @@ describe('files', () => {
   test('JSON cases are placed by their line, also under "cases" and with strings holding brackets, commas and quotes', () => {
     const text = ['{ "cases": [', '  { "id": "a", "input": "[x], {y}, \\"z\\"" },', '', '  { "id": "b",', '    "input": "q" }', '] }'].join('\n')
     const cases = loadDatasetSync(file('placed.json', text))
-    expect(cases.map((c) => c.source.split(':').at(-1))).toEqual(['2', '4'])
+    expect(cases.map((c) => c.source?.split(':').at(-1))).toEqual(['2', '4'])
     const arr = ['[', '  {"id": "a", "input": "q"},', '  {"id": "b", "input": "q2"}', ']'].join('\n')
-    expect(loadDatasetSync(file('arr.json', arr)).map((c) => c.source.split(':').at(-1))).toEqual(['2', '3'])
+    expect(loadDatasetSync(file('arr.json', arr)).map((c) => c.source?.split(':').at(-1))).toEqual(['2', '3'])
   })
 
   test('a JSON syntax error names the line of the case that does not parse', () => {
@@ -278,7 +278,7 @@ describe('files', () => {
     expect(problemsOf(() => loadDatasetSync(file('map.yaml', 'items:\n  - input: q\n')))).toEqual([
       expect.stringMatching(/map\.yaml:1: the top level is not a list of cases$/),
     ])
-    expect(loadDatasetSync(file('list.yaml', '# cases\n- id: a\n  input: q\n\n- id: b\n  input: r\n')).map((c) => c.source.split(':').at(-1))).toEqual([
+    expect(loadDatasetSync(file('list.yaml', '# cases\n- id: a\n  input: q\n\n- id: b\n  input: r\n')).map((c) => c.source?.split(':').at(-1))).toEqual([
       '2',
       '5',
     ])

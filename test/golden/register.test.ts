@@ -335,7 +335,7 @@ describe('the mutation block of describeGolden', () => {
 
   test('when every check of the suite is skipped, "no mutants" names each check and its reason', async () => {
     const r = recordingRunner(vitestRunner)
-    vitestBinding.describeGolden('bot', { dataset: [cases[0]!], task, scorers: { exact: null }, mutate: true, report: false })
+    vitestBinding.describeGolden('bot', { dataset: [cases[0]!], task, scorers: { exact: null as never }, mutate: true, report: false })
     await r.collect()
     const ran = await r.run()
     expect(ran[1]!.title).toBe('no mutants')
@@ -374,7 +374,7 @@ describe('the mutation block of describeGolden', () => {
 describe('the mutation block, more', () => {
   test('"no mutants" runs alone (not concurrently) and lists every skipped check, separated by semicolons', async () => {
     const r = recordingRunner(vitestRunner)
-    vitestBinding.describeGolden('bot', { dataset: [cases[0]!], task, scorers: { exact: null, contains: null }, mutate: true, report: false })
+    vitestBinding.describeGolden('bot', { dataset: [cases[0]!], task, scorers: { exact: null as never, contains: null as never }, mutate: true, report: false })
     await r.collect()
     expect(r.tests.find((t) => t.title === 'no mutants')!.options).toStrictEqual({ concurrent: false })
     const ran = await r.run()

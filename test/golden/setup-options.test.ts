@@ -11,7 +11,7 @@ import { resetLedger } from '../../src/ledger.js'
 import { CompareSuite } from '../../src/golden/compare.js'
 import { validateCases } from '../../src/golden/dataset.js'
 import { applyFilter, baselineUpdateRefused, caseTitle, GoldenSuite } from '../../src/golden/suite.js'
-import type { CompareOptions, GoldenCaseInput, GoldenOptions } from '../../src/golden/types.js'
+import type { CompareOptions, GoldenCase, GoldenCaseInput, GoldenOptions } from '../../src/golden/types.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'golden-setup-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -119,7 +119,7 @@ describe('GoldenSuite options', () => {
 })
 
 describe('filter and titles', () => {
-  const cases = validateCases([
+  const cases: GoldenCase[] = validateCases([
     { id: 'a', input: 'qa', tags: ['refunds'] },
     { id: 'b', input: 'qb', tags: ['shipping', 'refunds'] },
     { id: 'c', input: 'qc' },
@@ -324,7 +324,7 @@ describe('the comparison outcome', () => {
     { id: 'q2', input: 'two', expected: 'right two' },
   ]
   async function compare(options: Record<string, unknown>) {
-    const suite = new CompareSuite('v1 vs v2', { dataset: data, report: false, resamples: 200, ...options } as CompareOptions<any, any, any>)
+    const suite = new CompareSuite('v1 vs v2', { dataset: data, report: false, resamples: 200, ...options } as unknown as CompareOptions<any, any, any>)
     suite.setCases(validateCases(data))
     for (const c of suite.cases) await suite.runCase(c)
     return suite.finish({ runner: 'jest', testPath: undefined })
