@@ -53,6 +53,7 @@ function loadCases(adapter: RunnerAdapter<any>, source: DatasetSource<any, any, 
  */
 export function callSite(fn: (...args: any[]) => unknown): Error {
   const site = new Error()
+  // Stryker disable next-line OptionalChaining: equivalent on Node, which always has Error.captureStackTrace (the ?. guards other engines)
   Error.captureStackTrace?.(site, fn)
   return site
 }

@@ -1,29 +1,10 @@
 // The agent case fields `expectedTools` and `messages` in every dataset format, and every error message
 // of their validation (file, line, field, fix).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
-import { DatasetError, loadDatasetSync, validateCases } from '../../src/golden/dataset.js'
+import { describe, expect, test } from 'vitest'
+import { loadDatasetSync, validateCases } from '../../src/golden/dataset.js'
+import { datasetFiles, problemsOf } from './dataset-helpers.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'golden-agent-dataset-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-function file(name: string, text: string): string {
-  const path = join(dir, name)
-  writeFileSync(path, text)
-  return path
-}
-
-function problemsOf(fn: () => unknown): string[] {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(DatasetError)
-    return (error as DatasetError).problems
-  }
-  throw new Error('expected a DatasetError')
-}
+const { file } = datasetFiles('golden-agent-dataset-')
 
 const conversation = [
   { role: 'system', content: 'You are a support bot.' },

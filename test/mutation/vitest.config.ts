@@ -20,16 +20,20 @@ const childProcessTests = [
   'test/golden/replay-e2e.test.ts',
   'test/replay/runner.test.ts',
   'test/replay/concurrency.test.ts',
-  'test/golden/agent-jest-runner.test.ts',
+  // The `expect-llm mutate` command, run as a child (tsx, Vitest, Jest against dist/).
   'test/mutation/cli.test.ts',
+  // Golden agent and mutation suites run by child Vitest and Jest runs only (each mutant of src/golden
+  // reached through them started a child run: about 8 s per mutant).
+  'test/mutation/suite.test.ts',
+  'test/golden/agent-runner.test.ts',
+  'test/golden/agent-jest-runner.test.ts',
   // These run the built package (dist/), which a fresh clone does not have and no mutant reaches.
   'test/ai-sdk.test.ts',
   'test/unawaited/jest.test.ts',
   'test/vitest-entry.test.ts',
   // It checks the list of equivalent mutants (the sources as text, and run.mjs in a child): no mutant reaches it.
   'test/mutation/equivalent.test.ts',
-  // `expect-llm mutate` run in child processes (Vitest and, against dist/, Jest); dist/ is not in the sandbox.
-  'test/mutation/cli.test.ts',
+  // It snapshots the names the built entries (dist/) export.
   'test/entries/exports.test.ts',
 ]
 // The test files that rely on test/setup.ts: the setup entry itself, and the provider tests that record

@@ -1,0 +1,196 @@
+// The end of a golden suite and of a comparison where it meets the disk and the runner: a report that
+// cannot be written, a baseline without a test file, the baseline statuses, a suite that never ran, the
+// aggregate message, and a shard whose slice cannot decide the gates.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { resetConfig } from '../../src/config.js'
+import { resetLedger } from '../../src/ledger.js'
+import { baselinePath } from '../../src/golden/baseline.js'
+import { CompareSuite } from '../../src/golden/compare.js'
+import { validateCases } from '../../src/golden/dataset.js'
+import { GoldenSuite, type UpdateMode } from '../../src/golden/suite.js'
+import type { GoldenOptions } from '../../src/golden/types.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'golden-finish-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+beforeEach(() => {
+  resetLedger()
+  resetConfig()
+})
+afterEach(() => vi.unstubAllEnvs())
+
+const cases = [
+  { id: 'a', input: 'qa', expected: 'right' },
+  { id: 'b', input: 'qb', expected: 'right' },
+]
+const notAFolder = join(dir, 'not-a-folder')
+writeFileSync(notAFolder, 'a file where the report folder should be')
+
+async function finish(options: Partial<GoldenOptions<any, any, any>>, ctx: { testPath?: string; updateMode?: UpdateMode; run?: boolean } = {}) {
+  const suite = new GoldenSuite('bot', { dataset: [], task: () => 'right', scorers: { exact: true }, report: false, ...options })
+  suite.setCases(validateCases(cases))
+  if (ctx.run !== false) for (const c of suite.cases) await suite.runCase(c)
+  const outcome = suite.finish({ runner: 'vitest', testPath: ctx.testPath, updateMode: ctx.updateMode ?? 'new', env: {} })
+  return { suite, outcome, message: GoldenSuite.failureMessage('bot', outcome) }
+}
+
+describe('GoldenSuite.finish', () => {
+  test('a report that cannot be written fails the aggregate with the path and the fix, and no report file is named', async () => {
+    const { outcome, message } = await finish({ report: { dir: notAFolder, console: false } }, { testPath: join(dir, 'x.test.ts') })
+    expect(outcome.reportFile).toBeUndefined()
+    expect(outcome.failures).toHaveLength(1)
+    expect(outcome.failures[0]).toMatch(
+      /^the JSON report could not be written to .*not-a-folder.*bot\.json: .+\. Check that the folder is writable, or pass report: \{ dir \}\.$/,
+    )
+    expect(message).toMatch(/^\[expect-llm\] Golden suite "bot" failed 1 check:\n\n1\. the JSON report could not be written/)
+    expect(message).not.toContain('Report:')
+  })
+
+  test('a baseline needs the test file: without it the baseline check fails and says so', async () => {
+    const { outcome } = await finish({ baseline: true })
+    expect(outcome.report.baseline).toBeNull()
+    expect(outcome.report.checks).toEqual([{ name: 'baseline', ok: false, message: 'baseline: the test file is unknown' }])
+    expect(outcome.failures).toEqual(['the baseline needs the test file path, which the runner did not give. Run the suite from a test file.'])
+  })
+
+  test('baseline statuses: created (written), compared, updated with -u; baseline: false reads and writes nothing', async () => {
+    const testPath = join(dir, 'status.test.ts')
+    const path = baselinePath(testPath, 'bot')
+    const none = await finish({ baseline: false }, { testPath })
+    expect(none.outcome.report.baseline).toBeNull()
+    expect(existsSync(path)).toBe(false)
+    const created = await finish({ baseline: true }, { testPath })
+    expect(created.outcome.report.baseline).toEqual({ path, status: 'created' })
+    expect(created.outcome.report.checks).toEqual([{ name: 'baseline', ok: true, message: `baseline written: ${path}` }])
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ version: 1, suite: 'bot', cases: { a: { pass: true, scores: { exact: 1 } } } })
+    const compared = await finish({ baseline: { tolerance: 0 } }, { testPath })
+    expect(compared.outcome.report.baseline).toMatchObject({ path, status: 'compared', comparison: { regressions: [] } })
+    expect(compared.outcome.failures).toEqual([])
+    const updated = await finish({ baseline: true, task: () => 'wrong' }, { testPath, updateMode: 'all' })
+    expect(updated.outcome.report.baseline).toEqual({ path, status: 'updated' })
+    expect(updated.outcome.report.checks.at(-1)).toEqual({ name: 'baseline', ok: true, message: `baseline updated: ${path}` })
+    expect(JSON.parse(readFileSync(path, 'utf8')).cases.a).toEqual({ pass: false, scores: { exact: 0 } })
+  })
+
+  test('a drop against the baseline with tolerance 0 fails the baseline check; per-scorer tolerances override it', async () => {
+    const testPath = join(dir, 'tolerance.test.ts')
+    await finish({ baseline: true }, { testPath })
+    const strict = await finish({ baseline: { tolerance: 0 }, task: (i: string) => (i === 'qa' ? 'wrong' : 'right') }, { testPath })
+    expect(strict.outcome.report.checks.at(-1)).toMatchObject({ name: 'baseline', ok: false, message: 'baseline: exact mean 0.50 vs 1' })
+    expect(strict.message).toContain(`scores regressed against the baseline ${baselinePath(testPath, 'bot')}:`)
+    const loose = await finish({ baseline: { tolerance: 0, tolerances: { exact: 0.5 } }, task: (i: string) => (i === 'qa' ? 'wrong' : 'right') }, { testPath })
+    expect(loose.outcome.report.checks.at(-1)).toMatchObject({ name: 'baseline', ok: true })
+    const defaulted = await finish({ baseline: true, task: (i: string) => (i === 'qa' ? 'wrong' : 'right') }, { testPath })
+    expect(defaulted.outcome.report.baseline).toMatchObject({ comparison: { scorers: [{ scorer: 'exact', tolerance: 0.05 }] } })
+  })
+
+  test('a suite whose cases never ran: no duration, no pass rate, and finish gives the same outcome twice', async () => {
+    const { suite, outcome } = await finish({}, { run: false })
+    expect(outcome.report.durationMs).toBe(0)
+    expect(outcome.report.summary).toMatchObject({ cases: 2, ran: 0, passRate: null })
+    expect(suite.finish({ runner: 'vitest', testPath: undefined, updateMode: 'new' })).toBe(outcome)
+  })
+
+  test('the report names the test file relative to the working directory, and its runner', async () => {
+    const { outcome } = await finish({}, { testPath: join(process.cwd(), 'test/golden/x.test.ts') })
+    expect(outcome.report).toMatchObject({ file: 'test/golden/x.test.ts', runner: 'vitest' })
+    const outside = await finish({}, { testPath: join(dir, 'y.test.ts') })
+    expect(outside.outcome.report.file).toBe(join(dir, 'y.test.ts'))
+    expect((await finish({})).outcome.report.file).toBeNull()
+  })
+
+  test('the failure message numbers every failed check and ends with the report file, relative to the working directory', () => {
+    const message = GoldenSuite.failureMessage('bot', {
+      report: {} as never,
+      failures: ['first', 'second\nwith a second line'],
+      summary: '',
+      reportFile: join(process.cwd(), '.expect-llm/reports/bot.json'),
+    })
+    expect(message).toBe(
+      '[expect-llm] Golden suite "bot" failed 2 checks:\n\n1. first\n\n2. second\nwith a second line\n\nReport: .expect-llm/reports/bot.json',
+    )
+    expect(GoldenSuite.failureMessage('bot', { report: {} as never, failures: [], summary: '' })).toBeUndefined()
+  })
+
+  test("a shard's slice leaves the gates, the budget and the baseline to the merge", async () => {
+    vi.stubEnv('EXPECT_LLM_SHARD', '1/2')
+    const testPath = join(dir, 'shard.test.ts')
+    const { outcome, suite } = await finish(
+      {
+        task: () => 'wrong',
+        thresholds: { passRate: 1, mean: { exact: 1 } },
+        budget: { maxTokens: 0, p95LatencyMs: 0 },
+        baseline: true,
+        report: { dir: join(dir, 'shards'), console: false },
+      },
+      { testPath },
+    )
+    expect(suite.cases).toHaveLength(1)
+    expect(outcome.failures).toEqual([])
+    expect(outcome.report.checks).toEqual([])
+    expect(outcome.report.baseline).toBeNull()
+    expect(existsSync(baselinePath(testPath, 'bot'))).toBe(false)
+    expect(outcome.report.shard).toMatchObject({ index: 1, count: 2, total: 2, positions: [cases.findIndex((c) => c.id === suite.cases[0]!.id)] })
+    expect(outcome.report.summary).toMatchObject({ cases: 1, ran: 1, filteredOut: 0 })
+    expect(outcome.reportFile).toMatch(/[/\\]shard\.test\.ts[/\\]bot\.shard-1-of-2\.json$/)
+  })
+})
+
+describe('CompareSuite.finish', () => {
+  test('a report that cannot be written is a failure of the comparison', async () => {
+    const suite = new CompareSuite('cmp', {
+      dataset: [],
+      variants: { a: () => 'right', b: () => 'right' },
+      scorers: { exact: true },
+      resamples: 100,
+      report: { dir: notAFolder, console: false },
+    })
+    suite.setCases(validateCases(cases))
+    for (const c of suite.cases) await suite.runCase(c)
+    const outcome = suite.finish({ runner: 'vitest', testPath: join(dir, 'c.test.ts') })
+    expect(outcome.reportFile).toBeUndefined()
+    expect(outcome.failure).toMatch(
+      /^\[expect-llm\] Golden comparison "cmp" failed:\n {2}- the JSON report could not be written to .*cmp\.json: .+\n\ncompare › cmp/,
+    )
+    expect(outcome.report.file).toBe(join(dir, 'c.test.ts'))
+  })
+
+  test('the report: variants, each variant usage, rows with outputs, passes, scores and details; a suite that never ran has no duration', async () => {
+    const suite = new CompareSuite('cmp', {
+      dataset: [],
+      variants: {
+        a: () => ({ output: 'right', usage: { inputTokens: 10, outputTokens: 2, model: 'gpt-4o-mini' } }),
+        b: () => ({ output: 'wrong', usage: { inputTokens: 5, outputTokens: 1, model: 'my-local-model' } }),
+      },
+      scorers: { exact: true },
+      resamples: 100,
+      report: false,
+    })
+    suite.setCases(validateCases([{ id: 'a', input: 'qa', expected: 'right', tags: ['t'] }]))
+    const never = new CompareSuite('never', { dataset: [], variants: { a: () => '', b: () => '' }, report: false })
+    never.setCases(validateCases(cases))
+    expect(never.finish({ runner: 'jest', testPath: undefined }).report.durationMs).toBe(0)
+    await suite.runCase(suite.cases[0]!)
+    const { report } = suite.finish({ runner: 'jest', testPath: undefined })
+    expect(report).toMatchObject({ kind: 'compare', runner: 'jest', file: null, variants: ['a', 'b'], cases: 1 })
+    expect(report.models.app).toEqual({ a: ['gpt-4o-mini'], b: ['my-local-model'] })
+    expect(report.usage.app.a).toMatchObject({ calls: 0, inputTokens: 10, outputTokens: 2, totalTokens: 12, unpricedModels: [] })
+    expect(report.usage.app.a!.costUsd).toBeGreaterThan(0)
+    expect(report.usage.app.b).toMatchObject({ inputTokens: 5, outputTokens: 1, totalTokens: 6, costUsd: null, unpricedModels: ['my-local-model'] })
+    expect(report.rows).toEqual([
+      {
+        id: 'a',
+        input: 'qa',
+        expected: 'right',
+        tags: ['t'],
+        outputs: { a: 'right', b: 'wrong' },
+        pass: { a: true, b: false },
+        scores: { a: { exact: 1 }, b: { exact: 0 } },
+        details: { b: { exact: expect.stringContaining('no acceptable answer matches') } },
+      },
+    ])
+    expect(report.options).toEqual({ resamples: 100, seed: 42, confidence: 0.95 })
+  })
+})
