@@ -89,22 +89,23 @@ function lcsLengthWord(short: TokenIds, long: TokenIds): number {
  * Builds the match masks of `bits` (the sequence laid along the bit positions): for every distinct id
  * `x`, a vector of `words` 32-bit words with bit `j` set where `bits[j] === x`. Returns a lookup from
  * any id to the mask's offset in `masks`, or -1 when the id does not occur in `bits`.
+ *
+ * A dense lookup table when the ids are small non-negative integers (the usual case: ids assigned 0, 1, 2, ...
+ * by a vocabulary), a Map otherwise. The Map and the dense table give the same masks: a mutant that only picks
+ * the Map more often is equivalent (the tests of negative, fractional and huge ids catch the ones that pick the
+ * table wrongly).
  */
 function buildMasks(bits: TokenIds, other: TokenIds): { masks: Int32Array; offsetOf: (id: number) => number; words: number } {
   const m = bits.length
   const words = (m + 31) >>> 5
-  // Dense lookup table when the ids are small non-negative integers (the usual case: ids assigned
-  // 0, 1, 2, ... by a vocabulary), a Map otherwise.
-  // The Map and the dense table give the same masks: a mutant that only picks the Map more often is
-  // equivalent (the tests of negative, fractional and huge ids catch the ones that pick the table wrongly).
   // Stryker disable next-line UnaryOperator: equivalent, a maxId of at least 1 only makes the table longer
   let maxId = -1
-  // Stryker disable next-line BooleanLiteral: equivalent, always the Map (see above)
+  // Stryker disable next-line BooleanLiteral: equivalent, always the Map (see the function's comment)
   let dense = true
   // Stryker disable next-line EqualityOperator,UpdateOperator: equivalent, bits[m] or bits[-1] is undefined, not an integer: the Map (see above)
   for (let j = 0; j < m; j++) {
     const id = bits[j] as number
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent when true or id <= 0, the Map (see above)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent when true or id <= 0, the Map (see the function's comment)
     if (!Number.isInteger(id) || id < 0) {
       dense = false
       break

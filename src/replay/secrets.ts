@@ -76,8 +76,12 @@ export function scanForSecrets(value: unknown, env: NodeJS.ProcessEnv = process.
   }
   const walk = (v: unknown, path: string): void => {
     if (typeof v === 'string') check(v, path || '/')
-    // Stryker disable next-line ConditionalExpression: equivalent when false, an array walked as an object visits the same items under the same pointers, and its index keys hold no secret
-    else if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${path}/${i}`))
+    else if (
+      // Walked as an object, an array visits the same items under the same pointers, and its index keys hold no secret.
+      // Stryker disable next-line ConditionalExpression: equivalent when false (see above)
+      Array.isArray(v)
+    )
+      v.forEach((item, i) => walk(item, `${path}/${i}`))
     else if (
       v !== null &&
       // Stryker disable next-line ConditionalExpression: equivalent when true, numbers and booleans have no entries to walk

@@ -33,4 +33,7 @@ export default {
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   timeoutMS: 10000,
+  // The initial run is the whole suite under instrumentation: on two shared cores it took more than Stryker's
+  // default 5 minutes, and the run then stops before testing any mutant.
+  dryRunTimeoutMinutes: 30,
 }
