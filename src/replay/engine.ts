@@ -661,13 +661,17 @@ export class ReplayEngine {
       return { response: this.fail({ kind: 'credentials', testPath, testName, message: refusal }, 'expect_llm_replay_credentials'), recorded: nothing }
     const started = performance.now()
     let real: Response
+    let withdraw = () => {}
     try {
       const outgoing = upstreamRequest(request, body, target)
-      expectOwnRequest(outgoing.method, outgoing.url)
+      withdraw = expectOwnRequest(outgoing.method, outgoing.url)
       real = await fetch(msw.bypass(outgoing, { signal: null }))
     } catch (error) {
       const message = upstreamFailureMessage(what, target.origin, error)
       return { response: this.fail({ kind: 'record', testPath, testName, message }, 'expect_llm_replay_upstream'), recorded: nothing }
+    } finally {
+      // Taken by the escape watcher when undici created the request; still there only if it never was.
+      withdraw()
     }
     const recordable = isRecordable(real.status, opts.recordErrors)
     const save = (response: RecordedResponse) => this.locked(exchange.file, () => this.persist(exchange, response, started, shape))

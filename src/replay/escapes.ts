@@ -55,23 +55,35 @@ export interface UndiciRequest {
   headers?: unknown
 }
 
-/** The engine's own upstream requests (recording), announced before they are sent: `METHOD url` → count. */
-function ownRequests(): Map<string, number> {
-  return processSlot('replay-own-requests', () => new Map<string, number>())
+/**
+ * The engine's own upstream requests (recording), announced before they are sent: `METHOD url` → the pending
+ * announcements, oldest first. Each is a ticket of its own, so the request that settles withdraws its own.
+ */
+function ownRequests(): Map<string, object[]> {
+  return processSlot('replay-own-requests', () => new Map<string, object[]>())
 }
 
-/** Announces a request the engine itself is about to send (recording), so it is not reported as escaped. */
-export function expectOwnRequest(method: string, url: string): void {
+/**
+ * Announces a request the engine itself is about to send (recording), so it is not reported as escaped.
+ * Returns the withdrawal, to call once that request has settled: an announcement whose request was never
+ * created (a fetch that failed before sending) would otherwise stay and hide the next request to that address.
+ */
+export function expectOwnRequest(method: string, url: string): () => void {
   const key = `${method.toUpperCase()} ${url}`
-  ownRequests().set(key, (ownRequests().get(key) ?? 0) + 1)
+  const ticket = {}
+  ownRequests().set(key, [...(ownRequests().get(key) ?? []), ticket])
+  return () => {
+    const left = (ownRequests().get(key) ?? []).filter((t) => t !== ticket)
+    if (left.length > 0) ownRequests().set(key, left)
+    else ownRequests().delete(key)
+  }
 }
 
 function takeOwn(key: string): boolean {
-  const own = ownRequests()
-  const n = own.get(key) ?? 0
-  if (n === 0) return false
-  if (n === 1) own.delete(key)
-  else own.set(key, n - 1)
+  const [first, ...rest] = ownRequests().get(key) ?? []
+  if (first === undefined) return false
+  if (rest.length > 0) ownRequests().set(key, rest)
+  else ownRequests().delete(key)
   return true
 }
 

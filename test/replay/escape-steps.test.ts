@@ -31,6 +31,25 @@ describe('classifyCreated', () => {
     expect(classifyCreated(openai, replayHost)).toEqual({ kind: 'ignore' })
     expect(classifyCreated(openai, replayHost)).toMatchObject({ kind: 'track' })
   })
+
+  test('an announcement withdrawn before its request was created no longer hides a request to that address', () => {
+    const url = 'https://api.openai.com/v1/escape-steps/withdrawn'
+    const withdraw = expectOwnRequest('POST', url)
+    withdraw()
+    expect(classifyCreated({ ...openai, path: '/v1/escape-steps/withdrawn' }, replayHost)).toEqual({ kind: 'track', key: `POST ${url}` })
+  })
+
+  test('two announcements to one address: each created request takes one; a withdrawal after that takes nothing more', () => {
+    const request = { ...openai, path: '/v1/escape-steps/twice' }
+    const first = expectOwnRequest('POST', 'https://api.openai.com/v1/escape-steps/twice')
+    const second = expectOwnRequest('POST', 'https://api.openai.com/v1/escape-steps/twice')
+    expect(classifyCreated(request, replayHost)).toEqual({ kind: 'ignore' })
+    first()
+    // The second announcement still covers the second request, whichever withdrawal came first.
+    expect(classifyCreated(request, replayHost)).toEqual({ kind: 'ignore' })
+    second()
+    expect(classifyCreated(request, replayHost)).toMatchObject({ kind: 'track' })
+  })
 })
 
 test('requestKey upper-cases the method and defaults to GET', () => {
