@@ -488,7 +488,9 @@ describe('compareGolden', () => {
   })
 
   test("the comparison's report is placed by the test file the runner names", async () => {
-    const testPath = join(dir, 'placed-compare.test.ts')
+    // A test file under the working directory: its report goes to <dir>/<path from the working directory>/, and
+    // the report names the file by that path.
+    const testPath = join(process.cwd(), 'test', 'placed', 'placed-compare.test.ts')
     const r = recordingRunner(vitestRunner, { testPath })
     vitestBinding.compareGolden('placed cmp', {
       dataset: cases,
@@ -500,8 +502,11 @@ describe('compareGolden', () => {
     await r.collect()
     await r.run()
     const written = readdirSync(join(dir, 'placed'), { recursive: true }).map(String)
-    expect(written.filter((f) => f.endsWith('.json'))).toEqual([join(testPath.slice(1), 'placed-cmp.json')])
-    expect(JSON.parse(readFileSync(join(dir, 'placed', written.find((f) => f.endsWith('.json'))!), 'utf8'))).toMatchObject({ runner: 'vitest', file: testPath })
+    expect(written.filter((f) => f.endsWith('.json'))).toEqual([join('test', 'placed', 'placed-compare.test.ts', 'placed-cmp.json')])
+    expect(JSON.parse(readFileSync(join(dir, 'placed', written.find((f) => f.endsWith('.json'))!), 'utf8'))).toMatchObject({
+      runner: 'vitest',
+      file: 'test/placed/placed-compare.test.ts',
+    })
   })
 
   test('a variant that throws fails the case test with each variant error, at the compareGolden call', async () => {

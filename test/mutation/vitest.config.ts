@@ -20,6 +20,9 @@ const childProcessTests = [
   'test/golden/replay-e2e.test.ts',
   'test/replay/runner.test.ts',
   'test/replay/concurrency.test.ts',
+  // A child Vitest run of the setup file's session, and each SDK client run as a child process.
+  'test/replay/session.test.ts',
+  'test/replay/clients.test.ts',
   // The `expect-llm mutate` command, run as a child (tsx, Vitest, Jest against dist/).
   'test/mutation/cli.test.ts',
   // Golden agent and mutation suites run by child Vitest and Jest runs only (each mutant of src/golden
