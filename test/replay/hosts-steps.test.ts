@@ -155,9 +155,12 @@ describe('isPlaceholderKey', () => {
     expect(isPlaceholderKey(key)).toBe(true)
   })
 
-  test.each(['testkey123456', 'monkey', 'keyboard-cat-secret-0123', 'abc-placeholderish', ['sk', 'live', '0123456789abcdef'].join('-')])('%j is not a placeholder', (key) => {
-    expect(isPlaceholderKey(key)).toBe(false)
-  })
+  test.each(['testkey123456', 'monkey', 'keyboard-cat-secret-0123', 'abc-placeholderish', ['sk', 'live', '0123456789abcdef'].join('-')])(
+    '%j is not a placeholder',
+    (key) => {
+      expect(isPlaceholderKey(key)).toBe(false)
+    },
+  )
 })
 
 describe('library hosts', () => {
