@@ -5,6 +5,12 @@
 //                                                 src/judges, matchers, src/rest = the rest of src/)
 //   npm run test:mutation -- --since main         only the files changed since main (committed or not):
 //                                                 the CI-friendly mode
+//   npm run test:mutation -- src/metrics --files src/metrics/lcs.ts[,<glob>...]
+//                                                 a part of a folder: only those files, in a scope of its own
+//                                                 (reports/mutation/<folder>/parts/<name>/; --part <name> names it)
+//   npm run test:mutation -- src/metrics --missing [--limit 3]
+//                                                 a part of the folder's files that have no current result
+//                                                 (never measured, or changed since): repeat it to finish a folder
 //   npm run test:mutation -- --summary            print the table of the last reports, run nothing
 //   npm run test:mutation -- --static             also test static mutants (slow: the whole suite each)
 //   npm run test:mutation -- --equivalent         list the equivalent mutants: every `Stryker disable` mark
@@ -14,46 +20,44 @@
 //
 // Any other argument goes to `stryker run` unchanged, e.g. `-- src/golden --concurrency 1`.
 //
-// Each folder (and the --since run) is a scope with its own incremental file and reports under
-// reports/mutation/<scope>/ (gitignored): open reports/mutation/<scope>/index.html for the mutants. The
+// Each folder, each part of a folder and the --since run is a scope with its own incremental file and reports
+// under reports/mutation/<scope>/ (gitignored): open reports/mutation/<scope>/index.html for the mutants. The
 // incremental files stay local rather than committed: they hold every mutant's result and every test's
 // location (megabytes), change on every run and would conflict between any two branches. The first run
 // of a folder tests all its mutants; later runs re-test only the mutants whose code or covering tests
 // changed, which takes minutes. CI needs no history: --since mutates only the changed files.
 //
 // At the end it prints the mutation score per folder (Stryker's definition: killed and timed-out
-// mutants over all valid mutants, so survivors and mutants no test covers count against it) and exits
-// 1 when a folder with a target scores below it. Equivalent mutants are marked where they are, with the
+// mutants over all valid mutants, so survivors and mutants no test covers count against it), assembled per
+// file from the folder's report and its parts (parts.mjs: a folder with a file never measured or changed since
+// its result is partial and has no score; one measured with narrowed tests has a lower bound), and exits
+// 1 when a complete folder with a target scores below it. Equivalent mutants are marked where they are, with the
 // reason (`// Stryker disable next-line <Mutator>: <reason>`), and so count as ignored, outside the score.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { calculateMetrics } from 'mutation-testing-metrics'
 import { checkMarks, EQUIVALENT_FILE, findMarks, formatMarks, renderMarkdown } from './equivalent.mjs'
+import {
+  assessFolder,
+  assessReport,
+  createMutantCounter,
+  FOLDERS,
+  folderFiles,
+  folderOf,
+  formatSummary,
+  isBelowTarget,
+  parseArgs,
+  partName,
+  partScope,
+  REPORTS,
+  readResults,
+  resolveFiles,
+  summariseFolder,
+  writeRun,
+} from './parts.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const TARGET = 90
-
-/** The folders scored separately, in the order they run. `files` tells which mutated file belongs to it. */
-const FOLDERS = [
-  { name: 'src/replay', slug: 'src-replay', mutate: ['src/replay/**/*.ts'], target: TARGET },
-  { name: 'src/golden', slug: 'src-golden', mutate: ['src/golden/**/*.ts'], target: TARGET },
-  { name: 'src/metrics', slug: 'src-metrics', mutate: ['src/metrics/**/*.ts'], target: TARGET },
-  { name: 'src/judges', slug: 'src-judges', mutate: ['src/judges/**/*.ts'], target: TARGET },
-  { name: 'matchers', slug: 'matchers', mutate: ['matchers/**/*.ts'], target: TARGET },
-  {
-    name: 'src/rest',
-    slug: 'src-rest',
-    mutate: ['src/**/*.ts', '!src/replay/**', '!src/golden/**', '!src/metrics/**', '!src/judges/**'],
-    target: undefined,
-  },
-]
-
-function folderOf(file) {
-  const named = FOLDERS.find((f) => f.name !== 'src/rest' && (file === f.name || file.startsWith(`${f.name}/`)))
-  return named ?? FOLDERS.at(-1)
-}
 
 function fail(message) {
   console.error(`[expect-llm] Failed to run mutation testing: ${message}`)
@@ -61,37 +65,17 @@ function fail(message) {
 }
 
 // ---- arguments
-const args = process.argv.slice(2)
-let since
-let summaryOnly = false
-let withStatic = false
-let equivalent = false
-let write = false
-const chosen = []
-const passThrough = []
-for (let i = 0; i < args.length; i++) {
-  const a = args[i]
-  if (a === '--since') {
-    since = args[++i]
-    if (!since || since.startsWith('--')) fail('--since needs a git ref. Pass for example --since main.')
-  } else if (a.startsWith('--since=')) since = a.slice('--since='.length)
-  else if (a === '--summary') summaryOnly = true
-  else if (a === '--static') withStatic = true
-  else if (a === '--equivalent') equivalent = true
-  else if (a === '--write') write = true
-  else if (!a.startsWith('-') && FOLDERS.some((f) => f.name === a.replace(/\/$/, ''))) chosen.push(FOLDERS.find((f) => f.name === a.replace(/\/$/, '')))
-  else if (!a.startsWith('-') && (a.startsWith('src') || a.startsWith('matchers'))) {
-    fail(`"${a}" is not a folder of the mutation run. Pass one of ${FOLDERS.map((f) => f.name).join(', ')}, or --since <ref>.`)
-  } else passThrough.push(a)
+let options
+try {
+  options = parseArgs(process.argv.slice(2))
+} catch (error) {
+  fail(error.message)
 }
-if (since && chosen.length > 0) fail('pass either folders or --since, not both.')
-if (write && !equivalent) fail('--write writes the list of equivalent mutants: pass it with --equivalent.')
+const { since, summaryOnly, withStatic, equivalent, write, filesArg, missing, limit, part, chosen, passThrough } = options
+const partRun = filesArg !== undefined || missing
 
 // ---- the list of equivalent mutants (runs nothing)
 if (equivalent) {
-  if (since || chosen.length > 0 || summaryOnly || withStatic || passThrough.length > 0) {
-    fail('--equivalent lists the marks of every folder and runs nothing: pass it alone (or with --write).')
-  }
   const marks = findMarks(root)
   console.log(formatMarks(marks))
   if (write) {
@@ -107,6 +91,10 @@ if (equivalent) {
 }
 
 // ---- the runs
+// The tests the runs are narrowed to (test/mutation/vitest.config.ts reads the same variable), recorded with
+// each report: a score from fewer tests is a lower bound.
+const tests = process.env.EXPECT_LLM_MUTATION_TESTS
+
 async function stryker(scope, mutate) {
   const bin = join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js')
   if (!existsSync(bin)) fail('StrykerJS is not installed. Run npm install first.')
@@ -124,6 +112,23 @@ async function stryker(scope, mutate) {
   if (code !== 0) fail(`stryker run for ${scope} exited with ${code}. See its output above.`)
 }
 
+/** The --mutate a run really used: a later --mutate among the pass-through flags overrides run.mjs's (Stryker takes the last). */
+function effectiveMutate(mutate) {
+  let last = mutate
+  for (let i = 0; i < passThrough.length; i++) {
+    const a = passThrough[i]
+    if ((a === '--mutate' || a === '-m') && passThrough[i + 1] !== undefined) last = passThrough[i + 1].split(',')
+    else if (a.startsWith('--mutate=')) last = a.slice('--mutate='.length).split(',')
+  }
+  return last
+}
+
+/** Runs one scope and records how (run.json next to its report). */
+async function runScope(scope, folderName, partLabel, mutate) {
+  await stryker(scope, mutate)
+  writeRun(root, scope, { folder: folderName, part: partLabel, mutate: effectiveMutate(mutate), tests, withStatic })
+}
+
 function changedSince(ref) {
   const git = (...a) => execFileSync('git', a, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
   let base
@@ -137,8 +142,13 @@ function changedSince(ref) {
   return [...new Set(files)].filter((f) => /^(src|matchers)\/.+\.ts$/.test(f) && !f.endsWith('.d.ts')).sort()
 }
 
-const reportOf = (scope) => join(root, 'reports/mutation', scope, 'mutation.json')
-let scopes
+const reportOf = (scope) => join(root, REPORTS, scope, 'mutation.json')
+let countMutants
+const counter = async (path, source) => {
+  countMutants ??= await createMutantCounter()
+  return countMutants(path, source)
+}
+
 if (since) {
   const files = changedSince(since)
   if (files.length === 0) {
@@ -148,67 +158,89 @@ if (since) {
   console.log(`Mutating the ${files.length} file(s) changed since ${since}:\n${files.map((f) => `  ${f}`).join('\n')}`)
   if (!summaryOnly) {
     // A fresh scope each time: the incremental file of an earlier --since run may describe other files.
-    rmSync(join(root, 'reports/mutation/since'), { recursive: true, force: true })
-    await stryker('since', files)
+    rmSync(join(root, REPORTS, 'since'), { recursive: true, force: true })
+    await runScope('since', null, null, files)
   }
-  scopes = ['since']
-} else {
-  const folders = chosen.length > 0 ? chosen : FOLDERS
-  if (!summaryOnly) for (const f of folders) await stryker(f.slug, f.mutate)
-  scopes = (chosen.length > 0 ? chosen : FOLDERS).map((f) => f.slug)
-}
-
-// ---- the scores per folder
-const byFolder = new Map()
-for (const scope of scopes) {
-  const file = reportOf(scope)
-  if (!existsSync(file)) continue
-  const report = JSON.parse(readFileSync(file, 'utf8'))
+  if (!existsSync(reportOf('since'))) fail('there is no report to summarise yet. Run npm run test:mutation first.')
+  // The scores of the changed files, per folder (the --since scope is not a folder's score: nothing is partial).
+  const report = JSON.parse(readFileSync(reportOf('since'), 'utf8'))
+  const recorded = readResults(root, { slug: 'since' })[0]
+  const byFolder = new Map()
   for (const [name, result] of Object.entries(report.files)) {
     const folder = folderOf(name)
-    // A folder's own scope is authoritative for its files (an older report of another scope is not).
-    if (!since && scope !== folder.slug) continue
-    if (!byFolder.has(folder.name)) byFolder.set(folder.name, {})
-    byFolder.get(folder.name)[name] = result
+    if (!byFolder.has(folder)) byFolder.set(folder, {})
+    byFolder.get(folder)[name] = result
   }
+  const assessments = FOLDERS.filter((f) => byFolder.has(f)).map((f) => assessReport(f, byFolder.get(f), recorded?.tests))
+  finish(assessments, { title: `Mutation score per folder (files changed since ${since})`, reports: ['since'] })
+} else {
+  const folders = chosen.length > 0 ? chosen : FOLDERS
+  if (partRun) {
+    const folder = chosen[0]
+    let files
+    let name
+    if (filesArg !== undefined) {
+      const globs = filesArg.split(',').filter((g) => g.length > 0)
+      if (globs.length === 0) fail('--files needs at least one path or glob. Pass for example --files src/metrics/lcs.ts.')
+      try {
+        files = resolveFiles(root, folder, globs)
+      } catch (error) {
+        fail(error.message)
+      }
+      // A file without mutants makes Stryker test nothing (and a run of only such files would still run the suite once).
+      const withMutants = []
+      for (const file of files) if ((await counter(file, readFileSync(join(root, file), 'utf8'))) > 0) withMutants.push(file)
+      const skipped = files.filter((f) => !withMutants.includes(f))
+      if (skipped.length > 0) console.log(`No mutants in ${skipped.join(', ')}: nothing to test there.`)
+      files = withMutants
+      name = part ?? partName(folder, globs)
+    } else {
+      const assessment = await assessFolder({ folder, sources: sourcesOf(folder), results: readResults(root, folder), countMutants: counter })
+      const todo = assessment.files.filter((f) => f.state === 'missing' || f.state === 'stale')
+      files = todo.slice(0, limit ?? todo.length).map((f) => f.path)
+      const mutants = todo.slice(0, files.length).reduce((n, f) => n + f.mutants, 0)
+      if (files.length > 0) {
+        console.log(
+          `${todo.length} file(s) of ${folder.name} have no current result; mutating ${files.length} of them (${mutants} mutants)${
+            todo.length > files.length ? `, ${todo.length - files.length} left for the next run` : ''
+          }:\n${files.map((f) => `  ${f}`).join('\n')}`,
+        )
+      } else console.log(`Every file of ${folder.name} with mutants has a current result: nothing to run.`)
+      name = part ?? partName(folder, files)
+    }
+    if (files.length > 0) await runScope(partScope(folder, name), folder.name, name, files)
+  } else if (!summaryOnly) {
+    for (const f of folders) await runScope(f.slug, f.name, null, f.mutate)
+  }
+  // ---- the scores per folder: each file's newest current result across the folder's report and its parts
+  const assessments = []
+  const notMeasured = []
+  for (const folder of folders) {
+    let assessment
+    try {
+      assessment = await summariseFolder(root, folder, counter)
+    } catch (error) {
+      fail(error.message)
+    }
+    if (assessment) assessments.push(assessment)
+    else notMeasured.push(folder.name)
+  }
+  if (assessments.length === 0) fail('there is no report to summarise yet. Run npm run test:mutation first.')
+  finish(assessments, { notMeasured })
 }
-if (byFolder.size === 0) fail('there is no report to summarise yet. Run npm run test:mutation first.')
 
-const rows = []
-let belowTarget = false
-for (const folder of FOLDERS) {
-  const files = byFolder.get(folder.name)
-  if (!files) continue
-  const m = calculateMetrics(files).metrics
-  const score = Number.isNaN(m.mutationScore) ? null : m.mutationScore
-  const below = folder.target !== undefined && score !== null && score < folder.target
-  belowTarget ||= below
-  rows.push([
-    folder.name,
-    score === null ? 'n/a' : `${score.toFixed(2)}%`,
-    folder.target === undefined ? '-' : `${folder.target}%${below ? ' (below)' : ''}`,
-    m.killed,
-    m.timeout,
-    m.survived,
-    m.noCoverage,
-    m.ignored,
-    m.compileErrors + m.runtimeErrors,
-    m.totalMutants,
-  ])
+function sourcesOf(folder) {
+  return new Map(folderFiles(root, folder).map((file) => [file, readFileSync(join(root, file), 'utf8')]))
 }
-const head = ['folder', 'score', 'target', 'killed', 'timeout', 'survived', 'no cov', 'ignored', 'errors', 'mutants']
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)))
-const line = (r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')
-console.log(`\nMutation score per folder${since ? ` (files changed since ${since})` : ''}:\n${line(head)}\n${rows.map(line).join('\n')}`)
-console.log(
-  `Reports: ${scopes
-    .filter((s) => existsSync(reportOf(s)))
-    .map((s) => `reports/mutation/${s}/index.html`)
-    .join(', ')}`,
-)
-if (belowTarget) {
-  console.log(
-    `\nA folder scores below its target: open its report, and kill each survivor with a test, or mark an equivalent one where it is: // Stryker disable next-line <Mutator>: <reason>.`,
-  )
-  process.exit(1)
+
+function finish(assessments, { title, notMeasured = [], reports }) {
+  console.log(`\n${formatSummary(assessments, { title, notMeasured })}`)
+  const scopes = reports ?? assessments.flatMap((a) => readResults(root, a.folder).map((r) => r.scope))
+  console.log(`Reports: ${scopes.map((s) => `${REPORTS}/${s}/index.html`).join(', ')}`)
+  if (assessments.some(isBelowTarget)) {
+    console.log(
+      `\nA folder scores below its target: open its report, and kill each survivor with a test, or mark an equivalent one where it is: // Stryker disable next-line <Mutator>: <reason>.`,
+    )
+    process.exit(1)
+  }
 }

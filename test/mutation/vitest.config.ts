@@ -36,6 +36,8 @@ const childProcessTests = [
   'test/vitest-entry.test.ts',
   // It checks the list of equivalent mutants (the sources as text, and run.mjs in a child): no mutant reaches it.
   'test/mutation/equivalent.test.ts',
+  // It tests run.mjs's parts and summary (parts.mjs) on made-up reports: no mutant of src/ or matchers/ reaches it.
+  'test/mutation/parts.test.ts',
   // It snapshots the names the built entries (dist/) export.
   'test/entries/exports.test.ts',
 ]

@@ -1,0 +1,104 @@
+// Types of parts.mjs (plain JavaScript, since run.mjs runs it under node without a TypeScript loader).
+
+/** A file of a Stryker report (mutation-testing-report-schema's FileResult, the fields used here). */
+export interface FileResult {
+  language: string
+  source: string
+  mutants: { id: string; mutatorName: string; status: string; location: { start: { line: number; column: number }; end: { line: number; column: number } } }[]
+}
+
+/** A folder scored separately. */
+export interface Folder {
+  name: string
+  slug: string
+  mutate: string[]
+  /** The score it must reach, in percent; undefined for src/rest. */
+  target: number | undefined
+}
+
+/** One report on disk (a folder's whole-folder report or a part's). */
+export interface Result {
+  /** Its folder under reports/mutation/, e.g. `src-metrics` or `src-metrics/parts/lcs`. */
+  scope: string
+  /** The part's name; null for the whole-folder report. */
+  part: string | null
+  /** When it finished (run.json), or the report's modification time: milliseconds since the epoch. */
+  time: number
+  /** The test globs it was narrowed to; null for the whole suite; undefined when not recorded. */
+  tests: string | null | undefined
+  files: Record<string, FileResult>
+}
+
+export interface FileState {
+  path: string
+  /** measured: a result of today's source counts; stale: only results of another source; missing: none. */
+  state: 'measured' | 'stale' | 'missing' | 'no-mutants'
+  /** The scope of the counted result (measured) or of the newest one (stale). */
+  scope?: string
+  mutants: number
+}
+
+export interface Metrics {
+  killed: number
+  timeout: number
+  survived: number
+  noCoverage: number
+  ignored: number
+  compileErrors: number
+  runtimeErrors: number
+  totalMutants: number
+  mutationScore: number
+}
+
+export interface Assessment {
+  folder: Folder
+  files: FileState[]
+  metrics: Metrics
+  complete: boolean
+  /** The folder's score: null unless complete (or when it has no valid mutant). */
+  score: number | null
+  /** The score of the measured files only. */
+  measuredScore: number | null
+  lowerBound: boolean
+  narrowed: { scope: string; tests: string | undefined }[]
+}
+
+export type CountMutants = (path: string, source: string) => number | Promise<number>
+
+export const TARGET: number
+export const REPORTS: string
+export const RUN_FILE: string
+export const FOLDERS: Folder[]
+export interface Args {
+  since: string | undefined
+  summaryOnly: boolean
+  withStatic: boolean
+  equivalent: boolean
+  write: boolean
+  filesArg: string | undefined
+  missing: boolean
+  limit: number | undefined
+  part: string | undefined
+  chosen: Folder[]
+  passThrough: string[]
+}
+export function parseArgs(args: string[]): Args
+export function folderOf(file: string): Folder
+export function sourceFiles(root: string): string[]
+export function folderFiles(root: string, folder: Folder): string[]
+export function resolveFiles(root: string, folder: Folder, globs: string[]): string[]
+export function partName(folder: Folder, items: string[]): string
+export function checkPartName(name: string): string
+export function partScope(folder: Folder, name: string): string
+export function writeRun(
+  root: string,
+  scope: string,
+  run: { folder: string | null; part: string | null; mutate: string[]; tests: string | undefined; withStatic: boolean; finishedAt?: Date },
+): { folder: string | null; part: string | null; mutate: string[]; tests: string | null; static: boolean; finishedAt: string; report: string }
+export function readResults(root: string, folder: Pick<Folder, 'slug'>): Result[]
+export function createMutantCounter(): Promise<(path: string, source: string) => Promise<number>>
+export function assessFolder(input: { folder: Folder; sources: Map<string, string>; results: Result[]; countMutants: CountMutants }): Promise<Assessment>
+export function assessReport(folder: Folder, files: Record<string, FileResult>, tests: string | null | undefined): Assessment
+export function summariseFolder(root: string, folder: Folder, countMutants: CountMutants): Promise<Assessment | undefined>
+export function isBelowTarget(assessment: Assessment): boolean
+export function formatSummary(assessments: Assessment[], options?: { title?: string; notMeasured?: string[]; hint?: boolean }): string

@@ -1,0 +1,404 @@
+// A folder's mutation score measured in parts (test/mutation/parts.mjs, used by run.mjs): each file's newest
+// current result across the folder's report and its parts, stale and missing files making a folder partial,
+// files without mutants, narrowed runs making the score a lower bound, run.json, and run.mjs's new flags.
+// Synthetic reports only: no Stryker run.
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  assessFolder,
+  assessReport,
+  checkPartName,
+  createMutantCounter,
+  FOLDERS,
+  type FileResult,
+  folderFiles,
+  formatSummary,
+  isBelowTarget,
+  parseArgs,
+  partName,
+  partScope,
+  type Result,
+  readResults,
+  resolveFiles,
+  summariseFolder,
+  writeRun,
+} from './parts.mjs'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const run = promisify(execFile)
+const metrics = FOLDERS.find((f) => f.name === 'src/metrics')!
+const rest = FOLDERS.find((f) => f.name === 'src/rest')!
+
+/** A report's entry for a file: its source and one mutant per status. */
+function fileResult(source: string, statuses: string[]): FileResult {
+  return {
+    language: 'typescript',
+    source,
+    mutants: statuses.map((status, i) => ({
+      id: String(i),
+      mutatorName: 'EqualityOperator',
+      status,
+      location: { start: { line: 1, column: i + 1 }, end: { line: 1, column: i + 2 } },
+    })),
+  }
+}
+
+const result = (scope: string, time: number, files: Record<string, FileResult>, tests: string | null | undefined = null): Result => ({
+  scope,
+  part: scope.includes('/parts/') ? scope.split('/parts/')[1]! : null,
+  time,
+  tests,
+  files,
+})
+
+/** Counts nothing it is not told about: a test fails loudly if a measured file is counted. */
+const counts =
+  (byPath: Record<string, number>) =>
+  (path: string): number => {
+    const n = byPath[path]
+    if (n === undefined) throw new Error(`countMutants asked about ${path}`)
+    return n
+  }
+
+const A = 'src/metrics/a.ts'
+const B = 'src/metrics/b.ts'
+const C = 'src/metrics/c.ts'
+const sources = (entries: Record<string, string>) => new Map(Object.entries(entries))
+
+describe('assessFolder', () => {
+  it("counts each file's newest result across the whole-folder report and the parts", async () => {
+    const results = [
+      result('src-metrics', 100, { [A]: fileResult('a1', ['Killed', 'Survived']), [B]: fileResult('b1', ['Survived', 'Survived']) }),
+      // A later part re-measured b.ts after a test was added.
+      result('src-metrics/parts/b', 200, { [B]: fileResult('b1', ['Killed', 'Killed']) }),
+      // An older part of a.ts does not override the newer whole-folder report.
+      result('src-metrics/parts/a', 50, { [A]: fileResult('a1', ['Killed', 'Killed']) }),
+    ]
+    const a = await assessFolder({ folder: metrics, sources: sources({ [A]: 'a1', [B]: 'b1' }), results, countMutants: counts({}) })
+    expect(a.files).toEqual([
+      { path: A, state: 'measured', scope: 'src-metrics', mutants: 2 },
+      { path: B, state: 'measured', scope: 'src-metrics/parts/b', mutants: 2 },
+    ])
+    expect(a.metrics).toMatchObject({ killed: 3, survived: 1, totalMutants: 4 })
+    expect(a).toMatchObject({ complete: true, score: 75, lowerBound: false, narrowed: [] })
+  })
+
+  it('does not count a result whose recorded source differs from the file today (stale); the folder is partial', async () => {
+    const results = [result('src-metrics', 100, { [A]: fileResult('a1', ['Killed']), [B]: fileResult('b-old', ['Killed', 'Killed']) })]
+    const a = await assessFolder({ folder: metrics, sources: sources({ [A]: 'a1', [B]: 'b-new' }), results, countMutants: counts({ [B]: 3 }) })
+    expect(a.files[1]).toEqual({ path: B, state: 'stale', scope: 'src-metrics', mutants: 3 })
+    expect(a.metrics).toMatchObject({ killed: 1, totalMutants: 1 })
+    expect(a).toMatchObject({ complete: false, score: null, measuredScore: 100 })
+  })
+
+  it('counts an older result of the source as it is today over a newer one of another source (a change reverted)', async () => {
+    const results = [
+      result('src-metrics/parts/old', 100, { [A]: fileResult('a1', ['Killed', 'Survived']) }),
+      result('src-metrics/parts/new', 200, { [A]: fileResult('a2', ['Killed']) }),
+    ]
+    const a = await assessFolder({ folder: metrics, sources: sources({ [A]: 'a1' }), results, countMutants: counts({}) })
+    expect(a.files).toEqual([{ path: A, state: 'measured', scope: 'src-metrics/parts/old', mutants: 2 }])
+    expect(a.score).toBe(50)
+  })
+
+  it('a file with no result is missing and makes the folder partial; one without mutants is not needed', async () => {
+    const results = [result('src-metrics/parts/a', 100, { [A]: fileResult('a1', ['Killed']) })]
+    const a = await assessFolder({
+      folder: metrics,
+      sources: sources({ [A]: 'a1', [B]: 'b1', [C]: 'export type C = string' }),
+      results,
+      countMutants: counts({ [B]: 7, [C]: 0 }),
+    })
+    expect(a.files.map((f) => [f.path, f.state, f.mutants])).toEqual([
+      [A, 'measured', 1],
+      [B, 'missing', 7],
+      [C, 'no-mutants', 0],
+    ])
+    expect(a).toMatchObject({ complete: false, score: null })
+    const complete = await assessFolder({ folder: metrics, sources: sources({ [A]: 'a1', [C]: 'x' }), results, countMutants: counts({ [C]: 0 }) })
+    expect(complete).toMatchObject({ complete: true, score: 100 })
+  })
+
+  it('is a lower bound when a counted result ran narrowed tests, or tests not recorded; not for a result it does not count', async () => {
+    const narrowedPart = result('src-metrics/parts/a', 100, { [A]: fileResult('a1', ['Killed']) }, 'test/metrics/a*.test.ts')
+    const full = result('src-metrics', 200, { [A]: fileResult('a1', ['Killed']), [B]: fileResult('b1', ['Killed']) })
+    const countMutants = counts({})
+    const superseded = await assessFolder({ folder: metrics, sources: sources({ [A]: 'a1', [B]: 'b1' }), results: [narrowedPart, full], countMutants })
+    expect(superseded).toMatchObject({ lowerBound: false, narrowed: [] })
+
+    const newer = { ...narrowedPart, time: 300 }
+    const counted = await assessFolder({ folder: metrics, sources: sources({ [A]: 'a1', [B]: 'b1' }), results: [newer, full], countMutants })
+    expect(counted).toMatchObject({
+      complete: true,
+      score: 100,
+      lowerBound: true,
+      narrowed: [{ scope: 'src-metrics/parts/a', tests: 'test/metrics/a*.test.ts' }],
+    })
+
+    const unrecorded = await assessFolder({ folder: metrics, sources: sources({ [A]: 'a1' }), results: [{ ...full, tests: undefined }], countMutants })
+    expect(unrecorded).toMatchObject({ lowerBound: true, narrowed: [{ scope: 'src-metrics', tests: undefined }] })
+  })
+})
+
+describe('formatSummary and the exit code', () => {
+  const folder = { ...metrics }
+
+  it('prints a complete folder with its score, and a lower bound as such', async () => {
+    const results = [
+      result(
+        'src-metrics/parts/a',
+        1,
+        { [A]: fileResult('a1', ['Killed', 'Killed', 'Timeout', 'Survived', 'NoCoverage', 'Ignored']) },
+        'test/metrics/a.test.ts',
+      ),
+    ]
+    const a = await assessFolder({ folder, sources: sources({ [A]: 'a1' }), results, countMutants: counts({}) })
+    expect(formatSummary([a])).toMatchInlineSnapshot(`
+      "Mutation score per folder:
+      folder                      score       target  files  killed  timeout  survived  no cov  ignored  errors  mutants
+      src/metrics  60.00% (lower bound)  90% (below)    1/1       2        1         1       1        1       0        6
+
+      src/metrics is a lower bound: reports/mutation/src-metrics/parts/a counts, and its tests were narrowed to test/metrics/a.test.ts.
+      A lower bound: fewer tests can only kill fewer mutants, so the full suite scores at least that. Re-run those parts without EXPECT_LLM_MUTATION_TESTS for the score."
+    `)
+    expect(isBelowTarget(a)).toBe(true)
+  })
+
+  it('prints a partial folder as partial, never with a score, with the files to go; it is never below its target', async () => {
+    const results = [result('src-metrics', 1, { [A]: fileResult('a1', ['Survived', 'Survived', 'Killed']), [B]: fileResult('b0', ['Killed']) })]
+    const a = await assessFolder({ folder, sources: sources({ [A]: 'a1', [B]: 'b1', [C]: 'c' }), results, countMutants: counts({ [B]: 4, [C]: 1200 }) })
+    const text = formatSummary([a], { notMeasured: ['src/golden'] })
+    expect(text).toMatchInlineSnapshot(`
+      "Mutation score per folder:
+      folder         score  target  files  killed  timeout  survived  no cov  ignored  errors  mutants
+      src/metrics  partial     90%    1/3       1        0         2       0        0       0        3
+      Not measured yet: src/golden.
+
+      src/metrics is partial: 1 of 3 files measured (3 mutants; 33.33% of those, which is not the folder's score), 1,204 mutants in 2 files to go.
+        never measured: c.ts (1200)
+        stale (changed since their result): b.ts (4)
+        next part: npm run test:mutation -- src/metrics --missing --limit 3"
+    `)
+    expect(isBelowTarget(a)).toBe(false)
+  })
+
+  it('a complete folder at its target passes (inclusive); src/rest has no target', async () => {
+    const nine = [...Array(9).fill('Killed'), 'Survived']
+    const a = await assessFolder({
+      folder,
+      sources: sources({ [A]: 'a1' }),
+      results: [result('src-metrics', 1, { [A]: fileResult('a1', nine) })],
+      countMutants: counts({}),
+    })
+    expect(a.score).toBe(90)
+    expect(isBelowTarget(a)).toBe(false)
+    expect(isBelowTarget(assessReport(rest, { 'src/x.ts': fileResult('x', ['Survived']) }, null))).toBe(false)
+    expect(isBelowTarget(assessReport(folder, { [A]: fileResult('x', ['Survived']) }, null))).toBe(true)
+  })
+})
+
+describe('reports on disk: readResults and writeRun', () => {
+  let dir: string | undefined
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+    dir = undefined
+  })
+
+  function writeReport(scope: string, files: Record<string, FileResult>) {
+    const file = join(dir!, 'reports/mutation', scope, 'mutation.json')
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, JSON.stringify({ schemaVersion: '1.0', thresholds: { high: 80, low: 60 }, files }))
+    return file
+  }
+
+  it('reads the whole-folder report and every part, with the tests and the time run.json records for that report', () => {
+    dir = mkdtempSync(join(tmpdir(), 'expect-llm-parts-'))
+    writeReport('src-metrics', { [A]: fileResult('a1', ['Killed']) })
+    writeRun(dir, 'src-metrics', {
+      folder: 'src/metrics',
+      part: null,
+      mutate: ['src/metrics/**/*.ts'],
+      tests: undefined,
+      withStatic: false,
+      finishedAt: new Date(1000),
+    })
+    writeReport(partScope(metrics, 'lcs'), { [B]: fileResult('b1', ['Survived']) })
+    const recorded = writeRun(dir, 'src-metrics/parts/lcs', {
+      folder: 'src/metrics',
+      part: 'lcs',
+      mutate: [B],
+      tests: 'test/metrics/lcs*.test.ts',
+      withStatic: false,
+      finishedAt: new Date(2000),
+    })
+    expect(recorded).toEqual({
+      folder: 'src/metrics',
+      part: 'lcs',
+      mutate: [B],
+      tests: 'test/metrics/lcs*.test.ts',
+      static: false,
+      finishedAt: '1970-01-01T00:00:02.000Z',
+      report: expect.stringMatching(/^[0-9a-f]{64}$/),
+    })
+    expect(JSON.parse(readFileSync(join(dir, 'reports/mutation/src-metrics/parts/lcs/run.json'), 'utf8'))).toEqual(recorded)
+    expect(readResults(dir, metrics).map(({ scope, part, time, tests }) => ({ scope, part, time, tests }))).toEqual([
+      { scope: 'src-metrics', part: null, time: 1000, tests: null },
+      { scope: 'src-metrics/parts/lcs', part: 'lcs', time: 2000, tests: 'test/metrics/lcs*.test.ts' },
+    ])
+  })
+
+  it('a report that run.json does not describe (written after it, or without one) has its tests not recorded and its file time', () => {
+    dir = mkdtempSync(join(tmpdir(), 'expect-llm-parts-'))
+    writeReport('src-metrics', { [A]: fileResult('a1', ['Killed']) })
+    writeRun(dir, 'src-metrics', { folder: 'src/metrics', part: null, mutate: [], tests: 'x', withStatic: false, finishedAt: new Date(1000) })
+    const file = writeReport('src-metrics', { [A]: fileResult('a1', ['Survived']) })
+    utimesSync(file, 5, 5)
+    expect(readResults(dir, metrics)).toEqual([
+      { scope: 'src-metrics', part: null, time: 5000, tests: undefined, files: { [A]: fileResult('a1', ['Survived']) } },
+    ])
+  })
+
+  it('names an unreadable report and how to recover', () => {
+    dir = mkdtempSync(join(tmpdir(), 'expect-llm-parts-'))
+    const file = join(dir, 'reports/mutation/src-metrics/mutation.json')
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, '{"files": ')
+    expect(() => readResults(dir!, metrics)).toThrow(
+      /^reports\/mutation\/src-metrics\/mutation\.json is not a readable report \(.+\)\. Delete it and run that scope again\.$/,
+    )
+  })
+
+  it('summariseFolder: the folder files on disk against the reports; undefined for a folder never measured', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'expect-llm-parts-'))
+    mkdirSync(join(dir, 'src/metrics/sub'), { recursive: true })
+    writeFileSync(join(dir, A), 'a1')
+    writeFileSync(join(dir, 'src/metrics/sub/d.ts'), 'd1')
+    writeFileSync(join(dir, 'src/metrics/types.d.ts'), 'export type T = 1')
+    expect(await summariseFolder(dir, metrics, counts({}))).toBeUndefined()
+    writeReport(partScope(metrics, 'a'), { [A]: fileResult('a1', ['Killed']) })
+    const a = await summariseFolder(dir, metrics, counts({ 'src/metrics/sub/d.ts': 2 }))
+    expect(a?.files.map((f) => [f.path, f.state])).toEqual([
+      [A, 'measured'],
+      ['src/metrics/sub/d.ts', 'missing'],
+    ])
+  })
+})
+
+describe('the files of a folder and the parts', () => {
+  it('folderFiles: the .ts files under the folder (no .d.ts); src/rest is src/ without the named folders', () => {
+    const files = folderFiles(root, metrics)
+    expect(files).toContain('src/metrics/lcs.ts')
+    expect(files.every((f) => f.startsWith('src/metrics/') && f.endsWith('.ts') && !f.endsWith('.d.ts'))).toBe(true)
+    const restFiles = folderFiles(root, rest)
+    expect(restFiles).toContain('src/errors.ts')
+    expect(restFiles.some((f) => /^src\/(replay|golden|metrics|judges)\//.test(f) || f.startsWith('matchers/'))).toBe(false)
+  })
+
+  it('resolveFiles: globs from the root or from the folder, and errors for no file or another folder', () => {
+    expect(resolveFiles(root, metrics, ['src/metrics/lcs.ts'])).toEqual(['src/metrics/lcs.ts'])
+    expect(resolveFiles(root, metrics, ['lcs.ts', 'rouge.ts', 'src/metrics/lcs.ts'])).toEqual(['src/metrics/lcs.ts', 'src/metrics/rouge.ts'])
+    expect(resolveFiles(root, metrics, ['src/metrics/r*.ts'])).toEqual(folderFiles(root, metrics).filter((f) => /^src\/metrics\/r[^/]*\.ts$/.test(f)))
+    expect(() => resolveFiles(root, metrics, ['lcss.ts'])).toThrow(
+      '--files lcss.ts names no .ts file under src/ or matchers/. Pass a path or glob such as src/metrics/x.ts.',
+    )
+    expect(() => resolveFiles(root, metrics, ['src/judges/**/*.ts'])).toThrow(
+      /^--files src\/judges\/\*\*\/\*\.ts names src\/judges\/.+\.ts, which belongs to src\/judges, not src\/metrics\./,
+    )
+  })
+
+  it('partName: readable and the same for the same list; long lists shortened with a hash', () => {
+    expect(partName(metrics, ['src/metrics/lcs.ts'])).toBe('lcs')
+    expect(partName(metrics, ['src/metrics/lcs.ts', 'rouge.ts'])).toBe('lcs+rouge')
+    expect(partName(metrics, ['src/metrics/r*.ts'])).toBe('rx')
+    expect(partName(metrics, ['src/metrics/**/*.ts'])).toBe('all-x')
+    const many = folderFiles(root, metrics)
+    const name = partName(metrics, many)
+    expect(name).toMatch(/^[A-Za-z0-9][A-Za-z0-9._+-]*-and-more-[0-9a-f]{8}$/)
+    expect(name.length).toBeLessThanOrEqual(60)
+    expect(partName(metrics, many)).toBe(name)
+    expect(partName(metrics, many.slice(1))).not.toBe(name)
+    expect(checkPartName(name)).toBe(name)
+    expect(() => checkPartName('../x')).toThrow('--part "../x" is not a usable name.')
+  })
+})
+
+// Babel parses each file: a second or two on a loaded machine.
+describe('createMutantCounter (Stryker instrumenter)', { timeout: 30_000 }, () => {
+  it('finds no mutant in a file of types and re-exports, and the mutants of code', async () => {
+    const count = await createMutantCounter()
+    expect(await count('src/x.ts', "export type X = { a: string }\nexport { y } from './y.js'\n")).toBe(0)
+    // `a > 1`: EqualityOperator twice (>=, <=), ConditionalExpression twice (true, false), and the arrow function.
+    expect(await count('src/y.ts', 'export const f = (a: number) => a > 1\n')).toBeGreaterThanOrEqual(4)
+  })
+})
+
+describe('parseArgs (the arguments of run.mjs)', () => {
+  const judges = FOLDERS.find((f) => f.name === 'src/judges')!
+  const refuses = (args: string[], message: string) => expect(() => parseArgs(args)).toThrow(message)
+
+  it('reads a part: one folder with --files or --missing, --limit and --part; the rest goes to Stryker', () => {
+    expect(parseArgs(['src/metrics', '--files', 'lcs.ts,rouge.ts', '--part', 'two', '--concurrency', '1'])).toMatchObject({
+      chosen: [metrics],
+      filesArg: 'lcs.ts,rouge.ts',
+      part: 'two',
+      missing: false,
+      passThrough: ['--concurrency', '1'],
+    })
+    expect(parseArgs(['src/metrics/', '--missing', '--limit=2'])).toMatchObject({ chosen: [metrics], missing: true, limit: 2, filesArg: undefined })
+  })
+
+  it("takes Stryker's --mutate with its value, so a narrowed folder run is not read as two folders", () => {
+    // Before: "src/judges/ai-sdk.ts" is not a folder of the mutation run (only --mutate=<files> worked).
+    expect(parseArgs(['src/judges', '--mutate', 'src/judges/ai-sdk.ts', '--concurrency', '1'])).toMatchObject({
+      chosen: [judges],
+      passThrough: ['--mutate', 'src/judges/ai-sdk.ts', '--concurrency', '1'],
+    })
+    refuses(['src/judges/ai-sdk.ts'], '"src/judges/ai-sdk.ts" is not a folder of the mutation run.')
+  })
+
+  it('refuses a part without exactly one folder, or with --since, --summary, --mutate or the other part flag', () => {
+    refuses(
+      ['--files', 'src/metrics/lcs.ts'],
+      '--files runs a part of one folder: pass exactly one folder, for example src/metrics --files src/metrics/lcs.ts.',
+    )
+    refuses(['src/metrics', 'matchers', '--missing'], '--missing runs a part of one folder: pass exactly one folder, for example src/metrics --missing.')
+    refuses(['--since', 'main', '--missing'], '--missing runs a part of one folder')
+    refuses(['src/metrics', '--files', 'lcs.ts', '--missing'], 'pass either --files or --missing, not both.')
+    refuses(['src/metrics', '--missing', '--summary'], '--missing runs a part; --summary runs nothing: pass one of them.')
+    refuses(['src/metrics', '--files', 'lcs.ts', '--mutate', 'src/metrics/rouge.ts'], '--files chooses the files to mutate: pass it without --mutate.')
+    refuses(['src/metrics', '--missing', '-m', 'src/metrics/rouge.ts'], '--missing chooses the files to mutate: pass it without --mutate.')
+  })
+
+  it('refuses --limit without --missing or not a whole number, --part without a part or with a path, and a flag without its value', () => {
+    refuses(['src/metrics', '--limit', '3'], '--limit is the number of files of a --missing run: pass it with --missing.')
+    refuses(['src/metrics', '--missing', '--limit', '0'], '--limit is the number of files per run, a whole number from 1, got "0". Pass for example --limit 3.')
+    refuses(['src/metrics', '--missing', '--limit', '1.5'], 'got "1.5"')
+    refuses(['src/metrics', '--part', 'x', '--summary'], '--part names a part: pass it with --files or --missing.')
+    refuses(['src/metrics', '--missing', '--part', '../x'], '--part "../x" is not a usable name.')
+    refuses(['src/metrics', '--files'], '--files needs a value. Pass for example --files src/metrics/lcs.ts.')
+    refuses(['src/metrics', '--files', '--missing'], '--files needs a value.')
+    refuses(['--equivalent', '--missing'], '--equivalent lists the marks of every folder and runs nothing: pass it alone (or with --write).')
+  })
+})
+
+describe('npm run test:mutation with a part', { timeout: 60_000 }, () => {
+  const runMjs = join(root, 'test/mutation/run.mjs')
+  const refuse = (args: string[], stderr: string) =>
+    expect(run(process.execPath, [runMjs, ...args], { cwd: root })).rejects.toMatchObject({
+      code: 2,
+      stderr: `[expect-llm] Failed to run mutation testing: ${stderr}\n`,
+    })
+
+  it('exits 2 with the message, before any Stryker run, for wrong flags and --files naming another folder', async () => {
+    await refuse(['src/metrics', '--limit', '3'], '--limit is the number of files of a --missing run: pass it with --missing.')
+    await refuse(
+      ['src/metrics', '--files', 'src/judges/openai.ts'],
+      '--files src/judges/openai.ts names src/judges/openai.ts, which belongs to src/judges, not src/metrics. Run it as a part of its own folder.',
+    )
+  })
+})
