@@ -98,6 +98,7 @@ export function writeRun(
 export function readResults(root: string, folder: Pick<Folder, 'slug'>): Result[]
 export function createMutantCounter(): Promise<(path: string, source: string) => Promise<number>>
 export function assessFolder(input: { folder: Folder; sources: Map<string, string>; results: Result[]; countMutants: CountMutants }): Promise<Assessment>
+export function nextPart(assessment: Assessment, limit: number | undefined): { files: FileState[]; left: FileState[] }
 export function assessReport(folder: Folder, files: Record<string, FileResult>, tests: string | null | undefined): Assessment
 export function summariseFolder(root: string, folder: Folder, countMutants: CountMutants): Promise<Assessment | undefined>
 export function isBelowTarget(assessment: Assessment): boolean

@@ -322,6 +322,16 @@ export async function assessFolder({ folder, sources, results, countMutants }) {
   }
 }
 
+/**
+ * The files a --missing run mutates: the folder's files with mutants and no current result (never measured,
+ * or stale), in path order, at most `limit`; `left` are the ones for the runs after it.
+ */
+export function nextPart(assessment, limit) {
+  const todo = assessment.files.filter((f) => f.state === 'missing' || f.state === 'stale')
+  const n = limit ?? todo.length
+  return { files: todo.slice(0, n), left: todo.slice(n) }
+}
+
 /** The same shape for the files of one report (the --since scope): no partial or stale logic, no files list. */
 export function assessReport(folder, reportFiles, tests) {
   const m = calculateMetrics(reportFiles).metrics

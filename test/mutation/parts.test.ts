@@ -19,6 +19,7 @@ import {
   folderFiles,
   formatSummary,
   isBelowTarget,
+  nextPart,
   parseArgs,
   partName,
   partScope,
@@ -142,6 +143,29 @@ describe('assessFolder', () => {
 
     const unrecorded = await assessFolder({ folder: metrics, sources: sources({ [A]: 'a1' }), results: [{ ...full, tests: undefined }], countMutants })
     expect(unrecorded).toMatchObject({ lowerBound: true, narrowed: [{ scope: 'src-metrics', tests: undefined }] })
+  })
+})
+
+describe('nextPart (what --missing mutates)', () => {
+  it('the files never measured or stale, in path order, at most --limit; none when the folder is complete', async () => {
+    const D = 'src/metrics/d.ts'
+    const results = [result('src-metrics', 1, { [B]: fileResult('b-old', ['Killed']), [C]: fileResult('c1', ['Killed']) })]
+    const a = await assessFolder({
+      folder: metrics,
+      sources: sources({ [D]: 'd', [C]: 'c1', [B]: 'b1', [A]: 'a' }),
+      results,
+      countMutants: counts({ [A]: 5, [B]: 2, [D]: 0 }),
+    })
+    const two = nextPart(a, 2)
+    expect(two.files.map((f) => [f.path, f.state, f.mutants])).toEqual([
+      [A, 'missing', 5],
+      [B, 'stale', 2],
+    ])
+    expect(two.left).toEqual([])
+    expect(nextPart(a, 1)).toMatchObject({ files: [{ path: A }], left: [{ path: B }] })
+    expect(nextPart(a, undefined).files).toHaveLength(2)
+    const done = await assessFolder({ folder: metrics, sources: sources({ [C]: 'c1' }), results, countMutants: counts({}) })
+    expect(nextPart(done, 3)).toEqual({ files: [], left: [] })
   })
 })
 

@@ -47,6 +47,7 @@ import {
   folderOf,
   formatSummary,
   isBelowTarget,
+  nextPart,
   parseArgs,
   partName,
   partScope,
@@ -196,13 +197,13 @@ if (since) {
       name = part ?? partName(folder, globs)
     } else {
       const assessment = await assessFolder({ folder, sources: sourcesOf(folder), results: readResults(root, folder), countMutants: counter })
-      const todo = assessment.files.filter((f) => f.state === 'missing' || f.state === 'stale')
-      files = todo.slice(0, limit ?? todo.length).map((f) => f.path)
-      const mutants = todo.slice(0, files.length).reduce((n, f) => n + f.mutants, 0)
+      const next = nextPart(assessment, limit)
+      files = next.files.map((f) => f.path)
       if (files.length > 0) {
+        const mutants = next.files.reduce((n, f) => n + f.mutants, 0)
         console.log(
-          `${todo.length} file(s) of ${folder.name} have no current result; mutating ${files.length} of them (${mutants} mutants)${
-            todo.length > files.length ? `, ${todo.length - files.length} left for the next run` : ''
+          `${files.length + next.left.length} file(s) of ${folder.name} have no current result; mutating ${files.length} of them (${mutants} mutants)${
+            next.left.length > 0 ? `, ${next.left.length} left for the next run` : ''
           }:\n${files.map((f) => `  ${f}`).join('\n')}`,
         )
       } else console.log(`Every file of ${folder.name} with mutants has a current result: nothing to run.`)
