@@ -294,6 +294,11 @@ export async function assessFolder({ folder, sources, results, countMutants }) {
   for (const [path, source] of [...sources].sort(([a], [b]) => a.localeCompare(b))) {
     const withFile = newestFirst.filter((r) => r.files[path])
     const current = withFile.find((r) => r.files[path].source === source)
+    if (current && current.files[path].mutants.length === 0) {
+      // Stryker leaves such a file out of its report; an entry without mutants says the same.
+      files.push({ path, state: 'no-mutants', mutants: 0 })
+      continue
+    }
     if (current) {
       counted[path] = current.files[path]
       countedFrom.set(current.scope, current)

@@ -123,6 +123,11 @@ describe('assessFolder', () => {
     expect(a).toMatchObject({ complete: false, score: null })
     const complete = await assessFolder({ folder: metrics, sources: sources({ [A]: 'a1', [C]: 'x' }), results, countMutants: counts({ [C]: 0 }) })
     expect(complete).toMatchObject({ complete: true, score: 100 })
+    // A report entry without mutants (Stryker leaves such files out; another writer may not) is the same.
+    const empty = [result('src-metrics', 1, { [A]: fileResult('a1', ['Killed']), [C]: fileResult('x', []) })]
+    const withEmpty = await assessFolder({ folder: metrics, sources: sources({ [A]: 'a1', [C]: 'x' }), results: empty, countMutants: counts({}) })
+    expect(withEmpty.files[1]).toEqual({ path: C, state: 'no-mutants', mutants: 0 })
+    expect(withEmpty).toMatchObject({ complete: true, score: 100 })
   })
 
   it('is a lower bound when a counted result ran narrowed tests, or tests not recorded; not for a result it does not count', async () => {
