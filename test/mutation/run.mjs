@@ -143,7 +143,6 @@ function changedSince(ref) {
   return [...new Set(files)].filter((f) => /^(src|matchers)\/.+\.ts$/.test(f) && !f.endsWith('.d.ts')).sort()
 }
 
-const reportOf = (scope) => join(root, REPORTS, scope, 'mutation.json')
 let countMutants
 const counter = async (path, source) => {
   countMutants ??= await createMutantCounter()
@@ -162,12 +161,16 @@ if (since) {
     rmSync(join(root, REPORTS, 'since'), { recursive: true, force: true })
     await runScope('since', null, null, files)
   }
-  if (!existsSync(reportOf('since'))) fail('there is no report to summarise yet. Run npm run test:mutation first.')
   // The scores of the changed files, per folder (the --since scope is not a folder's score: nothing is partial).
-  const report = JSON.parse(readFileSync(reportOf('since'), 'utf8'))
-  const recorded = readResults(root, { slug: 'since' })[0]
+  let recorded
+  try {
+    recorded = readResults(root, { slug: 'since' })[0]
+  } catch (error) {
+    fail(error.message)
+  }
+  if (!recorded) fail('there is no report to summarise yet. Run npm run test:mutation first.')
   const byFolder = new Map()
-  for (const [name, result] of Object.entries(report.files)) {
+  for (const [name, result] of Object.entries(recorded.files)) {
     const folder = folderOf(name)
     if (!byFolder.has(folder)) byFolder.set(folder, {})
     byFolder.get(folder)[name] = result
@@ -211,6 +214,9 @@ if (since) {
     }
     if (files.length > 0) await runScope(partScope(folder, name), folder.name, name, files)
   } else if (!summaryOnly) {
+    if (effectiveMutate([]).length > 0) {
+      console.log('--mutate replaces the whole-folder report with the results of those files only; --files <files> keeps them in a part instead.')
+    }
     for (const f of folders) await runScope(f.slug, f.name, null, f.mutate)
   }
   // ---- the scores per folder: each file's newest current result across the folder's report and its parts
