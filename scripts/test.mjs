@@ -3,8 +3,8 @@
 // Most of them are one single-threaded process (tsc, a Node script, a Vitest or Jest run of a few files),
 // so on two cores two of them run at once; `test:unit` (Vitest over the whole test/ folder, which spreads
 // over every core itself) runs alone. A suite starts once the suites it needs have passed (`after`): the
-// build before the suites that use dist/, the examples before the offline run (both run the order-agent
-// example, which writes its reports), the type tests (which install the compat packages) before msw2.
+// build first, the examples before the offline run (both run the order-agent example, which writes its
+// reports), the type tests (which install the compat packages) before msw2.
 //
 // Each suite's output is printed, whole, when it ends (so that two suites' lines do not interleave),
 // with its time; a table of the times closes the run. The first failure stops the run: the suites still
@@ -16,13 +16,15 @@ import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 
 /** The suites, in the order they start when ready. `cores: 'all'`: runs alone. */
+// Every suite but lint reads dist/ somewhere (this repository's own imports of `expect-llm` resolve to
+// it, e.g. in the type checks), so each waits for the build, which empties dist/ first.
 const SUITES = [
   { script: 'build' },
   { script: 'lint' },
-  { script: 'typecheck' },
   { script: 'test:unit', after: ['build'], cores: 'all' },
   { script: 'test:consumers', after: ['build'] },
-  { script: 'test:examples' },
+  { script: 'typecheck', after: ['build'] },
+  { script: 'test:examples', after: ['build'] },
   { script: 'test:types', after: ['build'] },
   { script: 'test:jest', after: ['build'] },
   { script: 'test:offline', after: ['test:examples'] },

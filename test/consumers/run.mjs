@@ -519,7 +519,7 @@ async function runStep(step, dir, env, project) {
   } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
   const args = typeof given === 'function' ? given(project) : given
   const started = performance.now()
-  const ran = await run(process.execPath, args, { cwd: dir, env: { ...env, ...extra } }, 180_000)
+  const ran = await run(process.execPath, args, { cwd: dir, env: { ...env, ...extra } }, 300_000)
   if (process.env.CONSUMERS_TIMING) console.log(`[consumers]   ${project} ${label}: ${seconds(started)}`)
   const text = `${ran.stdout}${ran.stderr}`
   const plain = text.replace(/\x1b\[[0-9;]*m/g, '')
