@@ -50,6 +50,22 @@ const done = new Map() // script -> { ok, ms }
 const running = new Map() // script -> child
 let failure
 
+/** Stops the running suites: each runs in its own process group (npm, its shell and their children). */
+function stopAll() {
+  for (const child of running.values()) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {}
+  }
+}
+// Ctrl-C reaches this process only (the suites have process groups of their own): stop them too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll()
+    process.exit(130)
+  })
+}
+
 /** Runs one suite (`npm run <script>`, its output collected); resolves when it has ended. */
 function start(suite) {
   const t = performance.now()
@@ -70,12 +86,7 @@ function start(suite) {
       }
       if (!ok && failure === undefined) {
         failure = suite.script
-        // Stop the others (each suite runs in its own process group: npm, its shell and their children).
-        for (const other of running.values()) {
-          try {
-            process.kill(-other.pid, 'SIGTERM')
-          } catch {}
-        }
+        stopAll()
       }
       resolve()
     })
