@@ -19,20 +19,23 @@
 // recordings (projects/vitest/test/__llm_fixtures__ and miss/__llm_fixtures__, recorded with
 // `npm run test:consumers:record`) and describeGolden. CI=true forces replay: no key, no network. Steps
 // that must fail (an unawaited matcher, a golden failure's code frame, -u in CI, a forgotten setup file,
-// the CLI without a command, a changed prompt that must fail with one block) pass when the output says
-// what the README says.
+// the CLI without a command, negative option values out of range, a changed prompt that must fail with
+// one block) pass when the output says what the README says.
 //
 // Installs are slow, so each project's dependencies are installed once into
 // node_modules/.cache/expect-llm-consumers/<project> (keyed by the dependency versions and expect-llm's
 // own dependencies, together with the tarball) and copied into the fresh project; when the cache is
 // from an earlier build, the freshly packed tarball is installed over the copy with `npm install
-// <tarball>`. Delete the cache folder to start from scratch.
+// <tarball>`. Delete the cache folder to start from scratch. The missing installs run side by side
+// (CONSUMERS_INSTALLS, default 4), then the projects, one per core (CONSUMERS_JOBS), each project's
+// steps in order; CONSUMERS_TIMING=1 prints each step's time.
 //
 // Usage: node test/consumers/run.mjs [project ...]
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
+import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
@@ -201,18 +204,42 @@ const vitestSteps = [
       /hedge: \+ It depends\] It depends, but possibly: You can ask for a refund/,
     ],
   },
+  // A seed is any whole number: a negative one, written `--seed -3` (not only `--seed=-3`), is its value.
   {
-    label: 'expect-llm mutate without a gate: the report has the mutation section',
-    args: ['node_modules/expect-llm/dist/cli.js', 'mutate', 'mutate/refunds.mutate.ts', '--seed', '2', '--', '--config', 'mutate/vitest.config.ts'],
+    label: 'expect-llm mutate --seed -3 without a gate: the report has the mutation section',
+    args: ['node_modules/expect-llm/dist/cli.js', 'mutate', 'mutate/refunds.mutate.ts', '--seed', '-3', '--', '--config', 'mutate/vitest.config.ts'],
     check: (dir) => {
       const file = join(dir, '.expect-llm/reports/mutate/refunds.mutate.ts/refund-answers.json')
       const m = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).mutation : undefined
       const names = m?.checks.map((c) => c.check).join(',')
-      return m?.seed === 2 && names === 'keywords,exact' && m.operators.includes('hedge')
+      return m?.seed === -3 && names === 'keywords,exact' && m.operators.includes('hedge')
         ? undefined
         : `${file}: mutation section ${JSON.stringify(m)?.slice(0, 300)}`
     },
   },
+  // A negative number after an option that takes one is read as its value, then range-checked: the
+  // user sees what is wrong with the value (not Node's "argument is ambiguous").
+  ...[
+    [
+      ['mutate', 'mutate/refunds.mutate.ts', '--seed', '-3.5'],
+      2,
+      'Failed to run "expect-llm mutate mutate/refunds.mutate.ts --seed -3.5": --seed must be a whole number, got "-3.5". Pass for example --seed 7.',
+    ],
+    [
+      ['mutate', 'mutate/refunds.mutate.ts', '--min-score', '-0.5', '--', '--config', 'mutate/vitest.config.ts'],
+      2,
+      'Failed to run "expect-llm mutate mutate/refunds.mutate.ts --min-score -0.5 -- --config mutate/vitest.config.ts": --min-score must be a number from 0 to 1, got "-0.5". Pass for example --min-score 0.8.',
+    ],
+    [['report', '--keep', '-3'], 2, 'Failed to run expect-llm report: --keep "-3" is not a whole number >= 1. Pass for example --keep 50'],
+    [['fixtures', 'verify', '--max-age', '-3'], 1, 'Failed to verify fixtures: --max-age "-3" is not an age. Use a number with a unit, e.g. 30d, 12h or 90m.'],
+  ].map(([args, exit, message]) => ({
+    label: `expect-llm ${args.join(' ')} (must fail on the value, exit ${exit})`,
+    args: ['node_modules/expect-llm/dist/cli.js', ...args],
+    fails: true,
+    exit,
+    output: [`[expect-llm] ${message}\n`],
+    absent: ['ambiguous', 'Usage:'],
+  })),
   {
     label: 'expect-llm fixtures without a command (help, exit 2)',
     args: ['node_modules/expect-llm/dist/cli.js', 'fixtures'],
@@ -415,12 +442,47 @@ const selected = process.argv.slice(2)
 for (const name of selected) if (!projects[name]) throw new Error(`[consumers] unknown project "${name}"; known: ${Object.keys(projects).join(', ')}`)
 const names = selected.length > 0 ? selected : Object.keys(projects)
 
+/** Runs npm (asynchronously, so that installs of several projects overlap); rejects with its output. */
 const npm = (args, cwd) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, npm_config_update_notifier: 'false' },
-  }).toString()
+  new Promise((resolve, reject) => {
+    execFile(
+      'npm',
+      [...args, '--no-audit', '--no-fund', '--loglevel=error'],
+      { cwd, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => (error ? reject(new Error(`npm ${args.join(' ')} in ${cwd}: ${error.message}\n${stdout}${stderr}`)) : resolve(stdout)),
+    )
+  })
+
+/** Runs `items` through `work`, at most `limit` at a time, in order of start; resolves to the results in order. */
+async function pool(items, limit, work) {
+  const results = new Array(items.length)
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++
+      results[i] = await work(items[i], i)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
+  return results
+}
+
+/** A child process's exit status, signal and output (stdout then stderr), killed after `timeout` ms. */
+function run(file, args, options, timeout) {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d))
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d))
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeout)
+    child.on('error', (error) => (stderr += String(error)))
+    child.on('close', (status, signal) => {
+      clearTimeout(timer)
+      resolve({ status, signal, stdout, stderr })
+    })
+  })
+}
 const seconds = (start) => `${((performance.now() - start) / 1000).toFixed(1)} s`
 const version = (dir, name) => JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
 
@@ -442,7 +504,7 @@ function pageData(file) {
 }
 
 /** Runs one step; returns a problem, or undefined. */
-function runStep(step, dir, env, project) {
+async function runStep(step, dir, env, project) {
   const {
     label,
     args: given,
@@ -457,14 +519,14 @@ function runStep(step, dir, env, project) {
   } = Array.isArray(step) ? { label: step[0], args: step[1] } : step
   const args = typeof given === 'function' ? given(project) : given
   const started = performance.now()
-  const run = spawnSync(process.execPath, args, { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8', timeout: 180_000 })
-  if (process.env.CONSUMERS_TIMING) console.log(`[consumers]   ${label}: ${seconds(started)}`)
-  const text = `${run.stdout}${run.stderr}`
+  const ran = await run(process.execPath, args, { cwd: dir, env: { ...env, ...extra } }, 300_000)
+  if (process.env.CONSUMERS_TIMING) console.log(`[consumers]   ${project} ${label}: ${seconds(started)}`)
+  const text = `${ran.stdout}${ran.stderr}`
   const plain = text.replace(/\x1b\[[0-9;]*m/g, '')
   const problems = []
-  if (!fails && run.status !== 0) problems.push(`exit ${run.status ?? run.signal}`)
-  if (fails && (run.status === 0 || run.status === null)) problems.push(`exit ${run.status ?? run.signal}, expected a failure`)
-  if (exit !== undefined && run.status !== exit) problems.push(`exit ${run.status}, expected ${exit}`)
+  if (!fails && ran.status !== 0) problems.push(`exit ${ran.status ?? ran.signal}`)
+  if (fails && (ran.status === 0 || ran.status === null)) problems.push(`exit ${ran.status ?? ran.signal}, expected a failure`)
+  if (exit !== undefined && ran.status !== exit) problems.push(`exit ${ran.status}, expected ${exit}`)
   for (const p of output) if (typeof p === 'string' ? !plain.includes(p) : !p.test(plain)) problems.push(`no ${p} in the output`)
   for (const p of absent) if (plain.includes(p)) problems.push(`"${p}" in the output`)
   for (const p of once) {
@@ -480,30 +542,38 @@ function runStep(step, dir, env, project) {
   return { summary: `${label}: ${outcome} (${seconds(started)})`, group: step.group }
 }
 
-let failed = 0
-for (const name of names) {
-  const project = projects[name]
-  const started = performance.now()
-  // 2. The dependency install, cached: a project with the tarball and the peers, installed once per key.
-  const key = createHash('sha256')
+const manifest = (name, deps) => `${JSON.stringify({ name: `expect-llm-consumer-${name}`, private: true, type: 'module', dependencies: deps }, null, 2)}\n`
+/** The cache key of a project's install: its dependencies, expect-llm's own and Node's major version. */
+const cacheKey = (project) =>
+  createHash('sha256')
     .update(JSON.stringify({ deps: project.deps, expectLlmDeps: pkg.dependencies, node: process.versions.node.split('.')[0] }))
     .digest('hex')
     .slice(0, 16)
+
+// 2. The dependency installs, cached: a project with the tarball and the peers, installed once per key.
+//    They wait on the network and the disk more than on the CPU, so the missing ones (all of them on a
+//    clean clone, as in CI) are installed side by side: CONSUMERS_INSTALLS at a time (default 4).
+const installs = names.filter((name) => !existsSync(join(cacheRoot, name, `.key-${cacheKey(projects[name])}`)))
+await pool(installs, Number(process.env.CONSUMERS_INSTALLS) || 4, async (name) => {
+  const { deps } = projects[name]
   const cached = join(cacheRoot, name)
-  const manifest = (deps) => `${JSON.stringify({ name: `expect-llm-consumer-${name}`, private: true, type: 'module', dependencies: deps }, null, 2)}\n`
-  if (!existsSync(join(cached, `.key-${key}`))) {
-    rmSync(cached, { recursive: true, force: true })
-    mkdirSync(cached, { recursive: true })
-    writeFileSync(join(cached, 'package.json'), manifest(project.deps))
-    console.log(
-      `[consumers] ${name}: installing ${Object.entries(project.deps)
-        .map(([k, v]) => `${k}@${v}`)
-        .join(', ')} and the tarball (cached for later runs)`,
-    )
-    npm(['install', tarball], cached)
-    writeFileSync(join(cached, `.key-${key}`), '')
-    writeFileSync(join(cached, '.tarball'), packed.integrity)
-  }
+  const started = performance.now()
+  rmSync(cached, { recursive: true, force: true })
+  mkdirSync(cached, { recursive: true })
+  writeFileSync(join(cached, 'package.json'), manifest(name, deps))
+  const list = Object.entries(deps).map(([k, v]) => `${k}@${v}`)
+  console.log(`[consumers] ${name}: installing ${list.join(', ')} and the tarball (cached for later runs)`)
+  await npm(['install', tarball], cached)
+  writeFileSync(join(cached, `.key-${cacheKey(projects[name])}`), '')
+  writeFileSync(join(cached, '.tarball'), packed.integrity)
+  console.log(`[consumers] ${name}: installed (${seconds(started)})`)
+})
+
+/** Runs one project (a fresh copy, its steps in order); resolves to whether it passed and its summary line. */
+async function runProject(name) {
+  const project = projects[name]
+  const started = performance.now()
+  const cached = join(cacheRoot, name)
   // The cached copy already holds this very tarball when it was installed in this run (always so in CI).
   const fresh = existsSync(join(cached, '.tarball')) && readFileSync(join(cached, '.tarball'), 'utf8') === packed.integrity
 
@@ -532,16 +602,17 @@ for (const name of names) {
     for (const [file, text] of Object.entries(project.files ?? {})) writeFileSync(join(dir, file), text)
     // When nothing will be installed into the copy, hard links are enough (and several times faster than
     // copying some 250 MB): the suites only read node_modules, and what they write there is new files.
-    const linked = fresh && process.platform === 'linux' && spawnSync('cp', ['-al', join(cached, 'node_modules'), join(dir, 'node_modules')]).status === 0
+    const linked =
+      fresh && process.platform === 'linux' && (await run('cp', ['-al', join(cached, 'node_modules'), join(dir, 'node_modules')], {}, 180_000)).status === 0
     if (!linked) {
       rmSync(join(dir, 'node_modules'), { recursive: true, force: true })
-      cpSync(join(cached, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
+      await cp(join(cached, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
     }
     cpSync(join(cached, 'package-lock.json'), join(dir, 'package-lock.json'))
-    writeFileSync(join(dir, 'package.json'), manifest(project.deps))
+    writeFileSync(join(dir, 'package.json'), manifest(name, project.deps))
     if (!fresh) {
       const t = performance.now()
-      npm(['install', '--prefer-offline', tarball], dir)
+      await npm(['install', '--prefer-offline', tarball], dir)
       if (process.env.CONSUMERS_TIMING) console.log(`[consumers]   npm install <tarball> over the cached install: ${seconds(t)}`)
     }
     for (const dep of ['openai', 'msw', '@types/node']) {
@@ -572,7 +643,7 @@ for (const name of names) {
     // CONSUMERS_KEEP_GOING=1 runs every step and lists each failure (to see what a build gets wrong).
     const failures = []
     for (const step of project.steps) {
-      const result = runStep(step, dir, env, name)
+      const result = await runStep(step, dir, env, name)
       if (result.problem && process.env.CONSUMERS_KEEP_GOING) {
         failures.push(result.problem.split('\n')[0])
         continue
@@ -600,9 +671,18 @@ for (const name of names) {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
-  if (!ok) failed++
-  console.log(`[consumers] ${ok ? '✓' : '✗'} ${name} (${seconds(started)}): ${detail}`)
+  return { ok, line: `[consumers] ${ok ? '✓' : '✗'} ${name} (${seconds(started)}): ${detail}` }
 }
+
+// 5. The projects, CONSUMERS_JOBS at a time (default: one per core), each printed when it ends. Their
+//    steps are mostly single-threaded (tsc, a Vitest or Jest run of a few files), so two projects side
+//    by side keep two cores busy.
+let failed = 0
+await pool(names, Number(process.env.CONSUMERS_JOBS) || availableParallelism(), async (name) => {
+  const { ok, line } = await runProject(name)
+  if (!ok) failed++
+  console.log(line)
+})
 
 if (failed > 0) {
   console.error(`[consumers] ${failed} of ${names.length} consumer projects failed`)
