@@ -107,7 +107,7 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
           call,
         )
       } catch (error) {
-        const url = (error as { url?: unknown }).url
+        const url = (error as { url?: unknown } | null)?.url
         // WeakMap.get answers undefined for a key that cannot be one (a thrown string, null).
         const retries = retriesMade.get(error as object) ?? 0
         throw translateError(error, 'judge', model.modelId, typeof url === 'string' ? url : where, retries, {

@@ -142,6 +142,15 @@ describe('fallbacks', () => {
     )
   })
 
+  test('by default a rejected structured output is asked again in free text, once', async () => {
+    const model = mockModel(apiError(400, 'response_format json_schema is not supported'), reply('Verdict: PASS'))
+    expect(await judgeOf(model).evaluate(request)).toMatchObject({ score: 1, parsedFrom: 'verdict' })
+    expect(model.doGenerateCalls.map((c) => c.responseFormat?.type)).toEqual(['json', undefined])
+    expect(strip(String(warn.mock.calls[0]?.[0]))).toContain(
+      'The judge model "mock-judge" (AI SDK provider "mock-provider") rejected structured output (400: response_format json_schema is not supported)',
+    )
+  })
+
   test('a temperature the user set is not dropped: the rejection is the error', async () => {
     const model = mockModel(apiError(400, 'temperature is not supported for this model'), reply('{"reasoning": "Right.", "score": 1}'))
     expect(await errorOf(judgeOf(model, { temperature: 0.3 }).evaluate(request))).toContain(
@@ -178,6 +187,15 @@ describe('errors', () => {
     }
     expect(await errorOf(judgeOf(mockModel(offline), { maxRetries: 0 }).evaluate(request))).toMatch(
       /^\[expect-llm\] Failed to call the judge model "mock-judge" at AI SDK provider "mock-provider": fetch failed/,
+    )
+  })
+
+  test('a provider that throws null still gets the message', async () => {
+    const odd = () => {
+      throw null as unknown as Error
+    }
+    expect(await errorOf(judgeOf(mockModel(odd), { maxRetries: 0 }).evaluate(request))).toBe(
+      '[expect-llm] Failed to call the judge model "mock-judge" at AI SDK provider "mock-provider": null. Check that the server is reachable at the baseURL.',
     )
   })
 
