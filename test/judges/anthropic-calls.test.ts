@@ -78,6 +78,68 @@ describe('what anthropicJudge passes to the client', () => {
   })
 })
 
+describe('by default', () => {
+  test('the verdict schema and temperature 0, except to a model that takes no temperature', async () => {
+    const { client, calls } = recordingClient()
+    await anthropicJudge({ client }).evaluate(request)
+    await anthropicJudge({ client, model: 'claude-sonnet-5-5' }).evaluate(request)
+    expect(calls[0]?.body).toMatchObject({ temperature: 0, output_config: { format: { type: 'json_schema' } } })
+    expect(calls[1]?.body).not.toHaveProperty('temperature')
+    expect(calls[1]?.body).toHaveProperty('output_config')
+  })
+
+  test('a rejected structured output is asked again in free text, with a notice naming the model and the host', async () => {
+    const calls: Array<Record<string, unknown>> = []
+    const client: AnthropicClientLike = {
+      baseURL: 'http://127.0.0.1:9',
+      messages: {
+        create: async (body: Record<string, unknown>) => {
+          calls.push(body)
+          if (body.output_config) throw Object.assign(new Error('400 output_config.format is not supported'), { status: 400 })
+          return { content: [{ type: 'text', text: 'Verdict: PASS' }] }
+        },
+      },
+    }
+    expect(await anthropicJudge({ client, model: 'claude-3-haiku-20240307' }).evaluate(request)).toMatchObject({ score: 1 })
+    expect(calls.map((b) => 'output_config' in b)).toEqual([true, false])
+    expect(strip(String(vi.mocked(console.warn).mock.calls[0]?.[0]))).toContain(
+      '[expect-llm] The judge model "claude-3-haiku-20240307" at http://127.0.0.1:9 rejected structured output (400: output_config.format is not supported)',
+    )
+  })
+
+  test('an empty reply cut off by max_tokens names the maxTokens of the judge, or the default', async () => {
+    const cutOff = { content: [], stop_reason: 'max_tokens' }
+    const client: AnthropicClientLike = { baseURL: 'http://127.0.0.1:9', messages: { create: async () => cutOff } }
+    expect(await errorOf(anthropicJudge({ client, maxTokens: 64 }).evaluate(request))).toContain('used all 64 output tokens')
+    expect(await errorOf(anthropicJudge({ client }).evaluate(request))).toContain('used all 4096 output tokens')
+  })
+})
+
+describe('error messages', () => {
+  const failing = (status: number, message: string): AnthropicClientLike => ({
+    baseURL: 'http://127.0.0.1:9',
+    messages: {
+      create: async () => {
+        throw Object.assign(new Error(`${status} ${message}`), { status })
+      },
+    },
+  })
+
+  test('a refused key says to set ANTHROPIC_API_KEY', async () => {
+    expect(await errorOf(anthropicJudge({ client: failing(401, 'invalid x-api-key') }).evaluate(request))).toBe(
+      '[expect-llm] Failed to call the judge model "claude-haiku-4-5" at http://127.0.0.1:9: the server refused the API key (401: invalid x-api-key). ' +
+        'Set ANTHROPIC_API_KEY to a valid key, or pass it to the client: new Anthropic({ apiKey }).',
+    )
+  })
+
+  test('an unknown model says what Anthropic model ids look like', async () => {
+    expect(await errorOf(anthropicJudge({ client: failing(404, 'model: claude-haiku-9'), model: 'claude-haiku-9' }).evaluate(request))).toBe(
+      '[expect-llm] Failed to call the judge model "claude-haiku-9" at http://127.0.0.1:9: the model or endpoint was not found (404: model: claude-haiku-9). ' +
+        "Check the model name in configure({ judge: { model } }) (Anthropic model ids look like claude-haiku-4-5) and the client's baseURL.",
+    )
+  })
+})
+
 describe('the host of the client', () => {
   test("the client's baseURL becomes a replay host", () => {
     anthropicJudge({ client: recordingClient().client })
