@@ -156,6 +156,8 @@ describe('describeScaleValue', () => {
     [0, 'binary', 'FAIL'],
     [0.5, 'binary', '0.5 on 0-1'],
     [4, '1-5', '4 on 1-5'],
+    [1, '1-5', '1 on 1-5'],
+    [0, '0-5', '0 on 0-5'],
     [3, '0-5', '3 on 0-5'],
     [0.33333, '0-1', '0.3333 on 0-1'],
   ] as const)('describes %d on %s as %j', (value, scale, text) => {
