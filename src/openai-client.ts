@@ -138,7 +138,8 @@ export class ModelCallError extends Error {
  * message } }`, LM Studio's `{ error: '<text>' }`, else the SDK's message without its status prefix.
  */
 export function serverMessage(error: unknown): string {
-  const e = error as { error?: unknown; message?: unknown; responseBody?: unknown }
+  // A provider may throw null: it has none of these fields (and String(null) says what was thrown).
+  const e = (error ?? {}) as { error?: unknown; message?: unknown; responseBody?: unknown }
   // The AI SDK keeps the raw body, and a provider whose error schema does not fit the body (a replay
   // miss, in OpenAI's shape, read by the Gemini provider; LM Studio's `{ error: '<text>' }`) reports only
   // the status text: the body's own words are read from there first.

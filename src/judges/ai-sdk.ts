@@ -41,8 +41,9 @@ export function judgeResult(reply: Reply, request: Pick<JudgeRequest, 'scale'>, 
   const result: JudgeResult = { ...parsed, raw: reply.text, model: answeredBy }
   result.usage = { model: answeredBy }
   const { inputTokens, outputTokens } = reply.usage ?? {}
-  if (typeof inputTokens === 'number' && Number.isFinite(inputTokens)) result.usage.inputTokens = inputTokens
-  if (typeof outputTokens === 'number' && Number.isFinite(outputTokens)) result.usage.outputTokens = outputTokens
+  // Number.isFinite is false for every non-number (undefined, a provider's null).
+  if (Number.isFinite(inputTokens)) result.usage.inputTokens = inputTokens as number
+  if (Number.isFinite(outputTokens)) result.usage.outputTokens = outputTokens as number
   return result
 }
 
@@ -88,9 +89,10 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
             ...settings,
             ...(structured ? { output: ai.Output.object({ schema: ai.jsonSchema(verdictSchema(request)), name: verdictSchemaName(request) }) } : {}),
           })
-          return { text: result.text, modelId: result.response?.modelId, usage: result.usage }
+          return { text: result.text, modelId: result.response.modelId, usage: result.usage }
         } catch (error) {
           // A reply that is not valid JSON for the schema is still a reply: read it like free text.
+          // Stryker disable next-line StringLiteral,OptionalChaining: equivalent, generateText gives this error the reply's text (a string) and response
           if (ai.NoObjectGeneratedError.isInstance(error)) return { text: error.text ?? '', modelId: error.response?.modelId, usage: error.usage }
           const unwrapped = unwrapAiSdkError(error)
           if (unwrapped.error !== null && typeof unwrapped.error === 'object') retriesMade.set(unwrapped.error, unwrapped.retries)
@@ -105,8 +107,9 @@ export function aiSdkJudge(options: AiSdkJudgeOptions): Judge {
           call,
         )
       } catch (error) {
-        const url = (error as { url?: unknown }).url
-        const retries = error !== null && typeof error === 'object' ? (retriesMade.get(error) ?? 0) : 0
+        const url = (error as { url?: unknown } | null)?.url
+        // WeakMap.get answers undefined for a key that cannot be one (a thrown string, null).
+        const retries = retriesMade.get(error as object) ?? 0
         throw translateError(error, 'judge', model.modelId, typeof url === 'string' ? url : where, retries, {
           key:
             `Set the API key your AI SDK provider reads (for example ANTHROPIC_API_KEY or ` +

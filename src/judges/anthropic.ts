@@ -56,6 +56,7 @@ export function messageParams(request: JudgeRequest, c: JudgeCapabilities, model
  * that answered and its token usage. An empty reply cut off by `max_tokens` is an error that says so.
  */
 export function messageResult(message: AnthropicMessage, request: Pick<JudgeRequest, 'scale'>, model: string, maxTokens: number): JudgeResult {
+  // Stryker disable next-line ArrayDeclaration: equivalent, a string in place of the empty list is not a text block and adds nothing
   const raw = (message.content ?? []).flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('')
   if (raw.trim() === '' && message.stop_reason === 'max_tokens') {
     throw new Error(

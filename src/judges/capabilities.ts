@@ -117,7 +117,8 @@ export async function callWithFallbacks<T>(caps: JudgeCapabilities, policy: Fall
     } catch (error) {
       const rejection = rejectionOf(error)
       const status = statusOf(error)
-      const detail = `${status !== undefined ? `${status}: ` : ''}${serverMessage(error).slice(0, 200)}`
+      // Read only in a notice, after a rejection, which always has a status (400, 422 or 500).
+      const detail = `${status}: ${serverMessage(error).slice(0, 200)}`
       if (rejection === 'temperature' && caps.temperature && !policy.temperatureExplicit) {
         caps.temperature = false
         noticeOnce(
@@ -128,7 +129,8 @@ export async function callWithFallbacks<T>(caps: JudgeCapabilities, policy: Fall
         )
         continue
       }
-      if ((rejection === 'structured' || (rejection === 'unreadable' && firstError === undefined)) && caps.structured && policy.structuredOutput === 'auto') {
+      // An unreadable 400 is met at most once: its retry below returns or throws.
+      if ((rejection === 'structured' || rejection === 'unreadable') && caps.structured && policy.structuredOutput === 'auto') {
         caps.structured = false
         if (rejection === 'unreadable') {
           firstError = error

@@ -111,6 +111,7 @@ function verdictOf(word: string): boolean | undefined {
 function clamp(value: number, scale: JudgeScale): { value: number; note?: string } {
   const [min, max] = scaleRange(scale)
   if (value < min || value > max) {
+    // Stryker disable next-line EqualityOperator: equivalent as value <= min, value is outside [min, max] here so never equal to min
     const clamped = value < min ? min : max
     const label = scale === 'binary' ? '0-1 (binary)' : scale
     return { value: clamped, note: `the judge's score ${value} is outside the ${label} scale; clamped to ${clamped}` }
@@ -125,11 +126,14 @@ function fromVerdict(pass: boolean, scale: JudgeScale): number {
 
 /** Every balanced `{...}` substring that parses as a JSON object, in order of appearance. */
 function jsonObjects(text: string): Array<Record<string, unknown>> {
+  // Stryker disable next-line ArrayDeclaration: equivalent, a string in the list has none of the score, claims or reasoning fields read from it
   const found: Array<Record<string, unknown>> = []
+  // Stryker disable next-line StringLiteral: equivalent as indexOf(''), a scan from 0 finds an object only if the text starts with '{'
   for (let start = text.indexOf('{'); start !== -1; start = text.indexOf('{', start + 1)) {
     let depth = 0
     let inString = false
     let escaped = false
+    // Stryker disable next-line EqualityOperator: equivalent as <=, the character past the end is undefined and matches none of the cases
     for (let i = start; i < text.length; i++) {
       const c = text[i]
       if (inString) {
@@ -142,11 +146,9 @@ function jsonObjects(text: string): Array<Record<string, unknown>> {
       else if (c === '{') depth++
       else if (c === '}' && --depth === 0) {
         try {
-          const value: unknown = JSON.parse(text.slice(start, i + 1))
-          if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-            found.push(value as Record<string, unknown>)
-            start = i // continue after this object
-          }
+          // A balanced slice from '{' to its '}' that parses is always an object (never null, an array or a scalar).
+          found.push(JSON.parse(text.slice(start, i + 1)) as Record<string, unknown>)
+          start = i // continue after this object
         } catch {
           // not JSON; try the next '{'
         }
@@ -166,6 +168,7 @@ function readClaims(value: unknown): Claim[] | undefined {
   if (!Array.isArray(value)) return undefined
   const claims: Claim[] = []
   for (const item of value) {
+    // Stryker disable next-line ConditionalExpression: equivalent when the typeof test is false, a string or number has no claim text: skipped below
     if (item === null || typeof item !== 'object') continue
     const o = item as Record<string, unknown>
     const text = firstString(o, ['claim', 'statement', 'text'])
@@ -181,7 +184,8 @@ function readClaims(value: unknown): Claim[] | undefined {
 function jsonScore(obj: Record<string, unknown>, scale: JudgeScale): number | undefined {
   for (const key of ['score', 'rating', 'grade', 'verdict', 'pass', 'result', 'passed']) {
     const v = obj[key]
-    if (typeof v === 'number' && Number.isFinite(v)) return v
+    // Number.isFinite is false for every non-number (and for JSON's 1e999, which parses to Infinity).
+    if (Number.isFinite(v)) return v as number
     if (typeof v === 'boolean') return fromVerdict(v, scale)
     if (typeof v === 'string') {
       const t = v.trim()
@@ -282,7 +286,9 @@ export function parseJudgeReply(raw: string, scale: JudgeScale): ParsedReply {
     const reason = firstString(obj, ['reasoning', 'reason', 'explanation', 'rationale', 'justification']) ?? ''
     if (value === undefined) {
       // Claims without an overall score: the share of supported claims, on the scale.
-      const share = (claims ?? []).filter((c) => c.supported).length / (claims ?? []).length
+      // Not undefined here: an object with neither a score nor claims was skipped above.
+      const listed = claims as Claim[]
+      const share = listed.filter((c) => c.supported).length / listed.length
       const [min, max] = scaleRange(scale)
       return result(min + share * (max - min), scale, reason, 'json', claims)
     }
@@ -294,7 +300,8 @@ export function parseJudgeReply(raw: string, scale: JudgeScale): ParsedReply {
   }
   const verdict = verdictWord(text)
   if (verdict !== undefined) return result(fromVerdict(verdict, scale), scale, text, 'verdict')
-  const n = (scale === 'binary' ? labelledNumber(text) : undefined) ?? firstNumber(text)
+  // On numeric scales the labelled number was looked for above (and is not there); on the binary scale it comes after the verdict word.
+  const n = labelledNumber(text) ?? firstNumber(text)
   if (n !== undefined) return result(n, scale, text, 'number')
   if (text === '' && raw.trim() !== '') throw new JudgeReplyError(raw, "the reply holds only the model's reasoning (<think>), with no answer after it")
   throw new JudgeReplyError(raw, text === '' ? 'the reply is empty' : undefined)

@@ -265,7 +265,7 @@ export function checkVerbatim(spec: Record<string, unknown>, template: string, b
 }
 
 /** The request every sample sends: the rendered prompt and the fields it was rendered from. */
-function judgeRequest(template: string, builtIn: boolean, scale: JudgeScale, fields: TemplateFields, verbatim = false): Omit<JudgeRequest, 'sample'> {
+function judgeRequest(template: string, builtIn: boolean, scale: JudgeScale, fields: TemplateFields, verbatim: boolean): Omit<JudgeRequest, 'sample'> {
   return {
     prompt: verbatim ? renderCustom(template, fields) : renderPrompt(template, scale, fields),
     template: builtIn ? (template as BuiltInTemplate) : 'custom',
@@ -353,8 +353,10 @@ export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
   const passes = results.filter((r) => r.score >= call.threshold).length
   const pass = passes * 2 > results.length
   const agreeing = pass ? passes : results.length - passes
-  const representative = results.find((r) => r.score >= call.threshold === pass) ?? results[0]
-  const names = results.map((r, i) => r.model ?? judges[i]?.name ?? `judge ${i + 1}`)
+  // Always found: the majority side (a tie is a fail) has at least one sample.
+  const representative = results.find((r) => r.score >= call.threshold === pass) as JudgeResult
+  // One result per judge, in order.
+  const names = results.map((r, i) => r.model ?? (judges[i] as Judge).name ?? `judge ${i + 1}`)
   const verdict: JudgeVerdict = {
     pass,
     score: results.reduce((s, r) => s + r.score, 0) / results.length,
@@ -363,12 +365,12 @@ export async function runJudge(call: PreparedJudgeCall): Promise<JudgeVerdict> {
     results,
     passes,
     agreement: agreeing / results.length,
-    reason: representative?.reason ?? '',
+    reason: representative.reason,
     notes: [...new Set(results.flatMap((r) => (r.note ? [r.note] : [])))],
-    judgeName: call.panel ? [...new Set(names)].join(' + ') : (representative?.model ?? call.judge.name ?? 'judge'),
+    judgeName: call.panel ? [...new Set(names)].join(' + ') : (representative.model ?? call.judge.name ?? 'judge'),
   }
   if (call.panel)
     verdict.panel = results.map((r, i) => ({ judge: names[i] as string, score: r.score, scaleValue: r.scaleValue, pass: r.score >= call.threshold }))
-  if (representative?.claims) verdict.claims = representative.claims
+  if (representative.claims) verdict.claims = representative.claims
   return verdict
 }

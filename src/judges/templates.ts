@@ -141,7 +141,11 @@ export function replyFormat(scale: JudgeScale, template: BuiltInTemplate | 'cust
 /** The placeholders used in a custom template, in order of first use. */
 export function placeholdersIn(template: string): string[] {
   const names: string[] = []
-  for (const m of template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) if (m[1] !== undefined && !names.includes(canonical(m[1]))) names.push(canonical(m[1]))
+  for (const m of template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+    // The group is not optional: every match has it.
+    const name = canonical(m[1] as string)
+    if (!names.includes(name)) names.push(name)
+  }
   return names
 }
 
@@ -216,5 +220,6 @@ export function missingForBuiltIn(template: BuiltInTemplate, fields: TemplateFie
 export function renderPrompt(template: BuiltInTemplate | string, scale: JudgeScale, fields: TemplateFields): string {
   const builtIn = (BUILT_IN_TEMPLATES as readonly string[]).includes(template)
   const body = builtIn ? BUILT_INS[template as BuiltInTemplate](fields).join('\n').trim() : renderCustom(template, fields).trim()
+  // Stryker disable next-line StringLiteral: equivalent for 'custom', replyFormat only tells the faithfulness template apart
   return `${body}\n\n${replyFormat(scale, builtIn ? (template as BuiltInTemplate) : 'custom')}`
 }

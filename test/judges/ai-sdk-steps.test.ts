@@ -9,7 +9,7 @@ const caps = { structured: true, temperature: true }
 
 describe('callSettings', () => {
   test('system prompt, temperature 0 by default, the structured verdict', () => {
-    expect(callSettings(request, caps, {})).toEqual({ system: SYSTEM_PROMPT, prompt: 'Rate it.', temperature: 0, structured: true })
+    expect(callSettings(request, caps, {})).toStrictEqual({ system: SYSTEM_PROMPT, prompt: 'Rate it.', temperature: 0, structured: true })
   })
 
   test('the limits when set; no temperature for a model that takes none', () => {
@@ -24,7 +24,7 @@ describe('callSettings', () => {
   })
 
   test('a verbatim prompt goes alone: no system prompt, no schema', () => {
-    expect(callSettings({ ...request, verbatim: true }, caps, { temperature: 0.5 })).toEqual({ prompt: 'Rate it.', temperature: 0.5, structured: false })
+    expect(callSettings({ ...request, verbatim: true }, caps, { temperature: 0.5 })).toStrictEqual({ prompt: 'Rate it.', temperature: 0.5, structured: false })
   })
 })
 
@@ -34,6 +34,12 @@ describe('judgeResult', () => {
     const result = judgeResult(reply, request, 'm')
     expect(result).toMatchObject({ raw: reply.text, model: 'm-2025', usage: { model: 'm-2025', inputTokens: 12 } })
     expect(result.usage).not.toHaveProperty('outputTokens')
+  })
+
+  test('finite output tokens are counted; missing or non-finite input tokens are not', () => {
+    const reply = { text: '{"reasoning":"fine","verdict":"pass"}', modelId: 'm-2025', usage: { inputTokens: Number.POSITIVE_INFINITY, outputTokens: 7 } }
+    expect(judgeResult(reply, request, 'm').usage).toStrictEqual({ model: 'm-2025', outputTokens: 7 })
+    expect(judgeResult({ ...reply, usage: { outputTokens: 3 } }, request, 'm').usage).toStrictEqual({ model: 'm-2025', outputTokens: 3 })
   })
 
   test('the configured model id when the reply names none', () => {

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { DEFAULT_ANTHROPIC_MAX_TOKENS, messageParams, messageResult } from '../../src/judges/anthropic.js'
 import { SYSTEM_PROMPT, verdictSchema } from '../../src/judges/capabilities.js'
+import { JudgeReplyError } from '../../src/judges/parse.js'
 import type { JudgeRequest } from '../../src/judges/types.js'
 
 const request = { prompt: 'Rate it.', template: 'custom', scale: 'binary', output: 'x', sample: 0 } as JudgeRequest
@@ -79,5 +80,31 @@ describe('messageResult', () => {
 
   test('an empty reply that was not cut off is read as a reply (and fails to parse there)', () => {
     expect(() => messageResult({ content: [], stop_reason: 'end_turn' }, request, 'm', 300)).toThrow(/judge/)
+  })
+
+  test('an empty reply that was not cut off is a JudgeReplyError that says the reply is empty', () => {
+    expect(() => messageResult({ content: [], stop_reason: 'end_turn' }, request, 'm', 300)).toThrow(JudgeReplyError)
+    expect(() => messageResult({ content: [], stop_reason: 'end_turn' }, request, 'm', 300)).toThrow("Failed to read the judge's reply: the reply is empty.")
+  })
+
+  test('a reply of whitespace cut off by max_tokens is an empty reply too', () => {
+    expect(() => messageResult({ content: [{ type: 'text', text: ' \n' }], stop_reason: 'max_tokens' }, request, 'm', 300)).toThrow(
+      'used all 300 output tokens before answering',
+    )
+  })
+
+  test('a verdict that was cut off by max_tokens after it is still read', () => {
+    const message = { content: [{ type: 'text', text: 'Verdict: PASS. The dates' }], stop_reason: 'max_tokens' }
+    expect(messageResult(message, request, 'm', 300)).toMatchObject({ score: 1, parsedFrom: 'verdict' })
+  })
+
+  test('a text block whose text is not a string is skipped', () => {
+    const message = {
+      content: [
+        { type: 'text', text: 7 as unknown as string },
+        { type: 'text', text: 'Verdict: FAIL' },
+      ],
+    }
+    expect(messageResult(message, request, 'm', 300)).toMatchObject({ score: 0, raw: 'Verdict: FAIL' })
   })
 })

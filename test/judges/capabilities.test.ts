@@ -73,6 +73,7 @@ describe('rejectionOf', () => {
     expect(rejectionOf(Object.assign(new Error('400 status code (no body)'), { status: 400 }))).toBe('unreadable')
     expect(rejectionOf(Object.assign(new Error('422 '), { status: 422 }))).toBe('unreadable')
     expect(rejectionOf(Object.assign(new Error(''), { status: 400 }))).toBe('unreadable')
+    expect(rejectionOf(Object.assign(new Error('400'), { status: 400 }))).toBe('unreadable')
   })
 
   test('other statuses, other 400s and errors without a status are no rejection', () => {
@@ -193,6 +194,18 @@ describe('callWithFallbacks', () => {
     expect(seen).toEqual([
       { structured: true, temperature: true },
       { structured: true, temperature: false },
+      { structured: false, temperature: false },
+    ])
+  })
+
+  test('a rejected schema, then a rejected temperature: three calls, the last one with neither', async () => {
+    warnings()
+    const caps = { structured: true, temperature: true }
+    const { call, seen } = scripted(structuredError, temperatureError, undefined)
+    await expect(callWithFallbacks(caps, policy, call)).resolves.toBe('ok')
+    expect(seen).toEqual([
+      { structured: true, temperature: true },
+      { structured: false, temperature: true },
       { structured: false, temperature: false },
     ])
   })

@@ -156,6 +156,8 @@ describe('describeScaleValue', () => {
     [0, 'binary', 'FAIL'],
     [0.5, 'binary', '0.5 on 0-1'],
     [4, '1-5', '4 on 1-5'],
+    [1, '1-5', '1 on 1-5'],
+    [0, '0-5', '0 on 0-5'],
     [3, '0-5', '3 on 0-5'],
     [0.33333, '0-1', '0.3333 on 0-1'],
   ] as const)('describes %d on %s as %j', (value, scale, text) => {
@@ -297,5 +299,91 @@ describe('normalizeScore', () => {
     ['0-1', 0.3, 0.3],
   ] as const)('normalizes %s value %d to %d', (scale, value, expected) => {
     expect(normalizeScore(value, scale)).toBe(expected)
+  })
+})
+
+describe('parseJudgeReply: reading JSON exactly', () => {
+  test('an escaped quote before a brace inside a string does not end the string', () => {
+    expect(parseJudgeReply('{"reasoning": "it prints \\"}\\" twice", "score": 0}', 'binary')).toStrictEqual({
+      scaleValue: 0,
+      score: 0,
+      reason: 'it prints "}" twice',
+      parsedFrom: 'json',
+    })
+  })
+
+  test('an empty string as the first key is read', () => {
+    expect(parseJudgeReply('{"": "", "score": 1}', 'binary')).toMatchObject({ score: 1, parsedFrom: 'json' })
+  })
+
+  test('a reply without claims or a note has no such fields', () => {
+    expect(parseJudgeReply('{"reasoning": "ok", "score": 4}', '1-5')).toStrictEqual({ scaleValue: 4, score: 0.75, reason: 'ok', parsedFrom: 'json' })
+  })
+
+  test('a JSON score of 1e999 (Infinity) is not read as the JSON score', () => {
+    expect(parseJudgeReply('{"score": 1e999}', '1-5')).toMatchObject({ parsedFrom: 'number' })
+  })
+
+  test.each([
+    ['several digits', '{"score": "10"}', 5, "the judge's score 10 is outside the 1-5 scale; clamped to 5"],
+    ['several decimals', '{"score": "2.25"}', 2.25, undefined],
+  ])('a numeric string with %s is the JSON score', (_, reply, scaleValue, note) => {
+    const parsed = parseJudgeReply(reply, '1-5')
+    expect(parsed).toMatchObject({ scaleValue, parsedFrom: 'json' })
+    expect(parsed.note).toBe(note)
+  })
+})
+
+describe('parseJudgeReply: verdict words on the last line', () => {
+  test.each([
+    ['after reasoning on the lines above', 'The refund window matches the reference.\nPASS', 1],
+    ['with emphasis and a full stop', 'The refund window is reversed.\n**FAIL.**', 0],
+    ['quoted in markdown', 'The refund window matches.\n> PASS', 1],
+    ['with several exclamation marks', 'The dates match.\nPASS!!', 1],
+  ])('reads a verdict word %s', (_, reply, score) => {
+    expect(parseJudgeReply(reply, 'binary')).toMatchObject({ score, parsedFrom: 'verdict' })
+  })
+
+  test('a last line of dots alone is not the last line read', () => {
+    expect(parseJudgeReply('The dates match.\nPASS\n...', 'binary')).toMatchObject({ score: 1, parsedFrom: 'verdict' })
+  })
+
+  test('a first verdict word after a markdown quote is read', () => {
+    expect(parseJudgeReply('> No, the refund window is reversed.', 'binary')).toMatchObject({ score: 0, parsedFrom: 'verdict' })
+  })
+})
+
+describe('parseJudgeReply: which number counts', () => {
+  test('on the binary scale a verdict word outranks a labelled number (no false pass from "Score: 1")', () => {
+    expect(parseJudgeReply('Score: 1 for tone. Verdict: FAIL', 'binary')).toMatchObject({ score: 0, parsedFrom: 'verdict' })
+  })
+
+  test('on the binary scale a labelled number outranks the first number', () => {
+    expect(parseJudgeReply('Attempt 2 of the answer. Score: 0', 'binary')).toMatchObject({ score: 0, parsedFrom: 'number' })
+  })
+
+  test.each([
+    ['n/5', 'Of the 2 claims both hold: 4/5.', 4],
+    ['n out of 5, in any case', 'Across 3 points: 4 Out Of 5.', 4],
+  ])('reads %s rather than an earlier number', (_, reply, scaleValue) => {
+    expect(parseJudgeReply(reply, '1-5')).toMatchObject({ scaleValue, parsedFrom: 'number' })
+  })
+})
+
+describe('parseJudgeReply: reasoning set aside', () => {
+  test('the answer between two reasoning blocks is read', () => {
+    expect(parseJudgeReply('<think>Compare the dates.</think>{"reasoning": "Same.", "score": 4}<think>Done, it is 4.</think>', '1-5')).toMatchObject({
+      scaleValue: 4,
+      reason: 'Same.',
+    })
+  })
+
+  test('a verdict right after a reasoning block is read', () => {
+    expect(parseJudgeReply('<think>Compare the dates.</think>PASS', 'binary')).toMatchObject({ score: 1, parsedFrom: 'verdict' })
+  })
+
+  test('a draft score before a lone closing tag does not count', () => {
+    expect(parseJudgeReply('First guess {"score": 1}\n</think>\n{"reasoning": "Wrong date.", "score": 0}', 'binary')).toMatchObject({ score: 0 })
+    expect(parseJudgeReply('I lean to 5\n</think>\nThe refund window is wrong, 2 at most.', '1-5')).toMatchObject({ scaleValue: 2 })
   })
 })

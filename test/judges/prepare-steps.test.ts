@@ -2,11 +2,13 @@
 import { describe, expect, test } from 'vitest'
 import { failWith } from '../../src/errors.js'
 import {
+  checkContext,
   checkSamples,
   checkScale,
   checkSpecObject,
   checkTemplateFields,
   checkThreshold,
+  checkVerbatim,
   chooseTemplate,
   MAX_SAMPLES,
   templateFields,
@@ -75,5 +77,71 @@ describe('chooseTemplate and checkTemplateFields', () => {
     expect(() => checkTemplateFields('correctness', { output: 'x' }, fail)).toThrow("the 'correctness' template needs { reference }, which is missing")
     expect(checkTemplateFields('Is {output} polite?', { output: 'x' }, fail)).toBe(false)
     expect(() => checkTemplateFields('Compare {output} with {reference}', { output: 'x' }, fail)).toThrow(/reference/)
+  })
+})
+
+describe('the messages of each step', () => {
+  test('a spec that is not an object names every option', () => {
+    expect(() => checkSpecObject(5, fail)).toThrow(
+      '[expect-llm] Failed to judge: the judge spec must be an object, got a number (5). Pass criteria as a string, or an object with any of: ' +
+        'criteria, reference, input, context, scale, threshold, template, judge, samples, verbatim, lenient.',
+    )
+  })
+
+  test('every unknown option is named', () => {
+    expect(() => checkSpecObject({ criteria: 'x', treshold: 0.5, sample: 3 }, fail)).toThrow('unknown option "treshold", "sample". Valid options are:')
+  })
+
+  test('an unknown scale says what to pass', () => {
+    expect(() => checkScale('1-10', '1-10', fail)).toThrow(
+      `"scale" must be one of 'binary', '1-5', '0-5', '0-1', got a string ("1-10"). Pass for example { scale: '1-5' }.`,
+    )
+  })
+
+  test('a built-in template without what it needs says what to pass', () => {
+    expect(() => checkTemplateFields('correctness', { output: 'x' }, fail)).toThrow(
+      "the 'correctness' template needs { reference }, which is missing. Pass { reference } in the judge spec.",
+    )
+  })
+
+  test('a panel of more than MAX_SAMPLES judges fails with an example; MAX_SAMPLES judges pass', () => {
+    const judges = (n: number) => Array.from({ length: n }, () => () => 1)
+    expect(checkSamples(judges(MAX_SAMPLES), false, fail)).toHaveLength(MAX_SAMPLES)
+    expect(() => checkSamples(judges(MAX_SAMPLES + 1), false, fail)).toThrow(
+      `"samples" must list 1 to ${MAX_SAMPLES} judges, got ${MAX_SAMPLES + 1}. ` +
+        "Pass for example { samples: [openAIJudgeSettings, { model: anthropic('claude-haiku-4-5') }] } (an odd number avoids ties).",
+    )
+  })
+})
+
+describe('checkContext', () => {
+  test('a list with an item that is not text names it', () => {
+    expect(() => checkContext(['Refunds within 30 days.', 5], fail)).toThrow(
+      'the context must be a non-empty string or an array of non-empty strings, got an array containing a number (5)',
+    )
+  })
+})
+
+describe('templateFields', () => {
+  test('holds only the fields the spec gives', () => {
+    expect(templateFields({}, 'Lyon', fail)).toStrictEqual({ output: 'Lyon' })
+  })
+})
+
+describe('checkVerbatim', () => {
+  test('verbatim and lenient must be booleans', () => {
+    expect(() => checkVerbatim({ verbatim: 'yes' }, 'Rate {output}', false, fail)).toThrow(
+      '[expect-llm] Failed to judge: "verbatim" must be true or false, got a string ("yes"). Pass { verbatim: true }.',
+    )
+    expect(() => checkVerbatim({ lenient: 1 }, 'Rate {output}', false, fail)).toThrow(
+      '"lenient" must be true or false, got a number (1). Pass { lenient: true }.',
+    )
+  })
+
+  test('verbatim with a built-in template says to pass a template text', () => {
+    expect(() => checkVerbatim({ verbatim: true }, 'correctness', true, fail)).toThrow(
+      '"verbatim" sends a custom template as written, but "correctness" is a built-in template. ' +
+        'Pass your own template text with {output} (and {input}, {context}, ...), or leave verbatim out.',
+    )
   })
 })

@@ -1,5 +1,6 @@
 // Turning what users pass as a judge into a Judge: plain functions (numbers on the request's scale,
 // booleans, { score, reason, claims }), Judge objects (whose results are checked), settings, mistakes.
+import { MockEmbeddingModelV4, MockLanguageModelV4 } from 'ai/test'
 import { afterEach, describe, expect, test } from 'vitest'
 import { configure, resetConfig } from '../../src/config.js'
 import { checkJudgeResult, functionJudge, resolveJudge } from '../../src/judges/resolve.js'
@@ -107,5 +108,49 @@ describe('resolveJudge', () => {
     expect(() => resolveJudge([] as never)).toThrow('the judge must be a Judge, a function or judge settings, got an array')
     expect(resolveJudge(null as never)).toBe(resolveJudge()) // null, like undefined: the default judge
     expect(() => resolveJudge({ evaluate: 'no' } as never)).toThrow('unknown option "judge.evaluate"')
+  })
+})
+
+describe('what a mistake in the judge is', () => {
+  test('a function judge off the scale and a broken Judge result are TypeErrors', async () => {
+    await expect(functionJudge(() => 7).evaluate(request('binary'))).rejects.toBeInstanceOf(TypeError)
+    expect(() => checkJudgeResult(null, 'mine')).toThrow(TypeError)
+  })
+
+  test('a value that is neither a Judge, a function nor settings fails', () => {
+    expect(() => resolveJudge(5 as never)).toThrow('the judge must be a Judge, a function or judge settings, got a number (5)')
+  })
+})
+
+describe('which built-in judge settings make', () => {
+  const create = async () => ({})
+  const aiSdkModel = new MockLanguageModelV4({ provider: 'mock-provider', modelId: 'mock-judge' }) as never
+
+  test('a client with both chat.completions and messages is an OpenAI client; one with messages but no create is not Anthropic', () => {
+    const defaultOpenAIModel = resolveJudge({ client: { chat: { completions: { create } } } as never }).name
+    expect(resolveJudge({ client: { chat: { completions: { create } }, messages: { create } } as never }).name).toBe(defaultOpenAIModel)
+    expect(resolveJudge({ client: { messages: {} } as never }).name).toBe(defaultOpenAIModel)
+    expect(resolveJudge({ client: { messages: { create } } as never }).name).toBe('claude-haiku-4-5')
+  })
+
+  test('the model named next to an Anthropic client is the one it asks', () => {
+    expect(resolveJudge({ client: { messages: { create } } as never, model: 'claude-opus-4-1' }).name).toBe('claude-opus-4-1')
+  })
+
+  test('settings that belong to another judge are named, all of them, with where to set them', () => {
+    expect(() => resolveJudge({ model: aiSdkModel, baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k' })).toThrow(
+      '[expect-llm] Failed to use the judge: "baseURL" and "apiKey" cannot be combined with an AI SDK model. ' +
+        'Set the endpoint and key on the AI SDK provider instead: createAnthropic({ baseURL, apiKey }).',
+    )
+    expect(() => resolveJudge({ model: aiSdkModel, client: { messages: { create } } as never })).toThrow('"client" cannot be combined with an AI SDK model.')
+    expect(() => resolveJudge({ client: { messages: { create } } as never, apiKey: 'k' })).toThrow(
+      '[expect-llm] Failed to use the judge: "apiKey" cannot be combined with an Anthropic client. Set them on the client instead: new Anthropic({ baseURL, apiKey }).',
+    )
+  })
+
+  test('an AI SDK embedding model as the judge says what to pass', () => {
+    expect(() => resolveJudge({ model: new MockEmbeddingModelV4({ provider: 'mock-provider', modelId: 'mock-embedder' }) as never })).toThrow(
+      "must be a model name or an AI SDK language model, got an AI SDK embedding model (configure it as the embedder). Pass for example { model: anthropic('claude-haiku-4-5') } from @ai-sdk/anthropic, or { model: 'gpt-4.1-mini' }.",
+    )
   })
 })

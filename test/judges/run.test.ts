@@ -3,7 +3,7 @@ import { configure, resetConfig } from '../../src/config.js'
 import { failWith } from '../../src/errors.js'
 import { functionJudge, resolveJudge } from '../../src/judges/resolve.js'
 import { prepareJudgeCall, runJudge } from '../../src/judges/run.js'
-import type { JudgeRequest } from '../../src/judges/types.js'
+import type { Judge, JudgeRequest } from '../../src/judges/types.js'
 import { getLedger, resetLedger } from '../../src/ledger.js'
 
 afterEach(() => {
@@ -242,5 +242,29 @@ describe('resolveJudge', () => {
   test('returns one OpenAI judge per settings object', () => {
     const settings = { model: 'gpt-4o-mini', apiKey: 'k' }
     expect(resolveJudge(settings)).toBe(resolveJudge(settings))
+  })
+})
+
+describe('runJudge: names', () => {
+  const unnamed = (score: number): Judge => ({ evaluate: async () => ({ score, scaleValue: score, reason: 'r', raw: '' }) })
+
+  test('a Judge without a name is "judge" in the verdict and in its errors', async () => {
+    expect((await runJudge(prepare({ criteria: 'x', judge: unnamed(1) }))).judgeName).toBe('judge')
+    await expect(runJudge(prepare({ criteria: 'x', judge: unnamed(2) }))).rejects.toThrow('the judge "judge" returned a result with score a number (2)')
+  })
+
+  test('a panel names judges without a name by their place', async () => {
+    const verdict = await runJudge(prepare({ criteria: 'x', samples: [unnamed(1), unnamed(0), unnamed(1)] }))
+    expect(verdict.judgeName).toBe('judge 1 + judge 2 + judge 3')
+    expect(verdict.panel?.map((v) => v.judge)).toEqual(['judge 1', 'judge 2', 'judge 3'])
+  })
+
+  test("a panel judge's score at the threshold is a passing vote", async () => {
+    const verdict = await runJudge(prepare({ criteria: 'x', scale: '0-1', threshold: 0.6, samples: [unnamed(0.6), unnamed(0.5), unnamed(0.6)] }))
+    expect(verdict.panel?.map((v) => v.pass)).toEqual([true, false, true])
+  })
+
+  test('the request carries no criteria when the spec gives none', () => {
+    expect(prepare({ reference: 'Refunds within 30 days.', judge: () => 1 }).request).not.toHaveProperty('criteria')
   })
 })

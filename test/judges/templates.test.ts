@@ -114,3 +114,27 @@ describe('the prompts, word for word', () => {
     expect(renderPrompt('Q {input} C {context} R {reference} K {criteria} O {output} J {"score": 1}', '0-5', all)).toMatchSnapshot()
   })
 })
+
+describe('checkTemplate messages', () => {
+  test('double braces with spaces inside are named too', () => {
+    expect(checkTemplate('Grade {{ output }}', { output: 'x' })?.reason).toBe('the template uses {{output}} with double braces')
+  })
+
+  test('several unknown placeholders are all named', () => {
+    expect(checkTemplate('Is {output} as good as {answer} for {user}?', { output: 'x' })?.reason).toBe(
+      'the template uses unknown placeholders {answer}, {user}',
+    )
+  })
+
+  test('a template without {output} says where to add it', () => {
+    expect(checkTemplate('Is the sky blue?', { output: 'x' })?.fix).toBe('Add {output} where the response should appear.')
+  })
+})
+
+describe('renderPrompt of a custom template', () => {
+  test('the template is trimmed, and a template without {context} fills its other placeholders', () => {
+    expect(renderPrompt('\n  Is "{output}" an answer to {input}?  \n', 'binary', { output: 'Hi!', input: 'Hello?' })).toBe(
+      `Is "Hi!" an answer to Hello??\n\n${replyFormat('binary', 'custom')}`,
+    )
+  })
+})
