@@ -44,6 +44,9 @@ export function useProviderTestHooks(): { readonly warn: MockInstance } {
   beforeEach(() => {
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     resetFallbackNotices()
+    // Also before: under the mutation run's shared module graph (isolate: false) a test file that does not
+    // reset the ledger leaves its calls in it, and the counts asserted here would include them.
+    resetLedger()
   })
   afterEach(() => {
     vi.unstubAllEnvs()
