@@ -277,4 +277,36 @@ describe('the session', () => {
     ])
     expect(session.replay.takeProblems()).toEqual([])
   })
+  test('a replay request that MSW never saw and got an answer "went to the network"', async () => {
+    const origin = 'https://escape-answered.invalid'
+    const runner = scriptedRunner(testFile())
+    await start(runner, { mode: 'replay', hosts: [origin] })
+    const request = { origin, path: '/v1/embeddings', method: 'POST', headers: [] }
+    diagnostics.channel('undici:request:create').publish({ request })
+    diagnostics.channel('undici:request:headers').publish({ request, response: {} })
+    const error = (await each(runner, []).catch((e: unknown) => e)) as ReplayError
+    expect(error.message.split('. The client')[0]).toBe(
+      '[expect-llm] Failed to replay POST https://escape-answered.invalid/v1/embeddings: the request bypassed record/replay and went to the network',
+    )
+  })
+
+  test('in live mode, a model request that cannot connect warns once per host and test file, naming the key variable', async () => {
+    const openai = 'https://api.openai.com'
+    const runner = scriptedRunner(testFile())
+    await start(runner, { mode: 'live' })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const fail = (path: string) => {
+      const request = { origin: openai, path, method: 'POST', headers: [] }
+      diagnostics.channel('undici:request:create').publish({ request })
+      diagnostics
+        .channel('undici:request:error')
+        .publish({ request, error: new Error('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND api.openai.com') }) })
+    }
+    fail('/v1/chat/completions')
+    fail('/v1/embeddings')
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+      '[expect-llm] Failed to reach https://api.openai.com in live mode (getaddrinfo ENOTFOUND api.openai.com): live mode sends model requests to the ' +
+        'network with OPENAI_API_KEY. Check the network (proxy, VPN, DNS) and that OPENAI_API_KEY is set, or replay the recordings instead (unset EXPECT_LLM_REPLAY).',
+    ])
+  })
 })
