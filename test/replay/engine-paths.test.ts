@@ -1,12 +1,13 @@
 // Paths of the replay engine (src/replay/engine.ts) that the request-level tests leave open: the CI
 // refusal's one warning, and what the engine sends and writes at the edges of recording.
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { forceModeFromOptions, removeRoot, tempRoot } from './helpers.js'
+import { forceModeFromOptions, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
-let root: string | undefined
-afterEach(async () => {
-  if (root) await removeRoot(root)
-  root = undefined
+const sandbox = useReplaySandbox()
+
+afterEach(() => {
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
 })
@@ -22,8 +23,7 @@ describe('CI', () => {
     vi.resetModules()
     const { ReplayEngine } = await import('../../src/replay/engine.js')
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    root = await tempRoot()
-    const options = { rootDir: root, hosts: ['https://ci-refusal.invalid'], testPath: () => undefined }
+    const options = { rootDir: sandbox.root, hosts: ['https://ci-refusal.invalid'], testPath: () => undefined }
     const engine = new ReplayEngine({ options: { ...options, mode: 'record' } })
     const request = () => new Request('https://ci-refusal.invalid/v1/models')
     const first = await engine.handle(request(), msw)
@@ -47,5 +47,43 @@ describe('CI', () => {
     const engine = new ReplayEngine({ options: { mode: 'live', hosts: ['https://ci-refusal.invalid'] } })
     expect(await (await engine.handle(new Request('https://ci-refusal.invalid/v1/models'), msw))?.text()).toBe('passed through')
     expect(warn).not.toHaveBeenCalled()
+  })
+})
+
+describe('the summary of every test file', () => {
+  test('lists each test file the engine served, a request outside tests under testPath null, with its new and unused files', async () => {
+    const testFile = (name: string) => join(sandbox.root, 'test', name)
+    let current: string | undefined = testFile('a.test.ts')
+    const post = (content: string) =>
+      fetch(`${sandbox.server.baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }], temperature: 0 }),
+      })
+    const options = optionsFor(sandbox.root, sandbox.server.origin, 'record', { testPath: () => current })
+    // A fixture file no request of this run asks for (fixtures created or used in this process count as such).
+    const folder = (name: string) => join(sandbox.root, 'test', '__llm_fixtures__', name)
+    const old = join(folder('a.test.ts'), 'chat-completions.0123456789abcdef.json')
+    await mkdir(folder('a.test.ts'), { recursive: true })
+    await writeFile(old, '{}')
+    const phase = startReplay(options)
+    try {
+      await post('First')
+      current = testFile('b.test.ts')
+      await post('New')
+      current = undefined
+      await post('Outside')
+      phase.replay.assertNoProblems()
+      const [a, b, outside] = await phase.replay.summary()
+      expect(a).toEqual({ testPath: testFile('a.test.ts'), folder: folder('a.test.ts'), used: [], created: [expect.any(String)], unused: [old] })
+      expect(b).toMatchObject({ testPath: testFile('b.test.ts'), folder: folder('b.test.ts'), used: [], unused: [] })
+      expect(outside).toMatchObject({ testPath: null, folder: join(sandbox.root, '__llm_fixtures__', '_no-test-file'), used: [], unused: [] })
+      const written = [b!.created, outside!.created]
+      expect(written.map((c) => c.length)).toEqual([1, 1])
+      const meta = async (file: string) => JSON.parse(await readFile(file, 'utf8')).meta.testFile
+      expect([await meta(b!.created[0]!), await meta(outside!.created[0]!)]).toEqual(['test/b.test.ts', null])
+    } finally {
+      phase.close()
+    }
   })
 })
