@@ -87,3 +87,37 @@ describe('the summary of every test file', () => {
     }
   })
 })
+
+describe('sequence mode', () => {
+  test('each test counts its own calls: another test of the file starts again at the first recorded response', async () => {
+    sandbox.server.setReply((_req, i) => ({ text: `sample ${i}` }))
+    let name = 'one'
+    const post = async () => {
+      const res = await fetch(`${sandbox.server.baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Pick a word' }], temperature: 1 }),
+      })
+      return ((await res.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content
+    }
+    const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record', { sequence: true, testName: () => name }))
+    try {
+      expect([await post(), await post()]).toEqual(['sample 0', 'sample 1'])
+      rec.replay.assertNoProblems()
+    } finally {
+      rec.close()
+    }
+    name = 'one'
+    const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { sequence: true, testName: () => name }))
+    try {
+      const served = [await post()]
+      name = 'two'
+      served.push(await post(), await post())
+      expect(served).toEqual(['sample 0', 'sample 0', 'sample 1'])
+      rep.replay.assertNoProblems()
+    } finally {
+      rep.close()
+    }
+    expect(sandbox.server.requests).toHaveLength(2)
+  })
+})
