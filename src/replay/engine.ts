@@ -253,11 +253,13 @@ export class ReplayEngine {
     return opts.testName?.() ?? (this.ctx.runner ? this.ctx.runner.testName() : readExpectState().currentTestName)
   }
 
+  /** The usage of a test file's fixture folder, in the layout in effect now (`configure()` may move it). */
   private fileUsage(layout: StoreLayout, testPath: string | undefined): FileUsage {
+    const folder = folderFor(layout, testPath)
     const k = testPath ?? ''
     let u = this.usage.get(k)
-    if (!u) {
-      u = folderUsage(folderFor(layout, testPath))
+    if (u?.folder !== folder) {
+      u = folderUsage(folder)
       this.usage.set(k, u)
     }
     return u

@@ -3,11 +3,15 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { forceModeFromOptions, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
+import { configure, getConfig } from '../../src/config.js'
+import { handlingFailure, ReplayEngine } from '../../src/replay/engine.js'
+import type { ReplayMode, ReplayOptions } from '../../src/replay/types.js'
+import { fixtureFiles, forceModeFromOptions, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
 const sandbox = useReplaySandbox()
 
 afterEach(() => {
+  vi.unstubAllGlobals()
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
 })
@@ -119,5 +123,126 @@ describe('sequence mode', () => {
       rep.close()
     }
     expect(sandbox.server.requests).toHaveLength(2)
+  })
+})
+
+// The engine driven directly, its upstream a stub of fetch: a loopback origin needs no key, and nothing is sent.
+const UPSTREAM = 'http://127.0.0.1:9'
+const testPath = () => join(sandbox.root, 'test', 'e.test.ts')
+function stubUpstream(answer: () => Response = () => Response.json({ ok: true })): string[] {
+  const sent: string[] = []
+  vi.stubGlobal('fetch', async (request: Request) => {
+    sent.push(`${request.method} ${request.url}`)
+    return answer()
+  })
+  return sent
+}
+const engineIn = (mode: ReplayMode, extra: ReplayOptions = {}) =>
+  new ReplayEngine({ options: { mode, rootDir: sandbox.root, hosts: [UPSTREAM], testPath, ...extra } })
+const json = (body: string, path = '/v1/chat/completions') =>
+  new Request(`${UPSTREAM}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+
+describe('identical requests while recording', () => {
+  test.each([
+    ['a JSON array', () => json('[1, 2]')],
+    ['a JSON string', () => json('"one prompt"')],
+    ['no body (GET)', () => new Request(`${UPSTREAM}/v1/models`)],
+  ])('%s is not a sampling request: sent once, repeats answered silently', async (_what, request) => {
+    const sent = stubUpstream()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const engine = engineIn('record')
+    const statuses = [(await engine.handle(request(), msw))?.status, (await engine.handle(request(), msw))?.status]
+    expect(statuses).toEqual([200, 200])
+    expect(sent).toHaveLength(1)
+    expect(warn).not.toHaveBeenCalled()
+    expect(engine.takeProblems()).toEqual([])
+  })
+
+  test('a body without any temperature samples: the repeat is answered and noticed', async () => {
+    const sent = stubUpstream()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const engine = engineIn('record')
+    for (let i = 0; i < 2; i++) expect((await engine.handle(json('{"model":"m"}'), msw))?.status).toBe(200)
+    expect(sent).toHaveLength(1)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(String(warn.mock.calls[0]![0])).toContain('POST /v1/chat/completions was sent again with the same body while recording')
+  })
+})
+
+describe('hosts', () => {
+  test.each([
+    ['https://api.openai.com', 'https://api.openai.com/v1/models'],
+    ['https://*.openai.azure.com', 'https://my-resource.openai.azure.com/openai/models'],
+  ])('a default host listed in allowedHosts (%s) is not intercepted', async (allowed, url) => {
+    const engine = engineIn('replay', { allowedHosts: [allowed] })
+    expect(engine.resolve().hosts).not.toContain(allowed)
+    expect(engine.resolve().hosts).toContain('https://api.anthropic.com')
+    expect(await engine.handle(new Request(url), msw)).toBeUndefined()
+    expect(engine.handled).toBe(0)
+  })
+})
+
+describe('fixture folders', () => {
+  test('after configure() moves the fixture dir, a request is looked up under the new dir only', async () => {
+    const saved = getConfig().replay
+    try {
+      stubUpstream()
+      const engine = new ReplayEngine({ options: { rootDir: sandbox.root, hosts: [UPSTREAM], testPath } })
+      configure({ replay: { mode: 'record', dir: 'fixtures-a' } })
+      expect((await engine.handle(json('{"temperature":0}'), msw))?.status).toBe(200)
+      expect((await fixtureFiles(sandbox.root)).map((f) => f.slice(sandbox.root.length + 1).split('/')[0])).toEqual(['fixtures-a'])
+      configure({ replay: { mode: 'replay', dir: 'fixtures-b' } })
+      const res = await engine.handle(json('{"temperature":0}'), msw)
+      expect(res?.headers.get('x-expect-llm-replay')).toBe('expect_llm_replay_miss')
+      expect(engine.takeProblems()[0]!.message).toMatch(/\n {2}Expected file: fixtures-b\/test\/e\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json\n/)
+    } finally {
+      const state = getConfig() as { replay?: ReplayOptions }
+      if (saved === undefined) delete state.replay
+      else state.replay = saved
+    }
+  })
+
+  test('a fixture one engine served counts as used in the summary of another engine of the process', async () => {
+    stubUpstream()
+    await engineIn('record').handle(json('{"temperature":0}'), msw)
+    const [file] = await fixtureFiles(sandbox.root)
+    // Served by a second engine (say the setup file's), summarized by a third (say a test's llmReplay()).
+    expect((await engineIn('replay').handle(json('{"temperature":0}'), msw))?.status).toBe(200)
+    const [summary] = await engineIn('replay').summary(testPath())
+    expect(summary).toMatchObject({ used: [file], unused: [] })
+  })
+})
+
+describe('messages', () => {
+  test('a miss of a request without a model names none', async () => {
+    const engine = engineIn('replay')
+    await engine.handle(new Request(`${UPSTREAM}/v1/models`), msw)
+    expect(engine.takeProblems()[0]!.message.split('\n')[0]).toBe(
+      '[expect-llm] Failed to replay GET /v1/models: no fixture matches this request, and mode "replay" never calls the network. Record it, then commit the new file.',
+    )
+  })
+
+  test('a stale fixture replayed outside a test file says to record it with your test command', async () => {
+    stubUpstream()
+    const outside = { testPath: () => undefined }
+    await engineIn('record', outside).handle(json('{"temperature":0}'), msw)
+    const [file] = await fixtureFiles(sandbox.root)
+    const fixture = JSON.parse(await readFile(file!, 'utf8'))
+    fixture.meta.recordedAt = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    await writeFile(file!, JSON.stringify(fixture, null, 2))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    expect((await engineIn('replay', { ...outside, maxAge: '30d' }).handle(json('{"temperature":0}'), msw))?.status).toBe(200)
+    expect(String(warn.mock.calls[0]![0])).toMatch(/Record it again with EXPECT_LLM_REPLAY=rerecord <your test command>\.$/)
+  })
+
+  test('handlingFailure: only a FixtureError is a corrupt fixture, and only with the file it names', () => {
+    const other = Object.assign(new Error('disk full'), { file: '/r/a.json' })
+    expect(handlingFailure(other, '/r/t.test.ts', 't')).toEqual({
+      problem: { kind: 'record', message: 'disk full', testPath: '/r/t.test.ts', testName: 't' },
+      type: 'expect_llm_replay_error',
+      corruptFile: undefined,
+    })
+    const noFile = Object.assign(new Error('bad'), { name: 'FixtureError', file: 42 })
+    expect(handlingFailure(noFile, undefined, undefined)).toMatchObject({ type: 'expect_llm_replay_corrupt_fixture', corruptFile: undefined })
   })
 })
