@@ -428,10 +428,8 @@ export class ReplayEngine {
     const { response, recorded } = await this.record(exchange, (r) => ({ response: r }))
     const mine = held.claim
     held.claim = undefined
-    void recorded.then(
-      (r) => mine?.settle(r),
-      () => mine?.settle(undefined),
-    )
+    // `recorded` never rejects: a whole body's failure throws above, a stream's is caught as a problem.
+    void recorded.then((r) => mine?.settle(r))
     return response
   }
 
@@ -685,13 +683,20 @@ export class ReplayEngine {
   private recordStream(exchange: Exchange, real: Response, recordable: boolean, save: (r: RecordedResponse) => Promise<RecordedInRun | undefined>) {
     const headers = allowListHeaders(real.headers)
     const tee = teeEventStream(real.body!)
-    const recorded = tee.done.then(async ({ events, offsetsMs, error }) => {
-      if (error !== undefined) {
-        this.warnBroken(`${exchange.request.method} ${exchange.key.material.path}`, error)
+    const recorded = tee.done
+      .then(async ({ events, offsetsMs, error }) => {
+        if (error !== undefined) {
+          this.warnBroken(`${exchange.request.method} ${exchange.key.material.path}`, error)
+          return undefined
+        }
+        return recordable ? save({ status: real.status, statusText: real.statusText, headers, sse: events, chunkOffsetsMs: offsetsMs }) : undefined
+      })
+      // The app already has its response: a failure while saving (a redact hook that throws) fails the test as a
+      // problem, the way it does for a whole body, instead of rejecting where nothing awaits it.
+      .catch((error: unknown) => {
+        this.addProblem(handlingFailure(error, exchange.testPath, exchange.testName).problem)
         return undefined
-      }
-      return recordable ? save({ status: real.status, statusText: real.statusText, headers, sse: events, chunkOffsetsMs: offsetsMs }) : undefined
-    })
+      })
     this.pending.add(recorded)
     void recorded.finally(() => this.pending.delete(recorded))
     const h = new Headers({ ...headers, 'x-expect-llm-fixture': exchange.store.rel(exchange.file), ...BREAKABLE_STREAM_HEADERS })

@@ -246,3 +246,36 @@ describe('messages', () => {
     expect(handlingFailure(noFile, undefined, undefined)).toMatchObject({ type: 'expect_llm_replay_corrupt_fixture', corruptFile: undefined })
   })
 })
+
+describe('a redact hook that throws on the response', () => {
+  const stream = () =>
+    new Request(`${UPSTREAM}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"stream":true,"temperature":0}' })
+  const redact: ReplayOptions['redact'] = ({ key, response }) => {
+    if (response) throw new Error('redact broke on the response')
+    return { key }
+  }
+
+  test('while a stream records: the app gets the stream, the test a problem, the disk nothing (and no unhandled rejection)', async () => {
+    const sent = stubUpstream(() => new Response('data: {"n":1}\n\ndata: [DONE]\n\n', { headers: { 'content-type': 'text/event-stream' } }))
+    const engine = engineIn('record', { redact })
+    const res = await engine.handle(stream(), msw)
+    expect(await res?.text()).toBe('data: {"n":1}\n\ndata: [DONE]\n\n')
+    await engine.flush()
+    expect(engine.takeProblems()).toEqual([{ kind: 'record', message: 'redact broke on the response', testPath: testPath(), testName: undefined }])
+    expect(await fixtureFiles(sandbox.root)).toEqual([])
+    // The key is released: the next identical request is sent (and fails the same way) rather than waiting.
+    await (await engine.handle(stream(), msw))?.text()
+    await engine.flush()
+    expect(sent).toHaveLength(2)
+    expect(engine.takeProblems().map((p) => p.kind)).toEqual(['record'])
+  })
+
+  test('while a whole body records: the app gets the replay error, the test the problem', async () => {
+    stubUpstream()
+    const engine = engineIn('record', { redact })
+    const res = await engine.handle(json('{"temperature":0}'), msw)
+    expect(res?.headers.get('x-expect-llm-replay')).toBe('expect_llm_replay_error')
+    expect(engine.takeProblems().map((p) => [p.kind, p.message])).toEqual([['record', 'redact broke on the response']])
+    expect(await fixtureFiles(sandbox.root)).toEqual([])
+  })
+})
