@@ -97,6 +97,7 @@ interface RecordedInRun {
  * count a fixture as used whichever engine served it.
  */
 function folderUsage(folder: string): FileUsage {
+  // Stryker disable next-line StringLiteral: equivalent, any name is one slot per process (the CJS and ESM builds share this line)
   const all = processSlot('replay-folder-usage', () => new Map<string, FileUsage>())
   let u = all.get(folder)
   if (!u) {
@@ -235,11 +236,16 @@ export class ReplayEngine {
     return this.resolve().resolvedMode.mode
   }
 
+  /** The store of a layout, kept for the run: its cache and index save reads of the same files. */
   private store(layout: StoreLayout): FixtureStore {
-    const id = `${layout.rootDir}\0${layout.dir ?? ''}`
+    // Stryker disable next-line StringLiteral: equivalent, without a dir any constant keeps one store per root
+    const dir = layout.dir ?? ''
+    const id = `${layout.rootDir}\0${dir}`
     let s = this.stores.get(id)
+    // Stryker disable next-line ConditionalExpression: equivalent when true, a new store per request reads the same files (the cache only saves reads)
     if (!s) {
       s = new FixtureStore(layout)
+      // Stryker disable next-line CallExpression: equivalent, not keeping the store only loses its cache
       this.stores.set(id, s)
     }
     return s
@@ -256,8 +262,10 @@ export class ReplayEngine {
   /** The usage of a test file's fixture folder, in the layout in effect now (`configure()` may move it). */
   private fileUsage(layout: StoreLayout, testPath: string | undefined): FileUsage {
     const folder = folderFor(layout, testPath)
+    // Stryker disable next-line StringLiteral: equivalent, any constant is the key of requests outside a test file
     const k = testPath ?? ''
     let u = this.usage.get(k)
+    // Stryker disable next-line ConditionalExpression: equivalent when true, folderUsage() returns the process's one usage of the folder
     if (u?.folder !== folder) {
       u = folderUsage(folder)
       this.usage.set(k, u)

@@ -86,6 +86,8 @@ describe('the summary of every test file', () => {
       expect(written.map((c) => c.length)).toEqual([1, 1])
       const meta = async (file: string) => JSON.parse(await readFile(file, 'utf8')).meta.testFile
       expect([await meta(b!.created[0]!), await meta(outside!.created[0]!)]).toEqual(['test/b.test.ts', null])
+      // One test file's summary is that file's alone.
+      expect(await phase.replay.summary(testFile('b.test.ts'))).toEqual([b])
     } finally {
       phase.close()
     }
