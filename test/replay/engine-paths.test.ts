@@ -281,3 +281,23 @@ describe('a redact hook that throws on the response', () => {
     expect(await fixtureFiles(sandbox.root)).toEqual([])
   })
 })
+
+describe('an error streamed while recording', () => {
+  const streamed = () =>
+    new Request(`${UPSTREAM}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"stream":true,"temperature":0}' })
+  const failing = () => new Response('data: {"error":"overloaded"}\n\n', { status: 503, headers: { 'content-type': 'text/event-stream' } })
+
+  test('recorded (recordErrors): the client is told not to retry what replay will answer the same way', async () => {
+    stubUpstream(failing)
+    const res = await engineIn('record', { recordErrors: true }).handle(streamed(), msw)
+    expect([res?.status, res?.headers.get('x-should-retry')]).toEqual([503, 'false'])
+    await res?.text()
+  })
+
+  test('not recorded: the client keeps its own retry logic', async () => {
+    stubUpstream(failing)
+    const res = await engineIn('record').handle(streamed(), msw)
+    expect([res?.status, res?.headers.get('x-should-retry')]).toEqual([503, null])
+    await res?.text()
+  })
+})
