@@ -128,7 +128,10 @@ describe('afterEach', () => {
   test('fails the test with the miss alone: the client error that repeats its headline is taken out and lends its stack', async () => {
     const runner = scriptedRunner(testFile())
     await start(runner, { mode: 'replay' })
-    const clientError = await chat('Never recorded').catch((e: unknown) => e as Error)
+    const clientError: Error = await chat('Never recorded').then(
+      () => expect.unreachable('the request should miss'),
+      (e: unknown) => e as Error,
+    )
     const unrelated = new Error('an assertion of the test')
     const errors: unknown[] = [unrelated, clientError]
     const thrown = await each(runner, errors).catch((e: unknown) => e)
