@@ -97,6 +97,7 @@ interface RecordedInRun {
  * count a fixture as used whichever engine served it.
  */
 function folderUsage(folder: string): FileUsage {
+  // Stryker disable next-line StringLiteral: equivalent, any name is one slot per process (the CJS and ESM builds share this line)
   const all = processSlot('replay-folder-usage', () => new Map<string, FileUsage>())
   let u = all.get(folder)
   if (!u) {
@@ -235,11 +236,16 @@ export class ReplayEngine {
     return this.resolve().resolvedMode.mode
   }
 
+  /** The store of a layout, kept for the run: its cache and index save reads of the same files. */
   private store(layout: StoreLayout): FixtureStore {
-    const id = `${layout.rootDir}\0${layout.dir ?? ''}`
+    // Stryker disable next-line StringLiteral: equivalent, without a dir any constant keeps one store per root
+    const dir = layout.dir ?? ''
+    const id = `${layout.rootDir}\0${dir}`
     let s = this.stores.get(id)
+    // Stryker disable next-line ConditionalExpression: equivalent when true, a new store per request reads the same files (the cache only saves reads)
     if (!s) {
       s = new FixtureStore(layout)
+      // Stryker disable next-line CallExpression: equivalent, not keeping the store only loses its cache
       this.stores.set(id, s)
     }
     return s
@@ -253,11 +259,15 @@ export class ReplayEngine {
     return opts.testName?.() ?? (this.ctx.runner ? this.ctx.runner.testName() : readExpectState().currentTestName)
   }
 
+  /** The usage of a test file's fixture folder, in the layout in effect now (`configure()` may move it). */
   private fileUsage(layout: StoreLayout, testPath: string | undefined): FileUsage {
+    const folder = folderFor(layout, testPath)
+    // Stryker disable next-line StringLiteral: equivalent, any constant is the key of requests outside a test file
     const k = testPath ?? ''
     let u = this.usage.get(k)
-    if (!u) {
-      u = folderUsage(folderFor(layout, testPath))
+    // Stryker disable next-line ConditionalExpression: equivalent when true, folderUsage() returns the process's one usage of the folder
+    if (u?.folder !== folder) {
+      u = folderUsage(folder)
       this.usage.set(k, u)
     }
     return u
@@ -426,10 +436,8 @@ export class ReplayEngine {
     const { response, recorded } = await this.record(exchange, (r) => ({ response: r }))
     const mine = held.claim
     held.claim = undefined
-    void recorded.then(
-      (r) => mine?.settle(r),
-      () => mine?.settle(undefined),
-    )
+    // `recorded` never rejects: a whole body's failure throws above, a stream's is caught as a problem.
+    void recorded.then((r) => mine?.settle(r))
     return response
   }
 
@@ -683,13 +691,20 @@ export class ReplayEngine {
   private recordStream(exchange: Exchange, real: Response, recordable: boolean, save: (r: RecordedResponse) => Promise<RecordedInRun | undefined>) {
     const headers = allowListHeaders(real.headers)
     const tee = teeEventStream(real.body!)
-    const recorded = tee.done.then(async ({ events, offsetsMs, error }) => {
-      if (error !== undefined) {
-        this.warnBroken(`${exchange.request.method} ${exchange.key.material.path}`, error)
+    const recorded = tee.done
+      .then(async ({ events, offsetsMs, error }) => {
+        if (error !== undefined) {
+          this.warnBroken(`${exchange.request.method} ${exchange.key.material.path}`, error)
+          return undefined
+        }
+        return recordable ? save({ status: real.status, statusText: real.statusText, headers, sse: events, chunkOffsetsMs: offsetsMs }) : undefined
+      })
+      // The app already has its response: a failure while saving (a redact hook that throws) fails the test as a
+      // problem, the way it does for a whole body, instead of rejecting where nothing awaits it.
+      .catch((error: unknown) => {
+        this.addProblem(handlingFailure(error, exchange.testPath, exchange.testName).problem)
         return undefined
-      }
-      return recordable ? save({ status: real.status, statusText: real.statusText, headers, sse: events, chunkOffsetsMs: offsetsMs }) : undefined
-    })
+      })
     this.pending.add(recorded)
     void recorded.finally(() => this.pending.delete(recorded))
     const h = new Headers({ ...headers, 'x-expect-llm-fixture': exchange.store.rel(exchange.file), ...BREAKABLE_STREAM_HEADERS })

@@ -74,6 +74,11 @@ describe('fixtures ls', () => {
     ])
   })
 
+  test('sizes under 1024 bytes in B, from 1024 in KB with one decimal', () => {
+    const sizes = [1023, 1024, 1536].map((size) => fixtureRows([{ file: '/r/a.json', size, fixture }], (f) => f, now)[0]!.size)
+    expect(sizes).toEqual(['1023 B', '1.0 KB', '1.5 KB'])
+  })
+
   test('the table pads each column to its widest cell', () => {
     const lines = fixtureTable([{ file: 'a.json', endpoint: 'e', model: 'm', message: 'hello', age: '1d', size: '1 B' }])
     expect(lines).toEqual(['ENDPOINT  MODEL  MESSAGE  AGE  SIZE  FILE', 'e         m      hello    1d   1 B   a.json'])

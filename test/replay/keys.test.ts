@@ -108,6 +108,20 @@ describe('recording with no usable key fails before anything is sent', () => {
     expect(attempts).toEqual([])
   })
 
+  test.each([
+    [40, true],
+    [41, false],
+  ])('a placeholder key of %i characters is quoted in the message: %s', async (length, quoted) => {
+    const key = `placeholder-${'x'.repeat(length - 'placeholder-'.length)}`
+    await fetch('https://api.mistral.ai/v1/chat/completions', {
+      method: 'POST',
+      body: '{"model":"mistral-small"}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    })
+    expect(problem()).toContain(quoted ? `placeholder key ("${key}"), not a real one` : 'placeholder key, not a real one')
+    expect(attempts).toEqual([])
+  })
+
   test('a real-looking key passes the check (and would be sent)', async () => {
     const key = ['sk', 'proj', 'a1B2c3D4e5F6g7H8i9J0k1L2'].join('-')
     await new OpenAI({ apiKey: key, maxRetries: 0 }).chat.completions

@@ -1,0 +1,303 @@
+// Paths of the replay engine (src/replay/engine.ts) that the request-level tests leave open: the CI
+// refusal's one warning, and what the engine sends and writes at the edges of recording.
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { configure, getConfig } from '../../src/config.js'
+import { handlingFailure, ReplayEngine } from '../../src/replay/engine.js'
+import type { ReplayMode, ReplayOptions } from '../../src/replay/types.js'
+import { fixtureFiles, forceModeFromOptions, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
+
+const sandbox = useReplaySandbox()
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+})
+
+const msw = { bypass: (r: Request) => r, passthrough: () => new Response('passed through') }
+
+describe('CI', () => {
+  test('a recording mode under CI replays instead, with one warning for the process that names the mode and the way out', async () => {
+    forceModeFromOptions()
+    vi.stubEnv('CI', 'true')
+    vi.stubEnv('EXPECT_LLM_ALLOW_RECORD_IN_CI', '')
+    // A fresh copy of the engine module: the warning is once per process, and another test may have said it.
+    vi.resetModules()
+    const { ReplayEngine } = await import('../../src/replay/engine.js')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const options = { rootDir: sandbox.root, hosts: ['https://ci-refusal.invalid'], testPath: () => undefined }
+    const engine = new ReplayEngine({ options: { ...options, mode: 'record' } })
+    const request = () => new Request('https://ci-refusal.invalid/v1/models')
+    const first = await engine.handle(request(), msw)
+    await engine.handle(request(), msw)
+    await new ReplayEngine({ options: { ...options, mode: 'rerecord' } }).handle(request(), msw)
+    expect(first?.headers.get('x-expect-llm-replay')).toBe('expect_llm_replay_miss')
+    expect(warn.mock.calls).toEqual([
+      [
+        '[expect-llm] Failed to use replay mode "record": CI is set, so expect-llm only replays recorded fixtures and never calls a model. ' +
+          'Record on your machine and commit the fixtures, or set EXPECT_LLM_ALLOW_RECORD_IN_CI=1 to record in CI on purpose.',
+      ],
+    ])
+  })
+
+  test('outside CI nothing is refused: live mode passes requests through without a warning', async () => {
+    forceModeFromOptions()
+    vi.stubEnv('CI', '')
+    vi.resetModules()
+    const { ReplayEngine } = await import('../../src/replay/engine.js')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const engine = new ReplayEngine({ options: { mode: 'live', hosts: ['https://ci-refusal.invalid'] } })
+    expect(await (await engine.handle(new Request('https://ci-refusal.invalid/v1/models'), msw))?.text()).toBe('passed through')
+    expect(warn).not.toHaveBeenCalled()
+  })
+})
+
+describe('the summary of every test file', () => {
+  test('lists each test file the engine served, a request outside tests under testPath null, with its new and unused files', async () => {
+    const testFile = (name: string) => join(sandbox.root, 'test', name)
+    let current: string | undefined = testFile('a.test.ts')
+    const post = (content: string) =>
+      fetch(`${sandbox.server.baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }], temperature: 0 }),
+      })
+    const options = optionsFor(sandbox.root, sandbox.server.origin, 'record', { testPath: () => current })
+    // A fixture file no request of this run asks for (fixtures created or used in this process count as such).
+    const folder = (name: string) => join(sandbox.root, 'test', '__llm_fixtures__', name)
+    const old = join(folder('a.test.ts'), 'chat-completions.0123456789abcdef.json')
+    await mkdir(folder('a.test.ts'), { recursive: true })
+    await writeFile(old, '{}')
+    const phase = startReplay(options)
+    try {
+      await post('First')
+      current = testFile('b.test.ts')
+      await post('New')
+      current = undefined
+      await post('Outside')
+      phase.replay.assertNoProblems()
+      const [a, b, outside] = await phase.replay.summary()
+      expect(a).toEqual({ testPath: testFile('a.test.ts'), folder: folder('a.test.ts'), used: [], created: [expect.any(String)], unused: [old] })
+      expect(b).toMatchObject({ testPath: testFile('b.test.ts'), folder: folder('b.test.ts'), used: [], unused: [] })
+      expect(outside).toMatchObject({ testPath: null, folder: join(sandbox.root, '__llm_fixtures__', '_no-test-file'), used: [], unused: [] })
+      const written = [b!.created, outside!.created]
+      expect(written.map((c) => c.length)).toEqual([1, 1])
+      const meta = async (file: string) => JSON.parse(await readFile(file, 'utf8')).meta.testFile
+      expect([await meta(b!.created[0]!), await meta(outside!.created[0]!)]).toEqual(['test/b.test.ts', null])
+      // One test file's summary is that file's alone.
+      expect(await phase.replay.summary(testFile('b.test.ts'))).toEqual([b])
+    } finally {
+      phase.close()
+    }
+  })
+})
+
+describe('sequence mode', () => {
+  test('each test counts its own calls: another test of the file starts again at the first recorded response', async () => {
+    sandbox.server.setReply((_req, i) => ({ text: `sample ${i}` }))
+    let name = 'one'
+    const post = async () => {
+      const res = await fetch(`${sandbox.server.baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Pick a word' }], temperature: 1 }),
+      })
+      return ((await res.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content
+    }
+    const rec = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'record', { sequence: true, testName: () => name }))
+    try {
+      expect([await post(), await post()]).toEqual(['sample 0', 'sample 1'])
+      rec.replay.assertNoProblems()
+    } finally {
+      rec.close()
+    }
+    name = 'one'
+    const rep = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay', { sequence: true, testName: () => name }))
+    try {
+      const served = [await post()]
+      name = 'two'
+      served.push(await post(), await post())
+      expect(served).toEqual(['sample 0', 'sample 0', 'sample 1'])
+      rep.replay.assertNoProblems()
+    } finally {
+      rep.close()
+    }
+    expect(sandbox.server.requests).toHaveLength(2)
+  })
+})
+
+// The engine driven directly, its upstream a stub of fetch: a loopback origin needs no key, and nothing is sent.
+const UPSTREAM = 'http://127.0.0.1:9'
+const testPath = () => join(sandbox.root, 'test', 'e.test.ts')
+function stubUpstream(answer: () => Response = () => Response.json({ ok: true })): string[] {
+  const sent: string[] = []
+  vi.stubGlobal('fetch', async (request: Request) => {
+    sent.push(`${request.method} ${request.url}`)
+    return answer()
+  })
+  return sent
+}
+const engineIn = (mode: ReplayMode, extra: ReplayOptions = {}) =>
+  new ReplayEngine({ options: { mode, rootDir: sandbox.root, hosts: [UPSTREAM], testPath, ...extra } })
+const json = (body: string, path = '/v1/chat/completions') =>
+  new Request(`${UPSTREAM}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+
+describe('identical requests while recording', () => {
+  test.each([
+    ['a JSON array', () => json('[1, 2]')],
+    ['a JSON string', () => json('"one prompt"')],
+    ['no body (GET)', () => new Request(`${UPSTREAM}/v1/models`)],
+  ])('%s is not a sampling request: sent once, repeats answered silently', async (_what, request) => {
+    const sent = stubUpstream()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const engine = engineIn('record')
+    const statuses = [(await engine.handle(request(), msw))?.status, (await engine.handle(request(), msw))?.status]
+    expect(statuses).toEqual([200, 200])
+    expect(sent).toHaveLength(1)
+    expect(warn).not.toHaveBeenCalled()
+    expect(engine.takeProblems()).toEqual([])
+  })
+
+  test('a body without any temperature samples: the repeat is answered and noticed', async () => {
+    const sent = stubUpstream()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const engine = engineIn('record')
+    for (let i = 0; i < 2; i++) expect((await engine.handle(json('{"model":"m"}'), msw))?.status).toBe(200)
+    expect(sent).toHaveLength(1)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(String(warn.mock.calls[0]![0])).toContain('POST /v1/chat/completions was sent again with the same body while recording')
+  })
+})
+
+describe('hosts', () => {
+  test.each([
+    ['https://api.openai.com', 'https://api.openai.com/v1/models'],
+    ['https://*.openai.azure.com', 'https://my-resource.openai.azure.com/openai/models'],
+  ])('a default host listed in allowedHosts (%s) is not intercepted', async (allowed, url) => {
+    const engine = engineIn('replay', { allowedHosts: [allowed] })
+    expect(engine.resolve().hosts).not.toContain(allowed)
+    expect(engine.resolve().hosts).toContain('https://api.anthropic.com')
+    expect(await engine.handle(new Request(url), msw)).toBeUndefined()
+    expect(engine.handled).toBe(0)
+  })
+})
+
+describe('fixture folders', () => {
+  test('after configure() moves the fixture dir, a request is looked up under the new dir only', async () => {
+    const saved = getConfig().replay
+    try {
+      stubUpstream()
+      const engine = new ReplayEngine({ options: { rootDir: sandbox.root, hosts: [UPSTREAM], testPath } })
+      configure({ replay: { mode: 'record', dir: 'fixtures-a' } })
+      expect((await engine.handle(json('{"temperature":0}'), msw))?.status).toBe(200)
+      expect((await fixtureFiles(sandbox.root)).map((f) => f.slice(sandbox.root.length + 1).split('/')[0])).toEqual(['fixtures-a'])
+      configure({ replay: { mode: 'replay', dir: 'fixtures-b' } })
+      const res = await engine.handle(json('{"temperature":0}'), msw)
+      expect(res?.headers.get('x-expect-llm-replay')).toBe('expect_llm_replay_miss')
+      expect(engine.takeProblems()[0]!.message).toMatch(/\n {2}Expected file: fixtures-b\/test\/e\.test\.ts\/chat-completions\.[0-9a-f]{16}\.json\n/)
+    } finally {
+      const state = getConfig() as { replay?: ReplayOptions }
+      if (saved === undefined) delete state.replay
+      else state.replay = saved
+    }
+  })
+
+  test('a fixture one engine served counts as used in the summary of another engine of the process', async () => {
+    stubUpstream()
+    await engineIn('record').handle(json('{"temperature":0}'), msw)
+    const [file] = await fixtureFiles(sandbox.root)
+    // Served by a second engine (say the setup file's), summarized by a third (say a test's llmReplay()).
+    expect((await engineIn('replay').handle(json('{"temperature":0}'), msw))?.status).toBe(200)
+    const [summary] = await engineIn('replay').summary(testPath())
+    expect(summary).toMatchObject({ used: [file], unused: [] })
+  })
+})
+
+describe('messages', () => {
+  test('a miss of a request without a model names none', async () => {
+    const engine = engineIn('replay')
+    await engine.handle(new Request(`${UPSTREAM}/v1/models`), msw)
+    expect(engine.takeProblems()[0]!.message.split('\n')[0]).toBe(
+      '[expect-llm] Failed to replay GET /v1/models: no fixture matches this request, and mode "replay" never calls the network. Record it, then commit the new file.',
+    )
+  })
+
+  test('a stale fixture replayed outside a test file says to record it with your test command', async () => {
+    stubUpstream()
+    const outside = { testPath: () => undefined }
+    await engineIn('record', outside).handle(json('{"temperature":0}'), msw)
+    const [file] = await fixtureFiles(sandbox.root)
+    const fixture = JSON.parse(await readFile(file!, 'utf8'))
+    fixture.meta.recordedAt = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    await writeFile(file!, JSON.stringify(fixture, null, 2))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    expect((await engineIn('replay', { ...outside, maxAge: '30d' }).handle(json('{"temperature":0}'), msw))?.status).toBe(200)
+    expect(String(warn.mock.calls[0]![0])).toMatch(/Record it again with EXPECT_LLM_REPLAY=rerecord <your test command>\.$/)
+  })
+
+  test('handlingFailure: only a FixtureError is a corrupt fixture, and only with the file it names', () => {
+    const other = Object.assign(new Error('disk full'), { file: '/r/a.json' })
+    expect(handlingFailure(other, '/r/t.test.ts', 't')).toEqual({
+      problem: { kind: 'record', message: 'disk full', testPath: '/r/t.test.ts', testName: 't' },
+      type: 'expect_llm_replay_error',
+      corruptFile: undefined,
+    })
+    const noFile = Object.assign(new Error('bad'), { name: 'FixtureError', file: 42 })
+    expect(handlingFailure(noFile, undefined, undefined)).toMatchObject({ type: 'expect_llm_replay_corrupt_fixture', corruptFile: undefined })
+  })
+})
+
+describe('a redact hook that throws on the response', () => {
+  const stream = () =>
+    new Request(`${UPSTREAM}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"stream":true,"temperature":0}' })
+  const redact: ReplayOptions['redact'] = ({ key, response }) => {
+    if (response) throw new Error('redact broke on the response')
+    return { key }
+  }
+
+  test('while a stream records: the app gets the stream, the test a problem, the disk nothing (and no unhandled rejection)', async () => {
+    const sent = stubUpstream(() => new Response('data: {"n":1}\n\ndata: [DONE]\n\n', { headers: { 'content-type': 'text/event-stream' } }))
+    const engine = engineIn('record', { redact })
+    const res = await engine.handle(stream(), msw)
+    expect(await res?.text()).toBe('data: {"n":1}\n\ndata: [DONE]\n\n')
+    await engine.flush()
+    expect(engine.takeProblems()).toEqual([{ kind: 'record', message: 'redact broke on the response', testPath: testPath(), testName: undefined }])
+    expect(await fixtureFiles(sandbox.root)).toEqual([])
+    // The key is released: the next identical request is sent (and fails the same way) rather than waiting.
+    await (await engine.handle(stream(), msw))?.text()
+    await engine.flush()
+    expect(sent).toHaveLength(2)
+    expect(engine.takeProblems().map((p) => p.kind)).toEqual(['record'])
+  })
+
+  test('while a whole body records: the app gets the replay error, the test the problem', async () => {
+    stubUpstream()
+    const engine = engineIn('record', { redact })
+    const res = await engine.handle(json('{"temperature":0}'), msw)
+    expect(res?.headers.get('x-expect-llm-replay')).toBe('expect_llm_replay_error')
+    expect(engine.takeProblems().map((p) => [p.kind, p.message])).toEqual([['record', 'redact broke on the response']])
+    expect(await fixtureFiles(sandbox.root)).toEqual([])
+  })
+})
+
+describe('an error streamed while recording', () => {
+  const streamed = () =>
+    new Request(`${UPSTREAM}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"stream":true,"temperature":0}' })
+  const failing = () => new Response('data: {"error":"overloaded"}\n\n', { status: 503, headers: { 'content-type': 'text/event-stream' } })
+
+  test('recorded (recordErrors): the client is told not to retry what replay will answer the same way', async () => {
+    stubUpstream(failing)
+    const res = await engineIn('record', { recordErrors: true }).handle(streamed(), msw)
+    expect([res?.status, res?.headers.get('x-should-retry')]).toEqual([503, 'false'])
+    await res?.text()
+  })
+
+  test('not recorded: the client keeps its own retry logic', async () => {
+    stubUpstream(failing)
+    const res = await engineIn('record').handle(streamed(), msw)
+    expect([res?.status, res?.headers.get('x-should-retry')]).toEqual([503, null])
+    await res?.text()
+  })
+})
