@@ -235,3 +235,29 @@ describe('.not.toCallTools', () => {
     expect(() => expect(refundRun()).not.toCallTools([])).toThrow('the expected calls must be a non-empty array')
   })
 })
+
+describe('toCallTools: usage errors and the expected line', () => {
+  test('a blank tool name is a usage error, not a name', () => {
+    const call = () => expect(refundRun()).toCallTools(['lookupOrder', '  '])
+    expect(call).toThrow(TypeError)
+    expect(call).toThrow(
+      "expected call 1 must be a tool name or { name, args }, got a string (\"  \"). Pass for example ['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }].",
+    )
+  })
+
+  test('every unknown key of an expected call is named', () => {
+    expect(() => expect(refundRun()).toCallTools([{ name: 'lookupOrder', arguments: {}, when: 1 } as never])).toThrow(
+      'expected call 0 has unknown key "arguments", "when".',
+    )
+  })
+
+  test('one call with extra calls forbidden: "this call and no other"', () => {
+    const message = failureMessage(() => expect(refundRun()).toCallTools(['lookupOrder'], { extra: 'forbid' }))
+    expect(message.split('\n')[2]).toBe('Expected: this call and no other: lookupOrder')
+  })
+
+  test('any order with extra calls forbidden', () => {
+    const message = failureMessage(() => expect(refundRun()).toCallTools(['refundOrder', 'notify'], { order: 'any', extra: 'forbid' }))
+    expect(message.split('\n')[2]).toBe('Expected: these 2 calls, in any order, and no other call: refundOrder, notify')
+  })
+})
