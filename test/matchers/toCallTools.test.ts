@@ -261,3 +261,20 @@ describe('toCallTools: usage errors and the expected line', () => {
     expect(message.split('\n')[2]).toBe('Expected: these 2 calls, in any order, and no other call: refundOrder, notify')
   })
 })
+
+describe('toCallTools: the first divergence', () => {
+  test('strict order, the first expected call made after the second: it matches, but out of order', () => {
+    const message = failureMessage(() => expect(refundRun()).toCallTools(['refundOrder', 'lookupOrder'], { order: 'strict' }))
+    expect(message.split('\n').at(-1)).toBe('First divergence: call 2 matches it, but out of the expected order')
+  })
+
+  test('out of order, it names the matched expected call just before, not a later one', () => {
+    const message = failureMessage(() => expect(fourCalls).toCallTools(['getPolicy', 'lookupOrder', 'refundOrder']))
+    expect(message.split('\n').at(-1)).toBe('First divergence: call 1 matches it, but it comes before call 2 (getPolicy)')
+  })
+
+  test('in order, a later expected call made before an earlier one: it names the call it comes before', () => {
+    const message = failureMessage(() => expect(refundRun()).toCallTools(['refundOrder', 'lookupOrder']))
+    expect(message.split('\n').at(-1)).toBe('First divergence: call 1 matches it, but it comes before call 2 (refundOrder)')
+  })
+})
