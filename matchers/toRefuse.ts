@@ -74,10 +74,10 @@ export async function toRefuse(this: MatcherContext, received: unknown, options?
 
   const judged = verdict
   const found = judged?.pass ? 'found a refusal' : 'found an answer'
+  const ruleId = match.rule?.id
   const received_ = judged
     ? match.refused
-      ? // Stryker disable next-line OptionalChaining: equivalent, a refusal always comes with its rule
-        `Received: refusal rule "${match.rule?.id}" matched ${JSON.stringify(match.phrase)}; asked first, the judge ${found}`
+      ? `Received: refusal rule "${ruleId}" matched ${JSON.stringify(match.phrase)}; asked first, the judge ${found}`
       : `Received: no refusal phrase matched; the judge ${found}`
     : 'Received: no refusal phrase matched (no judge asked; pass { judge: true } to catch refusals in other words)'
   return {
