@@ -278,3 +278,16 @@ describe('toCallTools: the first divergence', () => {
     expect(message.split('\n').at(-1)).toBe('First divergence: call 1 matches it, but it comes before call 2 (refundOrder)')
   })
 })
+
+describe('toCallTools: an args schema that does not compile', () => {
+  test('is a usage error even when no call was made, so .not cannot pass on it', () => {
+    const broken = { type: 'object', properties: { amount: { type: 'money' } } }
+    const noCalls = [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello!' },
+    ]
+    const call = () => expect(noCalls).not.toCallTools([{ name: 'refundOrder', args: broken }])
+    expect(call).toThrow(TypeError)
+    expect(call).toThrow('[expect-llm] Failed to run toCallTools: ')
+  })
+})
