@@ -45,7 +45,7 @@ function limitRow(actual: TextLength, limits: readonly LengthLimit[], unit: 'wor
 
 /** Checks the limits: an object of known options, at least one limit, and no factor without a reference. */
 function checkLimits(ctx: MatcherContext, sig: Signature, options: unknown): asserts options is ConciseOptions {
-  if (options === undefined || options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     usageError(ctx, sig, `the limits must be an object, got ${describeValue(options)}`, FIX)
   }
   checkOptions(ctx, sig, options, OPTIONS)

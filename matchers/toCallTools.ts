@@ -207,7 +207,7 @@ export function toCallTools(this: MatcherContext, received: unknown, expected: u
         `Expected: ${describeMode(patterns.length, order, extra, this.isNot)}: ${clip(names, 120)}`,
         receivedLine,
         '',
-        calls.length === 0 && patterns.length === 0 ? undefined : callTable(shown, patterns, calls),
+        callTable(shown, patterns, calls),
         explanation.length > 0 ? ['', `First divergence: ${explanation[0]}`, ...explanation.slice(1).map((l) => `  ${l}`)] : undefined,
       )
     },

@@ -17,7 +17,7 @@ import { checkReceivedString, definitionPlan, hint, lines, preview, usageError, 
 export function toLeakSecrets(this: MatcherContext, received: unknown, ...rest: unknown[]): MatcherResult {
   const sig: Signature = { name: 'toLeakSecrets', expected: '' }
   checkReceivedString(this, sig, received)
-  if (rest.length > 0 && rest[0] !== undefined) usageError(this, sig, 'it takes no arguments', 'Call expect(output).not.toLeakSecrets().')
+  if (rest.some((arg) => arg !== undefined)) usageError(this, sig, 'it takes no arguments', 'Call expect(output).not.toLeakSecrets().')
   const plan = definitionPlan(this, sig, secretsCheck, undefined, secretsCheck.defaultThreshold)
   const { data: found } = runDirect<string[]>(plan, directInput(received))
   return {

@@ -45,13 +45,12 @@ export function toMatchSchema(this: MatcherContext, received: unknown, schema: u
   // schema) is the same usage error.
   const plan = definitionPlan(this, sig, schemaCheck, { schema }, schemaCheck.defaultThreshold)
   const usable = schema as SchemaLike
-  let outcome: ReturnType<typeof runDirect<SchemaData>> | undefined
+  let outcome: ReturnType<typeof runDirect<SchemaData>>
   try {
     outcome = runDirect<SchemaData>(plan, directInput(received))
   } catch (error) {
-    rethrow(error)
+    return rethrow(error)
   }
-  if (!outcome) throw new Error('unreachable: the schema check returned no outcome')
   const { pass } = outcome
   const { extracted, issues } = outcome.data
 

@@ -1,6 +1,6 @@
 import { directInput, moderationCheck, type ModerationOptions, type ModerationVerdict, planCheck, runDirectAsync } from './_engine.js'
 import type { MatcherContext } from './context.js'
-import { checkReceivedString, failFor, fmt, hint, isUsageError, lines, modelError, preview, type Signature } from './utils.js'
+import { checkReceivedString, failFor, fmt, hint, lines, modelError, preview, type Signature } from './utils.js'
 
 /**
  * Passes when OpenAI's moderation endpoint (`omni-moderation-latest` by default) does not flag the
@@ -28,7 +28,7 @@ export async function toPassModeration(
   try {
     verdict = (await runDirectAsync<ModerationVerdict>(plan, directInput(received))).data
   } catch (error) {
-    if (isUsageError(error)) throw error
+    // The options were checked by planCheck above: anything thrown here is the model call's.
     modelError(this, sig, error)
   }
   const received_ = verdict.flagged

@@ -49,8 +49,8 @@ export async function toRefuse(this: MatcherContext, received: unknown, options?
   const plan = planCheck(refusalCheck, refusalOptions, refusalCheck.defaultThreshold, failFor(this, sig))
   let outcome: Awaited<ReturnType<typeof runDirectAsync<RefusalData>>>
   try {
-    const theCase = { fields: { answerable: false }, ...(input !== undefined ? { inputText: input } : {}) }
-    outcome = await runDirectAsync<RefusalData>(plan, directInput(received, theCase))
+    // The verdict is data.refused; the check's score (refused as the case's `answerable` asks) is not read here.
+    outcome = await runDirectAsync<RefusalData>(plan, directInput(received, { inputText: input }))
   } catch (error) {
     if (isUsageError(error)) throw error
     modelError(this, sig, error)
@@ -74,9 +74,10 @@ export async function toRefuse(this: MatcherContext, received: unknown, options?
 
   const judged = verdict
   const found = judged?.pass ? 'found a refusal' : 'found an answer'
+  const ruleId = match.rule?.id
   const received_ = judged
     ? match.refused
-      ? `Received: refusal rule "${match.rule?.id}" matched ${JSON.stringify(match.phrase)}; asked first, the judge ${found}`
+      ? `Received: refusal rule "${ruleId}" matched ${JSON.stringify(match.phrase)}; asked first, the judge ${found}`
       : `Received: no refusal phrase matched; the judge ${found}`
     : 'Received: no refusal phrase matched (no judge asked; pass { judge: true } to catch refusals in other words)'
   return {

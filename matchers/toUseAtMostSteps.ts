@@ -36,6 +36,7 @@ export function toUseAtMostSteps(this: MatcherContext, received: unknown, steps:
     expected: 'steps',
     ...(options !== undefined ? { secondArgument: 'options' } : {}),
   }
+  // Stryker disable next-line ConditionalExpression: equivalent for `typeof steps !== 'number'` -> false, a non-number is neither an integer nor Infinity
   if (typeof steps !== 'number' || !(Number.isInteger(steps) || steps === Infinity) || steps < 1) {
     const got = typeof steps === 'number' ? String(steps) : describeValue(steps)
     usageError(
@@ -67,20 +68,20 @@ export function toUseAtMostSteps(this: MatcherContext, received: unknown, steps:
         ? `; ${formatCall(calls[firstRepeat[0]!]!)} was made ${firstRepeat.length} times (calls ${firstRepeat.map((i) => i + 1).join(', ')})`
         : ''
       const receivedLine = `Received: ${countLine(trajectory)}${repeatText}`
-      // Mark the first step over the limit, else the first repeated call.
+      // Mark the first step over the limit, else the first repeated call. Nothing is marked under .not:
+      // it fails only within the limit and without a repeat, so neither mark applies.
       const repeatedCall = firstRepeat ? calls[firstRepeat[1]!] : undefined
       let marked = false
       const steps_ = renderSteps(trajectory, {
         mark: (_, item) => {
-          if (marked || this.isNot) return undefined
+          if (marked) return undefined
+          // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, only text and tool-call items have a step (the type test narrows)
           if (!withinLimit && (item.type === 'text' || item.type === 'tool-call') && item.step === steps) {
             marked = true
             return { note: `step ${item.step + 1}: over the limit` }
           }
-          if (withinLimit && item === repeatedCall) {
-            marked = true
-            return { note: `repeats call ${firstRepeat![0]! + 1}` }
-          }
+          // One item is the repeated call, and within the limit no step is marked: nothing to mark after it.
+          if (withinLimit && item === repeatedCall) return { note: `repeats call ${firstRepeat![0]! + 1}` }
           return undefined
         },
       })

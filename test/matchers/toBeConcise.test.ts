@@ -225,3 +225,21 @@ describe('toBeConcise boundaries and messages', () => {
     )
   })
 })
+
+describe('toBeConcise at the limit and without limits', () => {
+  test('a text exactly at the limit is within it, in the message too', () => {
+    const message = failureMessage(() => expect('Refunds take thirty days.').not.toBeConcise({ maxWords: 4, maxChars: 25 }))
+    expect(message).toContain('Words:      4, within maxWords 4')
+    expect(message).toContain('Characters: 25, within maxChars 25')
+  })
+
+  test.each([
+    ['no options', undefined, 'undefined'],
+    ['null', null, 'null'],
+    ['an array', [30], 'an array (length 1)'],
+  ])('limits that are %s are a usage error naming the fix', (_, options, shown) => {
+    const call = () => expect('Hi.').toBeConcise(options as never)
+    expect(call).toThrow(TypeError)
+    expect(call).toThrow(`the limits must be an object, got ${shown}. Pass { maxWords }, { maxChars }, or { reference, factor? }`)
+  })
+})

@@ -218,3 +218,16 @@ describe('toCallTool with several calls to the tool', () => {
     ).toEqual(['     9  refundOrder({"n": 8})', '  > 10  refundOrder({"n": 9})'])
   })
 })
+
+describe('toCallTool: an args schema that does not compile', () => {
+  test('is a usage error even when no call was made, so .not cannot pass on it', () => {
+    const broken = { type: 'object', properties: { amount: { type: 'money' } } }
+    const noCalls = [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello!' },
+    ]
+    const call = () => expect(noCalls).not.toCallTool('refundOrder', broken)
+    expect(call).toThrow(TypeError)
+    expect(call).toThrow('[expect-llm] Failed to run toCallTool: ')
+  })
+})

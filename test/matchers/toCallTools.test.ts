@@ -235,3 +235,59 @@ describe('.not.toCallTools', () => {
     expect(() => expect(refundRun()).not.toCallTools([])).toThrow('the expected calls must be a non-empty array')
   })
 })
+
+describe('toCallTools: usage errors and the expected line', () => {
+  test('a blank tool name is a usage error, not a name', () => {
+    const call = () => expect(refundRun()).toCallTools(['lookupOrder', '  '])
+    expect(call).toThrow(TypeError)
+    expect(call).toThrow(
+      "expected call 1 must be a tool name or { name, args }, got a string (\"  \"). Pass for example ['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }].",
+    )
+  })
+
+  test('every unknown key of an expected call is named', () => {
+    expect(() => expect(refundRun()).toCallTools([{ name: 'lookupOrder', arguments: {}, when: 1 } as never])).toThrow(
+      'expected call 0 has unknown key "arguments", "when".',
+    )
+  })
+
+  test('one call with extra calls forbidden: "this call and no other"', () => {
+    const message = failureMessage(() => expect(refundRun()).toCallTools(['lookupOrder'], { extra: 'forbid' }))
+    expect(message.split('\n')[2]).toBe('Expected: this call and no other: lookupOrder')
+  })
+
+  test('any order with extra calls forbidden', () => {
+    const message = failureMessage(() => expect(refundRun()).toCallTools(['refundOrder', 'notify'], { order: 'any', extra: 'forbid' }))
+    expect(message.split('\n')[2]).toBe('Expected: these 2 calls, in any order, and no other call: refundOrder, notify')
+  })
+})
+
+describe('toCallTools: the first divergence', () => {
+  test('strict order, the first expected call made after the second: it matches, but out of order', () => {
+    const message = failureMessage(() => expect(refundRun()).toCallTools(['refundOrder', 'lookupOrder'], { order: 'strict' }))
+    expect(message.split('\n').at(-1)).toBe('First divergence: call 2 matches it, but out of the expected order')
+  })
+
+  test('out of order, it names the matched expected call just before, not a later one', () => {
+    const message = failureMessage(() => expect(fourCalls).toCallTools(['getPolicy', 'lookupOrder', 'refundOrder']))
+    expect(message.split('\n').at(-1)).toBe('First divergence: call 1 matches it, but it comes before call 2 (getPolicy)')
+  })
+
+  test('in order, a later expected call made before an earlier one: it names the call it comes before', () => {
+    const message = failureMessage(() => expect(refundRun()).toCallTools(['refundOrder', 'lookupOrder']))
+    expect(message.split('\n').at(-1)).toBe('First divergence: call 1 matches it, but it comes before call 2 (refundOrder)')
+  })
+})
+
+describe('toCallTools: an args schema that does not compile', () => {
+  test('is a usage error even when no call was made, so .not cannot pass on it', () => {
+    const broken = { type: 'object', properties: { amount: { type: 'money' } } }
+    const noCalls = [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello!' },
+    ]
+    const call = () => expect(noCalls).not.toCallTools([{ name: 'refundOrder', args: broken }])
+    expect(call).toThrow(TypeError)
+    expect(call).toThrow('[expect-llm] Failed to run toCallTools: ')
+  })
+})

@@ -58,4 +58,23 @@ describe('.toLeakSecrets', () => {
     expect(() => expect(42).not.toLeakSecrets()).toThrow('the received value must be a string')
     expect(() => (expect('x').not.toLeakSecrets as (a: unknown) => void)('sk')).toThrow('it takes no arguments')
   })
+
+  test('the usage error names the fix and is a TypeError', () => {
+    const call = () => (expect('x').not.toLeakSecrets as (a: unknown) => void)({ kinds: ['api-key'] })
+    expect(call).toThrow(TypeError)
+    expect(call).toThrow('it takes no arguments. Call expect(output).not.toLeakSecrets().')
+  })
+
+  test('an argument after an undefined one is refused too; undefined alone is no argument', () => {
+    const not = expect('x').not as unknown as { toLeakSecrets: (...args: unknown[]) => void }
+    expect(() => not.toLeakSecrets(undefined, 'sk')).toThrow(TypeError)
+    expect(() => not.toLeakSecrets(undefined, 'sk')).toThrow('it takes no arguments')
+    expect(() => not.toLeakSecrets(undefined)).not.toThrow()
+  })
+
+  test('.not names every kind that leaked, comma-separated', () => {
+    const message = failureMessage(() => expect(`${fakeKey}\n${privateKey}`).not.toLeakSecrets())
+    expect(message).toContain('Received: an "sk-..." API key, ')
+    expect(message).not.toContain(fakeKey)
+  })
 })

@@ -78,6 +78,52 @@ describe('.toMatchSchema', () => {
     expect(failureMessage(() => expect(JSON.stringify(Array.from({ length: 12 }, (_, i) => `n${i}`))).toMatchSchema(schema))).toContain('  … and 2 more')
   })
 
+  test('lists 10 errors and then one line for the rest', () => {
+    const schema = z.array(z.number())
+    const message = failureMessage(() => expect(JSON.stringify(Array.from({ length: 12 }, (_, i) => `n${i}`))).toMatchSchema(schema))
+    const listed = message.split('\n').filter((line) => line.startsWith('  '))
+    expect(listed).toHaveLength(11)
+    expect(listed[9]).toMatch(/^ {2}\/9: /)
+    expect(listed[10]).toBe('  … and 2 more')
+  })
+
+  test('lists exactly 10 errors in full, with no "and 0 more" line', () => {
+    const schema = z.array(z.number())
+    const message = failureMessage(() => expect(JSON.stringify(Array.from({ length: 10 }, (_, i) => `n${i}`))).toMatchSchema(schema))
+    expect(message).toContain('with 10 schema errors:')
+    expect(message.split('\n').filter((line) => line.startsWith('  '))).toHaveLength(10)
+    expect(message).not.toContain('more')
+  })
+
+  test('names a [...] block in prose as the JSON it read', () => {
+    const message = failureMessage(() => expect('The ids are [1, 2] as asked.').toMatchSchema(z.array(z.string())))
+    expect(message).toContain('Received: JSON from a [...] block in the text, with 2 schema errors:')
+  })
+
+  test('an error at the root of the JSON is shown at (root)', () => {
+    expect(failureMessage(() => expect('[1, 2]').toMatchSchema(z.object({ city: z.string() })))).toContain('\n  (root): ')
+  })
+
+  test('an error thrown by a schema (not a usage error) is rethrown as is', () => {
+    const boom = new RangeError('the validator crashed')
+    const throwing = {
+      '~standard': {
+        version: 1,
+        vendor: 'custom',
+        validate: () => {
+          throw boom
+        },
+      },
+    }
+    let thrown: unknown
+    try {
+      expect('{"city": "Paris"}').toMatchSchema(throwing)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBe(boom)
+  })
+
   test('fails with a usage error when the received value is not a string', () => {
     expect(() => expect({ city: 'Paris' }).toMatchSchema(city)).toThrow(
       '[expect-llm] Failed to run toMatchSchema: the received value must be a string, got an object. Pass the model output text to expect().',

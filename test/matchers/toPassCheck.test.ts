@@ -81,6 +81,36 @@ describe('.toPassCheck', () => {
     await expect(expect(received).not.toPassCheck(check as never, threshold as never)).rejects.toThrow(error)
   })
 
+  test.each([
+    ['null', null, 'null'],
+    ['a string', 'Paris', 'a string ("Paris")'],
+    ['an array', ['Paris'], 'an array (length 1)'],
+  ])('rejects a case that is %s, also under .not', async (_, caseFields, shown) => {
+    for (const assertion of [
+      expect('x').toPassCheck(politeness, 0.5, caseFields as never),
+      expect('x').not.toPassCheck(politeness, 0.5, caseFields as never),
+    ]) {
+      const error = await assertion.then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(TypeError)
+      expect((error as Error).message).toContain(`the case must be an object, got ${shown}. Pass { input?, expected?, context?, ... }.`)
+    }
+  })
+
+  test('names every unknown case field and the valid ones', async () => {
+    await expect(expect('x').toPassCheck(politeness, 0.5, { question: 'q', answer: 'a' } as never)).rejects.toThrow(
+      'unknown case field "question", "answer". Valid fields are: id, input,',
+    )
+  })
+
+  test('names the fix when the check is not made by defineCheck()', async () => {
+    await expect(expect('x').toPassCheck({ name: 'x', run: () => 1 } as never, 0.5)).rejects.toThrow(
+      "Pass defineCheck({ name, run }) (import { defineCheck } from 'expect-llm').",
+    )
+  })
+
   test('a check that throws or returns no score fails under .not too', async () => {
     const throws = defineCheck({
       name: 'throws',

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util'
 import { afterEach, describe, expect, test } from 'vitest'
 import * as matcher from '../../matchers/toRefuse.js'
 import { configure, resetConfig } from '../../src/config.js'
@@ -126,6 +127,33 @@ describe('toRefuse options reach the judge', () => {
     expect(await asyncFailureMessage(expect(politeDodge).toRefuse({ judge: fixedJudge(1), threshold: 2 }))).toContain(
       'the threshold must be a number from 0 to 1, got 2.',
     )
+  })
+
+  test('a model error of the judge fails the matcher with its message and cause', async () => {
+    const cause = new Error('429 Too Many Requests: retry later')
+    const judge = { name: 'busy-judge', evaluate: async () => Promise.reject(cause) }
+    const error = await expect(politeDodge)
+      .toRefuse({ judge })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+    expect(error).toBeInstanceOf(Error)
+    expect(stripVTControlCharacters((error as Error).message)).toBe('expect(output).toRefuse(options)\n\n429 Too Many Requests: retry later')
+    expect((error as Error).cause).toBe(cause)
+  })
+
+  test('a usage error raised in the judge call is thrown as is, not wrapped as a model error', async () => {
+    const error = await expect(politeDodge)
+      .toRefuse({ judge: fixedJudge(1), threshold: 2 })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+    expect(error).toBeInstanceOf(Error)
+    const message = stripVTControlCharacters((error as Error).message)
+    expect(message.startsWith('expect(output).toRefuse(options)\n\n[expect-llm] Failed to run toRefuse: ')).toBe(true)
+    expect(message.match(/expect\(output\)\.toRefuse/g)).toHaveLength(1)
   })
 
   test('.not on an answer the judge calls a refusal says so', async () => {

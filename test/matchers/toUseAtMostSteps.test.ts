@@ -126,6 +126,12 @@ describe('toUseAtMostSteps edges', () => {
     expect(refundRun()).not.toUseAtMostSteps(1)
   })
 
+  test('a step over the limit with text and a call is marked once, on its first line', () => {
+    const message = failureMessage(() => expect(refundRun()).toUseAtMostSteps(1))
+    const marked = message.split('\n').filter((line) => line.includes('over the limit'))
+    expect(marked).toEqual(['  > step 2  "Order A17 was delivered; refunding it."   ← step 2: over the limit'])
+  })
+
   test('over the limit and repeating: the first step over the limit is marked, and the repeat is named', () => {
     expect(failureMessage(() => expect(loopingRun()).toUseAtMostSteps(2, { repeatedCalls: 'forbid' }))).toMatchInlineSnapshot(`
       "expect(trajectory).toUseAtMostSteps(steps, options)

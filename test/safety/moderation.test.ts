@@ -1,8 +1,10 @@
 // toPassModeration through the real openai SDK against a local server on 127.0.0.1 that answers
 // POST /v1/moderations as OpenAI's endpoint does.
+import { stripVTControlCharacters } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import * as matcher from '../../matchers/toPassModeration.js'
 import { configure, resetConfig } from '../../src/config.js'
+import { isUsageError } from '../../matchers/utils.js'
 import { moderate } from '../../src/safety/moderation.js'
 import { planScorers, runScorer } from '../../src/golden/scorers.js'
 import { asyncFailureMessage } from '../helpers/model-fakes.js'
@@ -104,6 +106,54 @@ describe('.toPassModeration', () => {
     await expect(expect('x').toPassModeration({ threshold: 2 })).rejects.toThrow('threshold must be a number from 0 to 1')
     await expect(expect('x').toPassModeration({ categories: [] })).rejects.toThrow('categories must be a non-empty list of category names')
     expect(server.requests).toHaveLength(0)
+  })
+
+  test('a usage error without options shows the call without options', async () => {
+    const error = await expect(42)
+      .toPassModeration()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+    expect(error).toBeInstanceOf(TypeError)
+    expect(stripVTControlCharacters((error as Error).message).split('\n')[0]).toBe('expect(output).toPassModeration()')
+  })
+
+  test('with a threshold and categories, the failure message states both', async () => {
+    server.setReply(() => moderationReply(threat))
+    const assertion = expect('I will find you.').toPassModeration({ client: client(), threshold: 0.4, categories: ['harassment', 'hate'] })
+    expect(await asyncFailureMessage(assertion)).toMatchInlineSnapshot(`
+      "expect(output).toPassModeration(options)
+
+      Expected: no category at or above 0.4 (harassment, hate)
+      Received: flagged: harassment 0.91 by omni-moderation-2024-09-26
+
+      Output: "I will find you.""
+    `)
+  })
+
+  test('.not names the categories it looked at', async () => {
+    server.setReply(() => moderationReply(calm))
+    const message = await asyncFailureMessage(expect('Hello').not.toPassModeration({ client: client(), categories: ['violence'] }))
+    expect(message.split('\n')[2]).toBe('Expected: flagged (violence)')
+  })
+
+  test('a model error fails the matcher with the reason and the fix, its cause kept', async () => {
+    server.setReply(() => ({ status: 401, errorMessage: 'Incorrect API key provided' }))
+    const error = await expect('Hello')
+      .toPassModeration({ client: client() })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+    expect(error).toBeInstanceOf(Error)
+    expect(isUsageError(error)).toBe(false)
+    expect((error as Error).cause).toBeInstanceOf(Error)
+    expect(stripVTControlCharacters((error as Error).message).replace(server.origin, 'http://<server>')).toMatchInlineSnapshot(`
+      "expect(output).toPassModeration(options)
+
+      [expect-llm] Failed to call the moderation model "omni-moderation-latest" at http://<server>/v1: the server refused the API key (401: Incorrect API key provided). Set OPENAI_API_KEY to a valid key, or pass it with toPassModeration({ apiKey })."
+    `)
   })
 })
 
