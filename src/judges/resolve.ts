@@ -76,8 +76,9 @@ function isFiniteNumber(value: unknown): value is number {
 
 /** An Anthropic client: `messages.create` and no OpenAI `chat.completions`. */
 function isAnthropicClient(client: unknown): client is AnthropicClientLike {
-  const c = client as { messages?: { create?: unknown }; chat?: unknown } | null
-  return c !== null && typeof c === 'object' && typeof c.messages?.create === 'function' && c.chat === undefined
+  // client is undefined or an object here (checkModelSettings rejects null and primitives before).
+  const c = client as { messages?: { create?: unknown }; chat?: unknown } | undefined
+  return typeof c?.messages?.create === 'function' && c.chat === undefined
 }
 
 /**
