@@ -75,7 +75,8 @@ export function rejectionOf(error: unknown): Rejection | undefined {
   if (/response_format|json_schema|output_config|output_format|responseSchema|responseJsonSchema|structured output|schema|grammar/i.test(text))
     return 'structured'
   // The openai SDK's message for an error body it could not read (vLLM's older top-level error shape).
-  if (/status code \(no body\)/.test(text) || text.replace(/^\d{3}\s*/, '').trim() === '') return 'unreadable'
+  // Or nothing but the status: '400', '422 ', ''.
+  if (/status code \(no body\)/.test(text) || /^(?:\d{3})?\s*$/.test(text)) return 'unreadable'
   return undefined
 }
 

@@ -39,7 +39,7 @@ function readFunctionResult(value: JudgeFunctionResult, request: JudgeRequest, n
     if (Array.isArray(value.claims)) claims = value.claims
   }
   if (typeof scoreValue === 'boolean') scoreValue = scoreValue ? max : min
-  if (typeof scoreValue !== 'number' || !Number.isFinite(scoreValue) || scoreValue < min || scoreValue > max) {
+  if (!isFiniteNumber(scoreValue) || scoreValue < min || scoreValue > max) {
     throw judgeError(
       `the judge function ${name} returned ${describeValue(scoreValue)}, which is not a score on the ${request.scale} scale (${min} to ${max})`,
       `Return a number from ${min} to ${max}, true/false, or { score, reason }.`,
@@ -69,14 +69,16 @@ export function functionJudge(fn: JudgeFunction): Judge {
   }
 }
 
-function isJudge(value: unknown): value is Judge {
-  return value !== null && typeof value === 'object' && typeof (value as { evaluate?: unknown }).evaluate === 'function'
+/** Number.isFinite as a type guard: false for every non-number. */
+function isFiniteNumber(value: unknown): value is number {
+  return Number.isFinite(value)
 }
 
 /** An Anthropic client: `messages.create` and no OpenAI `chat.completions`. */
 function isAnthropicClient(client: unknown): client is AnthropicClientLike {
-  const c = client as { messages?: { create?: unknown }; chat?: unknown } | null
-  return c !== null && typeof c === 'object' && typeof c.messages?.create === 'function' && c.chat === undefined
+  // client is undefined or an object here (checkModelSettings rejects null and primitives before).
+  const c = client as { messages?: { create?: unknown }; chat?: unknown } | undefined
+  return typeof c?.messages?.create === 'function' && c.chat === undefined
 }
 
 /**
@@ -107,13 +109,11 @@ function judgeFromOptions(options: JudgeOptions, fail: Fail): Judge {
   }
   if (isAnthropicClient(client)) {
     misplaced(['baseURL', 'apiKey'], 'an Anthropic client', 'Set them on the client instead: new Anthropic({ baseURL, apiKey }).')
-    return anthropicJudge({ ...rest, client, ...(model !== undefined ? { model } : {}) })
+    // model undefined is the judge's default model (options.model ?? default).
+    return anthropicJudge({ ...rest, client, model })
   }
-  return openAIJudge({
-    ...rest,
-    ...(model !== undefined ? { model } : {}),
-    ...(client !== undefined ? { client: client as OpenAIJudgeOptions['client'] } : {}),
-  })
+  // model undefined is the default model, client undefined a client built from the settings.
+  return openAIJudge({ ...rest, model, client: client as OpenAIJudgeOptions['client'] })
 }
 
 /**
@@ -131,6 +131,7 @@ function judgeFromOptions(options: JudgeOptions, fail: Fail): Judge {
 export function resolveJudge(like?: JudgeLike, fail: Fail = failWith('use the judge')): Judge {
   const value: unknown = like ?? getConfig().judge
   if (value === undefined) {
+    // Stryker disable next-line StringLiteral: equivalent, any key that no other process slot uses holds the same default judge
     return processSlot<Judge>('default-judge', () => openAIJudge())
   }
   if (typeof value === 'function') {
@@ -139,8 +140,9 @@ export function resolveJudge(like?: JudgeLike, fail: Fail = failWith('use the ju
     if (!judge) fromFunction.set(fn, (judge = functionJudge(fn)))
     return judge
   }
-  if (isJudge(value)) return value
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+  // value is neither undefined (handled above) nor null here: like ?? config.judge, and configure() rejects judge: null.
+  if (typeof (value as Partial<Judge>).evaluate === 'function') return value as Judge
+  if (typeof value === 'object' && !Array.isArray(value)) {
     const problems = checkModelSettings(value as Record<string, unknown>, 'judge')
     if (problems.length > 0) fail(problems.map((p) => p.reason).join('; '), problems[0]!.fix)
     const options = value as JudgeOptions

@@ -66,6 +66,11 @@ export interface SpecDefaults {
   threshold?: number
 }
 
+/** Number.isInteger as a type guard: false for every non-number. */
+function isInteger(value: unknown): value is number {
+  return Number.isInteger(value)
+}
+
 function optionalString(spec: Record<string, unknown>, key: string, fail: Fail): string | undefined {
   const v = spec[key]
   if (v === undefined) return undefined
@@ -198,7 +203,7 @@ export function checkSamples(samples: unknown, withJudge: boolean, fail: Fail): 
     if (withJudge) fail('"judge" and a list of judges in "samples" cannot be combined', 'List every judge in samples, or pass one judge with samples: n.')
     return samples
   }
-  if (typeof samples !== 'number' || !Number.isInteger(samples) || samples < 1 || samples > MAX_SAMPLES) {
+  if (!isInteger(samples) || samples < 1 || samples > MAX_SAMPLES) {
     const got = typeof samples === 'number' ? String(samples) : describeValue(samples)
     fail(
       `"samples" must be a whole number from 1 to ${MAX_SAMPLES} or a list of judges, got ${got}`,

@@ -76,6 +76,11 @@ describe('rejectionOf', () => {
     expect(rejectionOf(Object.assign(new Error('400'), { status: 400 }))).toBe('unreadable')
   })
 
+  test('a status followed by other text is not an unreadable body', () => {
+    expect(rejectionOf(Object.assign(new Error('400x'), { status: 400 }))).toBeUndefined()
+    expect(rejectionOf(Object.assign(new Error('400 Bad'), { status: 400 }))).toBeUndefined()
+  })
+
   test('other statuses, other 400s and errors without a status are no rejection', () => {
     for (const status of [401, 403, 404, 429, 502, 503]) {
       expect(rejectionOf(sdkError(status, 'response_format json_schema temperature is not supported'))).toBeUndefined()
@@ -176,6 +181,14 @@ describe('callWithFallbacks', () => {
           'configure({ judge: { structuredOutput: false } }) to skip it.',
       ],
     ])
+  })
+
+  test("the notice quotes at most 200 characters of the server's message", async () => {
+    const warn = warnings()
+    const long = "'response_format' is not supported by this model: " + 'the schema given was '.repeat(20)
+    const { call } = scripted(sdkError(400, long), undefined)
+    await expect(callWithFallbacks({ structured: true, temperature: true }, policy, call)).resolves.toBe('ok')
+    expect(warn.mock.calls[0]?.[0]).toContain(`rejected structured output (400: ${long.slice(0, 200)}); it is asked in free text`)
   })
 
   test('with structuredOutput: true, a rejected schema is thrown, not worked around', async () => {

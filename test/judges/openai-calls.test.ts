@@ -30,6 +30,8 @@ describe('the output-token limit', () => {
     ['https://api.openai.com', 'max_completion_tokens'],
     ['https://api.openai.com/v1', 'max_completion_tokens'],
     ['http://127.0.0.1:11434/v1', 'max_tokens'],
+    // A local proxy whose path names OpenAI's URL is still a local server.
+    ['http://127.0.0.1:8080/forward/https://api.openai.com/v1', 'max_tokens'],
   ])('at %s is %s', async (baseURL, key) => {
     const { client, bodies } = recordingClient(baseURL)
     await openAIJudge({ client, maxTokens: 300 }).evaluate(request)

@@ -88,6 +88,8 @@ describe('parseJudgeReply: JSON fields and their aliases', () => {
     })
     expect(() => parseJudgeReply('{"score": "maybe"}', 'binary')).toThrow(JudgeReplyError)
     expect(() => parseJudgeReply('{"score": "-"}', '1-5')).toThrow(JudgeReplyError)
+    // Only a trailing full stop or exclamation mark is dropped from a JSON verdict word, not one inside it.
+    expect(() => parseJudgeReply('{"verdict": "n.o"}', 'binary')).toThrow(JudgeReplyError)
   })
 
   test.each([
@@ -342,6 +344,10 @@ describe('parseJudgeReply: verdict words on the last line', () => {
     ['with several exclamation marks', 'The dates match.\nPASS!!', 1],
   ])('reads a verdict word %s', (_, reply, score) => {
     expect(parseJudgeReply(reply, 'binary')).toMatchObject({ score, parsedFrom: 'verdict' })
+  })
+
+  test('a last line with a dot inside a word is not a verdict word (only trailing marks are dropped)', () => {
+    expect(() => parseJudgeReply('The dates are checked.\nn.o', 'binary')).toThrow(JudgeReplyError)
   })
 
   test('a last line of dots alone is not the last line read', () => {

@@ -68,6 +68,8 @@ describe('checkJudgeResult', () => {
     const fix = 'A Judge must resolve to { score, scaleValue, reason, raw } with score normalized to [0, 1].'
     expect(() => checkJudgeResult(null, 'mine')).toThrow(`[expect-llm] Failed to use the judge: the judge mine returned null. ${fix}`)
     expect(() => checkJudgeResult(0.5, 'mine')).toThrow('the judge mine returned a number (0.5)')
+    // An evaluate() that forgets to return resolves to undefined: the message says so rather than a TypeError.
+    expect(() => checkJudgeResult(undefined, 'mine')).toThrow(`[expect-llm] Failed to use the judge: the judge mine returned undefined. ${fix}`)
     expect(() => checkJudgeResult({ score: '1' }, 'mine')).toThrow('the judge mine returned a result with score a string ("1")')
     expect(() => checkJudgeResult({ score: Number.POSITIVE_INFINITY }, 'mine')).toThrow('returned a result with score a number (Infinity)')
     expect(() => checkJudgeResult({ score: -0.1 }, 'mine')).toThrow('returned a result with score a number (-0.1)')
