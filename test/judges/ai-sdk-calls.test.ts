@@ -10,6 +10,7 @@ import { aiSdkJudge, type AiSdkJudgeOptions } from '../../src/judges/ai-sdk.js'
 import { resetFallbackNotices } from '../../src/judges/capabilities.js'
 import type { JudgeRequest } from '../../src/judges/types.js'
 import { clearLibraryHosts, libraryHosts, registerLibraryHost } from '../../src/replay/hosts.js'
+import { asyncFailureMessage } from '../helpers/model-fakes.js'
 
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV4['doGenerate']>>
 
@@ -45,15 +46,6 @@ function mockModel(...answers: Array<GenerateResult | (() => never)>) {
 
 const judgeOf = (model: MockLanguageModelV4, options: Omit<AiSdkJudgeOptions, 'model'> = {}) =>
   aiSdkJudge({ model: model as unknown as AiSdkJudgeOptions['model'], ...options })
-
-async function errorOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise
-  } catch (error) {
-    return strip((error as Error).message)
-  }
-  throw new Error('expected the call to fail')
-}
 
 /** An API error as a provider package throws it. */
 function apiError(statusCode: number, message: string, extra: Partial<ConstructorParameters<typeof APICallError>[0]> = {}) {
@@ -128,7 +120,7 @@ describe('a reply that does not fit the verdict schema', () => {
   })
 
   test('an empty one says the reply is empty', async () => {
-    expect(await errorOf(judgeOf(mockModel(reply(undefined))).evaluate(request))).toContain("Failed to read the judge's reply: the reply is empty.")
+    expect(await asyncFailureMessage(judgeOf(mockModel(reply(undefined))).evaluate(request))).toContain("Failed to read the judge's reply: the reply is empty.")
   })
 })
 
@@ -153,7 +145,7 @@ describe('fallbacks', () => {
 
   test('a temperature the user set is not dropped: the rejection is the error', async () => {
     const model = mockModel(apiError(400, 'temperature is not supported for this model'), reply('{"reasoning": "Right.", "score": 1}'))
-    expect(await errorOf(judgeOf(model, { temperature: 0.3 }).evaluate(request))).toContain(
+    expect(await asyncFailureMessage(judgeOf(model, { temperature: 0.3 }).evaluate(request))).toContain(
       'the server answered 400 (temperature is not supported for this model)',
     )
     expect(model.doGenerateCalls).toHaveLength(1)
@@ -162,7 +154,7 @@ describe('fallbacks', () => {
 
 describe('errors', () => {
   test('a refused key names the variables AI SDK providers read', async () => {
-    expect(await errorOf(judgeOf(mockModel(apiError(401, 'invalid x-api-key')), { maxRetries: 0 }).evaluate(request))).toBe(
+    expect(await asyncFailureMessage(judgeOf(mockModel(apiError(401, 'invalid x-api-key')), { maxRetries: 0 }).evaluate(request))).toBe(
       '[expect-llm] Failed to call the judge model "mock-judge" at http://127.0.0.1:9/v1/generate: the server refused the API key (401: invalid x-api-key). ' +
         'Set the API key your AI SDK provider reads (for example ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY), ' +
         'or pass apiKey when you create the provider (createAnthropic({ apiKey })).',
@@ -170,7 +162,7 @@ describe('errors', () => {
   })
 
   test('an unknown model names the provider and the model id', async () => {
-    expect(await errorOf(judgeOf(mockModel(apiError(404, 'model not found')), { maxRetries: 0 }).evaluate(request))).toBe(
+    expect(await asyncFailureMessage(judgeOf(mockModel(apiError(404, 'model not found')), { maxRetries: 0 }).evaluate(request))).toBe(
       '[expect-llm] Failed to call the judge model "mock-judge" at http://127.0.0.1:9/v1/generate: the model or endpoint was not found (404: model not found). ' +
         "Check the model id passed to the provider (mock-provider:mock-judge) and the provider's baseURL.",
     )
@@ -178,14 +170,16 @@ describe('errors', () => {
 
   test('the retries made before a rate limit are counted', async () => {
     const limited = apiError(429, 'slow down', { isRetryable: true, responseHeaders: { 'retry-after-ms': '1' } })
-    expect(await errorOf(judgeOf(mockModel(limited), { maxRetries: 1 }).evaluate(request))).toContain('rate limited (429: slow down) after 1 retry.')
+    expect(await asyncFailureMessage(judgeOf(mockModel(limited), { maxRetries: 1 }).evaluate(request))).toContain(
+      'rate limited (429: slow down) after 1 retry.',
+    )
   })
 
   test('an error without a URL names the provider instead', async () => {
     const offline = () => {
       throw new TypeError('fetch failed')
     }
-    expect(await errorOf(judgeOf(mockModel(offline), { maxRetries: 0 }).evaluate(request))).toMatch(
+    expect(await asyncFailureMessage(judgeOf(mockModel(offline), { maxRetries: 0 }).evaluate(request))).toMatch(
       /^\[expect-llm\] Failed to call the judge model "mock-judge" at AI SDK provider "mock-provider": fetch failed/,
     )
   })
@@ -194,7 +188,7 @@ describe('errors', () => {
     const odd = () => {
       throw null as unknown as Error
     }
-    expect(await errorOf(judgeOf(mockModel(odd), { maxRetries: 0 }).evaluate(request))).toBe(
+    expect(await asyncFailureMessage(judgeOf(mockModel(odd), { maxRetries: 0 }).evaluate(request))).toBe(
       '[expect-llm] Failed to call the judge model "mock-judge" at AI SDK provider "mock-provider": null. Check that the server is reachable at the baseURL.',
     )
   })
@@ -203,7 +197,7 @@ describe('errors', () => {
     const odd = () => {
       throw 'connection reset' as unknown as Error
     }
-    expect(await errorOf(judgeOf(mockModel(odd), { maxRetries: 0 }).evaluate(request))).toBe(
+    expect(await asyncFailureMessage(judgeOf(mockModel(odd), { maxRetries: 0 }).evaluate(request))).toBe(
       '[expect-llm] Failed to call the judge model "mock-judge" at AI SDK provider "mock-provider": connection reset. Check that the server is reachable at the baseURL.',
     )
   })

@@ -8,6 +8,7 @@ import { anthropicJudge, type AnthropicJudgeOptions } from '../../src/judges/ant
 import { resetFallbackNotices } from '../../src/judges/capabilities.js'
 import type { AnthropicClientLike, JudgeRequest } from '../../src/judges/types.js'
 import { clearLibraryHosts, libraryHosts, registerLibraryHost } from '../../src/replay/hosts.js'
+import { asyncFailureMessage } from '../helpers/model-fakes.js'
 
 const request = { prompt: 'Is the answer right?', template: 'custom', scale: 'binary', output: 'x', sample: 0 } as JudgeRequest
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '')
@@ -27,15 +28,6 @@ function recordingClient(extra: Partial<AnthropicClientLike> = {}) {
     },
   }
   return { client, calls }
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise
-  } catch (error) {
-    return strip((error as Error).message)
-  }
-  throw new Error('expected the call to fail')
 }
 
 let savedHosts: string[] = []
@@ -110,8 +102,8 @@ describe('by default', () => {
   test('an empty reply cut off by max_tokens names the maxTokens of the judge, or the default', async () => {
     const cutOff = { content: [], stop_reason: 'max_tokens' }
     const client: AnthropicClientLike = { baseURL: 'http://127.0.0.1:9', messages: { create: async () => cutOff } }
-    expect(await errorOf(anthropicJudge({ client, maxTokens: 64 }).evaluate(request))).toContain('used all 64 output tokens')
-    expect(await errorOf(anthropicJudge({ client }).evaluate(request))).toContain('used all 4096 output tokens')
+    expect(await asyncFailureMessage(anthropicJudge({ client, maxTokens: 64 }).evaluate(request))).toContain('used all 64 output tokens')
+    expect(await asyncFailureMessage(anthropicJudge({ client }).evaluate(request))).toContain('used all 4096 output tokens')
   })
 })
 
@@ -126,14 +118,14 @@ describe('error messages', () => {
   })
 
   test('a refused key says to set ANTHROPIC_API_KEY', async () => {
-    expect(await errorOf(anthropicJudge({ client: failing(401, 'invalid x-api-key') }).evaluate(request))).toBe(
+    expect(await asyncFailureMessage(anthropicJudge({ client: failing(401, 'invalid x-api-key') }).evaluate(request))).toBe(
       '[expect-llm] Failed to call the judge model "claude-haiku-4-5" at http://127.0.0.1:9: the server refused the API key (401: invalid x-api-key). ' +
         'Set ANTHROPIC_API_KEY to a valid key, or pass it to the client: new Anthropic({ apiKey }).',
     )
   })
 
   test('an unknown model says what Anthropic model ids look like', async () => {
-    expect(await errorOf(anthropicJudge({ client: failing(404, 'model: claude-haiku-9'), model: 'claude-haiku-9' }).evaluate(request))).toBe(
+    expect(await asyncFailureMessage(anthropicJudge({ client: failing(404, 'model: claude-haiku-9'), model: 'claude-haiku-9' }).evaluate(request))).toBe(
       '[expect-llm] Failed to call the judge model "claude-haiku-9" at http://127.0.0.1:9: the model or endpoint was not found (404: model: claude-haiku-9). ' +
         "Check the model name in configure({ judge: { model } }) (Anthropic model ids look like claude-haiku-4-5) and the client's baseURL.",
     )
@@ -156,7 +148,7 @@ describe('the host of the client', () => {
     }
     const judge = anthropicJudge({ client })
     expect(libraryHosts()).toEqual(['https://api.anthropic.com'])
-    expect(await errorOf(judge.evaluate(request))).toMatch(
+    expect(await asyncFailureMessage(judge.evaluate(request))).toMatch(
       /^\[expect-llm\] Failed to call the judge model "claude-haiku-4-5" at https:\/\/api\.anthropic\.com: the server refused the API key/,
     )
   })
@@ -180,7 +172,7 @@ describe('the retries an error message counts', () => {
     })
     return { client, requests: () => requests }
   }
-  const run = (options: AnthropicJudgeOptions) => errorOf(anthropicJudge(options).evaluate(request))
+  const run = (options: AnthropicJudgeOptions) => asyncFailureMessage(anthropicJudge(options).evaluate(request))
 
   test("the judge's maxRetries, which the client then makes", async () => {
     const { client, requests } = rateLimitedClient(3)
