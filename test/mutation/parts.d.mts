@@ -3,8 +3,16 @@
 /** A file of a Stryker report (mutation-testing-report-schema's FileResult, the fields used here). */
 export interface FileResult {
   language: string
-  source: string
-  mutants: { id: string; mutatorName: string; status: string; location: { start: { line: number; column: number }; end: { line: number; column: number } } }[]
+  /** The source text (a report's file); a record's result has sourceSha256 instead. */
+  source?: string
+  sourceSha256?: string
+  mutants: {
+    id: string
+    mutatorName: string
+    status: string
+    replacement?: string
+    location: { start: { line: number; column: number }; end: { line: number; column: number } }
+  }[]
 }
 
 /** A folder scored separately. */
@@ -27,6 +35,35 @@ export interface Result {
   /** The test globs it was narrowed to; null for the whole suite; undefined when not recorded. */
   tests: string | null | undefined
   files: Record<string, FileResult>
+  /** The scope's run.json when it describes the report (reports only). */
+  run?: RunRecord
+  /** True for a committed record (test/mutation/results/). */
+  record?: boolean
+}
+
+/** What run.json holds. */
+export interface RunRecord {
+  folder: string | null
+  part: string | null
+  mutate: string[]
+  tests: string | null
+  static: boolean
+  finishedAt: string
+  report: string
+}
+
+/** The committed record of one file's result (test/mutation/results/<file>.json). */
+export interface MutationRecord {
+  file: string
+  sourceSha256: string
+  scope: string
+  commit: string | null
+  finishedAt: string
+  /** null: the whole suite; a string: the test globs the run was narrowed to; absent: not recorded. */
+  tests?: string | null
+  static: boolean | null
+  counts: Record<string, number>
+  undetected: { line: number; column: number; mutator: string; replacement: string | null; status: string }[]
 }
 
 export interface FileState {
@@ -68,6 +105,7 @@ export type CountMutants = (path: string, source: string) => number | Promise<nu
 export const TARGET: number
 export const REPORTS: string
 export const RUN_FILE: string
+export const RECORDS: string
 export const FOLDERS: Folder[]
 export interface Args {
   since: string | undefined
@@ -75,6 +113,7 @@ export interface Args {
   withStatic: boolean
   equivalent: boolean
   write: boolean
+  record: boolean
   filesArg: string | undefined
   missing: boolean
   limit: number | undefined
@@ -96,6 +135,17 @@ export function writeRun(
   run: { folder: string | null; part: string | null; mutate: string[]; tests: string | undefined; withStatic: boolean; finishedAt?: Date },
 ): { folder: string | null; part: string | null; mutate: string[]; tests: string | null; static: boolean; finishedAt: string; report: string }
 export function readResults(root: string, folder: Pick<Folder, 'slug'>): Result[]
+export function recordOf(
+  path: string,
+  fileResult: FileResult,
+  options: { scope: string; run: RunRecord | undefined; commit?: string | null; finishedAt?: Date },
+): MutationRecord
+export function recordPath(file: string): string
+export function readRecord(root: string, file: string): MutationRecord | undefined
+export function writeRecords(root: string, scope: string, options?: { commit?: string | null }): string[]
+export function syncRecords(root: string, options?: { commit?: string | null }): { written: string[]; deleted: string[] }
+export function readRecords(root: string, folder: Folder): Result[]
+export function readAllResults(root: string, folder: Folder): Result[]
 export function createMutantCounter(): Promise<(path: string, source: string) => Promise<number>>
 export function assessFolder(input: { folder: Folder; sources: Map<string, string>; results: Result[]; countMutants: CountMutants }): Promise<Assessment>
 export function nextPart(assessment: Assessment, limit: number | undefined): { files: FileState[]; left: FileState[] }

@@ -19,8 +19,8 @@
 //   narrowed run, or from a report without a matching run.json (its tests are not known): fewer tests can only
 //   kill fewer mutants.
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { join, matchesGlob, relative, sep } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, matchesGlob, relative, sep } from 'node:path'
 import { calculateMetrics } from 'mutation-testing-metrics'
 
 /** The mutation score every named folder must reach (Stryker's definition), in percent. */
@@ -53,7 +53,7 @@ export const FOLDERS = [
  * with it, so `src/judges --mutate src/judges/ai-sdk.ts` is a folder and Stryker's option, not two folders.
  */
 export function parseArgs(args) {
-  const o = { since: undefined, summaryOnly: false, withStatic: false, equivalent: false, write: false }
+  const o = { since: undefined, summaryOnly: false, withStatic: false, equivalent: false, write: false, record: false }
   Object.assign(o, { filesArg: undefined, missing: false, limit: undefined, part: undefined, chosen: [], passThrough: [] })
   const fail = (message) => {
     throw new Error(message)
@@ -74,6 +74,7 @@ export function parseArgs(args) {
     else if (a === '--static') o.withStatic = true
     else if (a === '--equivalent') o.equivalent = true
     else if (a === '--write') o.write = true
+    else if (a === '--record') o.record = true
     else if (a === '--files') o.filesArg = valueAt('--files', ++i, 'src/metrics/lcs.ts')
     else if (a.startsWith('--files=')) o.filesArg = a.slice('--files='.length)
     else if (a === '--missing') o.missing = true
@@ -93,6 +94,9 @@ export function parseArgs(args) {
   if (o.since && o.chosen.length > 0) fail('pass either folders or --since, not both.')
   if (o.write && !o.equivalent) fail('--write writes the list of equivalent mutants: pass it with --equivalent.')
   const partRun = o.filesArg !== undefined || o.missing
+  if (o.record && (o.equivalent || o.since || o.chosen.length > 0 || o.summaryOnly || o.withStatic || partRun || o.passThrough.length > 0)) {
+    fail('--record writes the committed records from the local reports and runs nothing: pass it alone.')
+  }
   if (o.equivalent && (o.since || o.chosen.length > 0 || o.summaryOnly || o.withStatic || partRun || o.passThrough.length > 0)) {
     fail('--equivalent lists the marks of every folder and runs nothing: pass it alone (or with --write).')
   }
@@ -233,37 +237,191 @@ export function readResults(root, folder) {
       if (entry.isDirectory()) scopes.push(partScope(folder, entry.name))
     }
   }
-  const results = []
-  for (const scope of scopes) {
-    const file = join(root, REPORTS, scope, 'mutation.json')
-    if (!existsSync(file)) continue
-    const text = readFileSync(file, 'utf8')
-    let report
+  return scopes.flatMap((scope) => readScope(root, scope, scope === folder.slug ? null : scope.slice(`${folder.slug}/parts/`.length)))
+}
+
+/** One scope's report as a result (with `run`, its run.json when that describes the report); [] when it has none. */
+function readScope(root, scope, part) {
+  const file = join(root, REPORTS, scope, 'mutation.json')
+  if (!existsSync(file)) return []
+  const text = readFileSync(file, 'utf8')
+  let report
+  try {
+    report = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`${toPosix(relative(root, file))} is not a readable report (${error.message}). Delete it and run that scope again.`)
+  }
+  let run
+  const runFile = join(root, REPORTS, scope, RUN_FILE)
+  if (existsSync(runFile)) {
     try {
-      report = JSON.parse(text)
-    } catch (error) {
-      throw new Error(`${toPosix(relative(root, file))} is not a readable report (${error.message}). Delete it and run that scope again.`)
+      const recorded = JSON.parse(readFileSync(runFile, 'utf8'))
+      if (recorded.report === sha256(text)) run = recorded
+    } catch {
+      // An unreadable run.json describes nothing: the report counts with its tests not recorded.
     }
-    let run
-    const runFile = join(root, REPORTS, scope, RUN_FILE)
-    if (existsSync(runFile)) {
-      try {
-        const recorded = JSON.parse(readFileSync(runFile, 'utf8'))
-        if (recorded.report === sha256(text)) run = recorded
-      } catch {
-        // An unreadable run.json describes nothing: the report counts with its tests not recorded.
-      }
-    }
-    results.push({
+  }
+  return [
+    {
       scope,
-      part: scope === folder.slug ? null : scope.slice(`${folder.slug}/parts/`.length),
+      part,
       time: run ? Date.parse(run.finishedAt) : statSync(file).mtimeMs,
       tests: run ? run.tests : undefined,
       files: report.files ?? {},
+      run,
+    },
+  ]
+}
+
+// ---- committed records: the results that outlive the machine
+//
+// Reports and incremental files stay local (gitignored), so a result measured on one machine was lost with
+// it, and a folder whose full run takes longer than one sitting could never be finished. So after each run,
+// run.mjs writes one small record per file it measured to test/mutation/results/<file>.json, which is
+// committed: the hash of the source it measured, when and with which tests, the count of each status, and
+// every mutant no test detected (where, which mutator, what replacement). A record counts like a report's
+// result of that file: while the file's source hashes the same, and unless a newer current result exists.
+
+/** Where the committed records live, relative to the repository root: one `<file>.json` per source file. */
+export const RECORDS = 'test/mutation/results'
+
+/** The statuses of a record's list of mutants no test detected. */
+const UNDETECTED = ['Survived', 'NoCoverage']
+
+/** Whether a result (a report's file, or a record's) is of this source text. */
+const sameSource = (result, source) => (result.source !== undefined ? result.source === source : result.sourceSha256 === sha256(source))
+
+/** The record of one file's result in a report. `run` is the scope's run.json, or undefined when it has none. */
+export function recordOf(path, fileResult, { scope, run, commit, finishedAt }) {
+  const counts = {}
+  for (const m of fileResult.mutants) counts[m.status] = (counts[m.status] ?? 0) + 1
+  const sortedCounts = Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)))
+  const undetected = fileResult.mutants
+    .filter((m) => UNDETECTED.includes(m.status))
+    .map((m) => ({
+      line: m.location.start.line,
+      column: m.location.start.column,
+      mutator: m.mutatorName,
+      replacement: m.replacement ?? null,
+      status: m.status,
+    }))
+    .sort((a, b) => a.line - b.line || a.column - b.column || a.mutator.localeCompare(b.mutator))
+  const record = { file: path, sourceSha256: sha256(fileResult.source), scope, commit: commit ?? null }
+  record.finishedAt = (run ? new Date(run.finishedAt) : finishedAt).toISOString()
+  // null: the whole suite; a string: the globs it was narrowed to. Left out when not recorded (no run.json).
+  if (run) record.tests = run.tests
+  record.static = run ? run.static : null
+  record.counts = sortedCounts
+  record.undetected = undetected
+  return record
+}
+
+/** The path of a file's record, relative to the root. */
+export const recordPath = (file) => `${RECORDS}/${file}.json`
+
+/** Writes a record atomically (a temporary file renamed over it). */
+function writeRecord(root, record) {
+  const file = join(root, recordPath(record.file))
+  mkdirSync(dirname(file), { recursive: true })
+  const tmp = `${file}.${process.pid}.tmp`
+  writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`)
+  renameSync(tmp, file)
+}
+
+/** Reads the record of a file; undefined when there is none. Throws with the fix when it is unreadable. */
+export function readRecord(root, file) {
+  const path = join(root, recordPath(file))
+  if (!existsSync(path)) return undefined
+  let record
+  try {
+    record = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new Error(`${recordPath(file)} is not a readable record (${error.message}). Delete it and run that file's part again.`)
+  }
+  if (record?.file !== file || typeof record.sourceSha256 !== 'string' || typeof record.counts !== 'object' || record.counts === null) {
+    throw new Error(`${recordPath(file)} is not a record of ${file}. Delete it and run that file's part again.`)
+  }
+  return record
+}
+
+/**
+ * Writes the record of every file in a scope's report (after run.mjs ran it): each replaces the file's older
+ * record. Returns the paths written.
+ */
+export function writeRecords(root, scope, { commit } = {}) {
+  const [result] = readScope(root, scope, null)
+  if (!result) return []
+  const run = result.run
+  const written = []
+  for (const [path, fileResult] of Object.entries(result.files).sort(([a], [b]) => a.localeCompare(b))) {
+    writeRecord(root, recordOf(path, fileResult, { scope, run, commit, finishedAt: new Date(result.time) }))
+    written.push(recordPath(path))
+  }
+  return written
+}
+
+/**
+ * Brings the records up to date with the local reports (`--record`): for each file of each folder, its newest
+ * current local result is written when it is newer than the file's record or the record is not current.
+ * Records of files that no longer exist are deleted. Returns what it wrote and deleted.
+ */
+export function syncRecords(root, { commit } = {}) {
+  const written = []
+  const deleted = []
+  for (const folder of FOLDERS) {
+    const results = readResults(root, folder).sort((a, b) => b.time - a.time || a.scope.localeCompare(b.scope))
+    for (const path of folderFiles(root, folder)) {
+      const source = readFileSync(join(root, path), 'utf8')
+      const local = results.find((r) => r.files[path] && r.files[path].source === source)
+      if (!local) continue
+      const record = readRecord(root, path)
+      const recordCurrent = record !== undefined && record.sourceSha256 === sha256(source)
+      if (recordCurrent && Date.parse(record.finishedAt) >= local.time) continue
+      writeRecord(root, recordOf(path, local.files[path], { scope: local.scope, run: local.run, commit, finishedAt: new Date(local.time) }))
+      written.push(recordPath(path))
+    }
+  }
+  const existing = new Set(sourceFiles(root))
+  const walk = (dir) => {
+    if (!existsSync(join(root, dir))) return
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`
+      if (entry.isDirectory()) walk(path)
+      else if (entry.name.endsWith('.ts.json') && !existing.has(path.slice(RECORDS.length + 1, -'.json'.length))) {
+        rmSync(join(root, path))
+        deleted.push(path)
+      }
+    }
+  }
+  walk(RECORDS)
+  return { written, deleted }
+}
+
+/** The committed records of a folder's files, as results (scope `record`), newest-wins with the reports. */
+export function readRecords(root, folder) {
+  const results = []
+  for (const path of folderFiles(root, folder)) {
+    const record = readRecord(root, path)
+    if (!record) continue
+    const mutants = []
+    for (const [status, n] of Object.entries(record.counts)) {
+      for (let i = 0; i < n; i++)
+        mutants.push({ id: `${status}-${i}`, mutatorName: 'recorded', status, location: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } })
+    }
+    results.push({
+      scope: recordPath(path),
+      part: null,
+      record: true,
+      time: Date.parse(record.finishedAt),
+      tests: 'tests' in record ? record.tests : undefined,
+      files: { [path]: { language: 'typescript', sourceSha256: record.sourceSha256, mutants } },
     })
   }
   return results
 }
+
+/** A folder's local reports and its committed records. */
+export const readAllResults = (root, folder) => [...readResults(root, folder), ...readRecords(root, folder)]
 
 /**
  * Counts the mutants Stryker would make in a file, with Stryker's own instrumenter (the one
@@ -293,7 +451,7 @@ export async function assessFolder({ folder, sources, results, countMutants }) {
   const countedFrom = new Map()
   for (const [path, source] of [...sources].sort(([a], [b]) => a.localeCompare(b))) {
     const withFile = newestFirst.filter((r) => r.files[path])
-    const current = withFile.find((r) => r.files[path].source === source)
+    const current = withFile.find((r) => sameSource(r.files[path], source))
     if (current && current.files[path].mutants.length === 0) {
       // Stryker leaves such a file out of its report; an entry without mutants says the same.
       files.push({ path, state: 'no-mutants', mutants: 0 })
@@ -347,7 +505,7 @@ export function assessReport(folder, reportFiles, tests) {
 
 /** Reads a folder's sources and results and assesses it; undefined when the folder has no result at all. */
 export async function summariseFolder(root, folder, countMutants) {
-  const results = readResults(root, folder)
+  const results = readAllResults(root, folder)
   if (results.length === 0) return undefined
   const sources = new Map(folderFiles(root, folder).map((file) => [file, readFileSync(join(root, file), 'utf8')]))
   return assessFolder({ folder, sources, results, countMutants })
@@ -403,9 +561,14 @@ export function formatSummary(assessments, { title = 'Mutation score per folder'
       if (hint) notes.push(`  next part: npm run test:mutation -- ${folder.name} --missing --limit 3`)
     }
     for (const n of a.narrowed) {
-      const how = n.tests === undefined ? 'its tests are not recorded (no run.json of run.mjs matches that report)' : `its tests were narrowed to ${n.tests}`
-      notes.push(`${folder.name} is ${a.complete ? '' : 'partial and '}a lower bound: ${REPORTS}/${n.scope} counts, and ${how}.`)
+      const record = n.scope.startsWith(`${RECORDS}/`)
+      let how = `its tests were narrowed to ${n.tests}`
+      if (n.tests === undefined) how = record ? 'it does not say which tests ran' : 'its tests are not recorded (no run.json of run.mjs matches that report)'
+      notes.push(`${folder.name} is ${a.complete ? '' : 'partial and '}a lower bound: ${record ? n.scope : `${REPORTS}/${n.scope}`} counts, and ${how}.`)
     }
+    const fromRecords = a.files.filter((f) => f.state === 'measured' && f.scope?.startsWith(`${RECORDS}/`)).length
+    if (fromRecords > 0)
+      notes.push(`${folder.name}: ${plural(fromRecords, 'file')} counted from committed records (${RECORDS}/), not from a report on this machine.`)
   }
   const head = ['folder', 'score', 'target', 'files', 'killed', 'timeout', 'survived', 'no cov', 'ignored', 'errors', 'mutants']
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)))

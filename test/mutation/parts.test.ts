@@ -3,6 +3,7 @@
 // files without mutants, narrowed runs making the score a lower bound, run.json, and run.mjs's new flags.
 // Synthetic reports only: no Stryker run.
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -24,9 +25,17 @@ import {
   partName,
   partScope,
   type Result,
+  RECORDS,
+  readAllResults,
+  readRecord,
+  readRecords,
   readResults,
+  recordOf,
+  recordPath,
   resolveFiles,
   summariseFolder,
+  syncRecords,
+  writeRecords,
   writeRun,
 } from './parts.mjs'
 
@@ -415,6 +424,181 @@ describe('parseArgs (the arguments of run.mjs)', () => {
   })
 })
 
+describe('committed records (test/mutation/results/): results that outlive the machine', () => {
+  let dir: string | undefined
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+    dir = undefined
+  })
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex')
+
+  /** A repository in a temporary folder: sources, and a scope's report with run.json. */
+  function repo(files: Record<string, string>) {
+    dir = mkdtempSync(join(tmpdir(), 'expect-llm-records-'))
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true })
+      writeFileSync(join(dir, path), text)
+    }
+    return dir
+  }
+  function report(scope: string, files: Record<string, FileResult>, run?: { tests?: string; finishedAt: number }) {
+    const file = join(dir!, 'reports/mutation', scope, 'mutation.json')
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, JSON.stringify({ schemaVersion: '1.0', thresholds: { high: 80, low: 60 }, files }))
+    if (run) {
+      writeRun(dir!, scope, { folder: 'src/metrics', part: null, mutate: [], tests: run.tests, withStatic: false, finishedAt: new Date(run.finishedAt) })
+    }
+  }
+  /** A report's file whose mutants have these statuses, the undetected ones with a replacement. */
+  const detailed = (source: string, statuses: string[]): FileResult => {
+    const r = fileResult(source, statuses)
+    r.mutants.forEach((m, i) => {
+      m.location = { start: { line: 10 - i, column: 3 }, end: { line: 10 - i, column: 9 } }
+      m.replacement = `r${i}`
+    })
+    return r
+  }
+
+  it('recordOf: the source hash, the run, the count of each status and every undetected mutant; no source text', () => {
+    const record = recordOf(A, detailed('a1', ['Killed', 'Survived', 'Timeout', 'NoCoverage', 'Killed', 'Ignored']), {
+      scope: 'src-metrics/parts/a',
+      run: { folder: 'src/metrics', part: 'a', mutate: [A], tests: null, static: false, finishedAt: '2026-12-01T10:00:00.000Z', report: 'x' },
+      commit: 'abc',
+    })
+    expect(record).toEqual({
+      file: A,
+      sourceSha256: sha('a1'),
+      scope: 'src-metrics/parts/a',
+      commit: 'abc',
+      finishedAt: '2026-12-01T10:00:00.000Z',
+      tests: null,
+      static: false,
+      counts: { Ignored: 1, Killed: 2, NoCoverage: 1, Survived: 1, Timeout: 1 },
+      undetected: [
+        { line: 7, column: 3, mutator: 'EqualityOperator', replacement: 'r3', status: 'NoCoverage' },
+        { line: 9, column: 3, mutator: 'EqualityOperator', replacement: 'r1', status: 'Survived' },
+      ],
+    })
+    expect(JSON.stringify(record)).not.toContain('a1')
+  })
+
+  it('recordOf without run.json: the tests are left out (not recorded) and the time is the given one', () => {
+    const record = recordOf(A, fileResult('a1', ['Killed']), { scope: 'src-metrics', run: undefined, finishedAt: new Date(5000) })
+    expect(record).not.toHaveProperty('tests')
+    expect(record).toMatchObject({ commit: null, finishedAt: '1970-01-01T00:00:05.000Z', static: null, counts: { Killed: 1 }, undetected: [] })
+  })
+
+  it("writeRecords: one record per file of the scope's report, with its run.json; readRecord reads it back", () => {
+    repo({ [A]: 'a1', [B]: 'b1' })
+    report('src-metrics/parts/a+b', { [A]: fileResult('a1', ['Killed', 'Survived']), [B]: fileResult('b1', ['Timeout']) }, { finishedAt: 7000 })
+    expect(writeRecords(dir!, 'src-metrics/parts/a+b', { commit: 'c1' })).toEqual([recordPath(A), recordPath(B)])
+    expect(recordPath(A)).toBe(`${RECORDS}/src/metrics/a.ts.json`)
+    expect(readRecord(dir!, A)).toMatchObject({
+      file: A,
+      commit: 'c1',
+      tests: null,
+      finishedAt: '1970-01-01T00:00:07.000Z',
+      counts: { Killed: 1, Survived: 1 },
+    })
+    expect(readRecord(dir!, B)).toMatchObject({ counts: { Timeout: 1 }, undetected: [] })
+    expect(readRecord(dir!, C)).toBeUndefined()
+    expect(writeRecords(dir!, 'src-metrics/parts/none')).toEqual([])
+  })
+
+  it('a record counts while the source hashes the same: a fresh clone (records, no reports) gets the folder score', async () => {
+    repo({ [A]: 'a1', [B]: 'b1' })
+    report('src-metrics', { [A]: fileResult('a1', ['Killed', 'Killed', 'Survived']), [B]: fileResult('b1', ['Timeout', 'NoCoverage']) }, { finishedAt: 1000 })
+    writeRecords(dir!, 'src-metrics')
+    rmSync(join(dir!, 'reports'), { recursive: true })
+    const a = await summariseFolder(dir!, metrics, counts({}))
+    expect(a).toMatchObject({ complete: true, lowerBound: false })
+    expect(a!.score).toBeCloseTo(60, 10)
+    expect(a!.metrics).toMatchObject({ killed: 2, timeout: 1, survived: 1, noCoverage: 1, totalMutants: 5 })
+    expect(a!.files.map((f) => [f.path, f.state, f.scope])).toEqual([
+      [A, 'measured', recordPath(A)],
+      [B, 'measured', recordPath(B)],
+    ])
+    expect(formatSummary([a!])).toContain(`src/metrics: 2 files counted from committed records (${RECORDS}/), not from a report on this machine.`)
+  })
+
+  it('a record of another source is stale: the file counts as changed since, and --missing picks it', async () => {
+    repo({ [A]: 'a2' })
+    report('src-metrics', { [A]: fileResult('a1', ['Killed']) }, { finishedAt: 1000 })
+    writeRecords(dir!, 'src-metrics')
+    rmSync(join(dir!, 'reports'), { recursive: true })
+    const a = await summariseFolder(dir!, metrics, counts({ [A]: 4 }))
+    expect(a).toMatchObject({ complete: false, score: null })
+    expect(a!.files).toEqual([{ path: A, state: 'stale', scope: recordPath(A), mutants: 4 }])
+    expect(nextPart(a!, undefined).files.map((f) => f.path)).toEqual([A])
+  })
+
+  it('the newest current result wins between a record and a local report, both ways', async () => {
+    repo({ [A]: 'a1' })
+    report('src-metrics', { [A]: fileResult('a1', ['Survived']) }, { finishedAt: 1000 })
+    writeRecords(dir!, 'src-metrics')
+    report('src-metrics/parts/a', { [A]: fileResult('a1', ['Killed']) }, { finishedAt: 2000 })
+    const newerReport = await assessFolder({
+      folder: metrics,
+      sources: sources({ [A]: 'a1' }),
+      results: readAllResults(dir!, metrics),
+      countMutants: counts({}),
+    })
+    expect(newerReport.files[0]).toMatchObject({ state: 'measured', scope: 'src-metrics/parts/a' })
+    expect(newerReport.score).toBe(100)
+    writeRecords(dir!, 'src-metrics/parts/a')
+    rmSync(join(dir!, 'reports/mutation/src-metrics/parts'), { recursive: true })
+    report('src-metrics', { [A]: fileResult('a1', ['Survived']) }, { finishedAt: 1500 })
+    const newerRecord = await assessFolder({
+      folder: metrics,
+      sources: sources({ [A]: 'a1' }),
+      results: readAllResults(dir!, metrics),
+      countMutants: counts({}),
+    })
+    expect(newerRecord.files[0]).toMatchObject({ state: 'measured', scope: recordPath(A) })
+    expect(newerRecord.score).toBe(100)
+  })
+
+  it('a record of a narrowed run, or of a report without run.json, makes the score a lower bound and says why', async () => {
+    repo({ [A]: 'a1', [B]: 'b1' })
+    report('src-metrics/parts/a', { [A]: fileResult('a1', ['Killed']) }, { tests: 'test/metrics/a.test.ts', finishedAt: 1000 })
+    report('src-metrics/parts/b', { [B]: fileResult('b1', ['Killed']) })
+    writeRecords(dir!, 'src-metrics/parts/a')
+    writeRecords(dir!, 'src-metrics/parts/b')
+    rmSync(join(dir!, 'reports'), { recursive: true })
+    expect(readRecords(dir!, metrics).map((r) => r.tests)).toEqual(['test/metrics/a.test.ts', undefined])
+    const a = await summariseFolder(dir!, metrics, counts({}))
+    expect(a).toMatchObject({ complete: true, lowerBound: true, score: 100 })
+    const text = formatSummary([a!])
+    expect(text).toContain(`src/metrics is a lower bound: ${recordPath(A)} counts, and its tests were narrowed to test/metrics/a.test.ts.`)
+    expect(text).toContain(`src/metrics is a lower bound: ${recordPath(B)} counts, and it does not say which tests ran.`)
+  })
+
+  it('syncRecords (--record): writes current local results newer than the record, skips the rest, deletes records of removed files', () => {
+    repo({ [A]: 'a1', [B]: 'b2', [C]: 'c1' })
+    report('src-metrics', { [A]: fileResult('a1', ['Killed']), [B]: fileResult('b1', ['Killed']), [C]: fileResult('c1', ['Survived']) }, { finishedAt: 1000 })
+    expect(syncRecords(dir!, { commit: 'c9' })).toEqual({ written: [recordPath(A), recordPath(C)], deleted: [] })
+    expect(readRecord(dir!, A)).toMatchObject({ commit: 'c9', scope: 'src-metrics', finishedAt: '1970-01-01T00:00:01.000Z' })
+    expect(syncRecords(dir!)).toEqual({ written: [], deleted: [] })
+    report('src-metrics/parts/c', { [C]: fileResult('c1', ['Killed']) }, { finishedAt: 3000 })
+    expect(syncRecords(dir!).written).toEqual([recordPath(C)])
+    expect(readRecord(dir!, C)).toMatchObject({ counts: { Killed: 1 }, scope: 'src-metrics/parts/c' })
+    rmSync(join(dir!, A))
+    expect(syncRecords(dir!)).toEqual({ written: [], deleted: [recordPath(A)] })
+    expect(readRecord(dir!, A)).toBeUndefined()
+  })
+
+  it('names an unreadable record, or one of another file, and how to recover', () => {
+    repo({ [A]: 'a1' })
+    mkdirSync(dirname(join(dir!, recordPath(A))), { recursive: true })
+    writeFileSync(join(dir!, recordPath(A)), '{"file": ')
+    expect(() => readRecord(dir!, A)).toThrow(
+      new RegExp(`^${recordPath(A).replace(/\./g, '\\.')} is not a readable record \\(.+\\)\\. Delete it and run that file's part again\\.$`),
+    )
+    writeFileSync(join(dir!, recordPath(A)), JSON.stringify({ file: B, sourceSha256: 'x', counts: {} }))
+    expect(() => readRecord(dir!, A)).toThrow(`${recordPath(A)} is not a record of ${A}. Delete it and run that file's part again.`)
+  })
+})
+
 describe('npm run test:mutation with a part', { timeout: 60_000 }, () => {
   const runMjs = join(root, 'test/mutation/run.mjs')
   const refuse = (args: string[], stderr: string) =>
@@ -425,6 +609,7 @@ describe('npm run test:mutation with a part', { timeout: 60_000 }, () => {
 
   it('exits 2 with the message, before any Stryker run, for wrong flags and --files naming another folder', async () => {
     await refuse(['src/metrics', '--limit', '3'], '--limit is the number of files of a --missing run: pass it with --missing.')
+    await refuse(['--record', 'src/metrics'], '--record writes the committed records from the local reports and runs nothing: pass it alone.')
     await refuse(
       ['src/metrics', '--files', 'src/judges/openai.ts'],
       '--files src/judges/openai.ts names src/judges/openai.ts, which belongs to src/judges, not src/metrics. Run it as a part of its own folder.',

@@ -11,7 +11,9 @@
 //   npm run test:mutation -- src/metrics --missing [--limit 3]
 //                                                 a part of the folder's files that have no current result
 //                                                 (never measured, or changed since): repeat it to finish a folder
-//   npm run test:mutation -- --summary            print the table of the last reports, run nothing
+//   npm run test:mutation -- --summary            print the table of the last reports and records, run nothing
+//   npm run test:mutation -- --record             write the committed records (test/mutation/results/) from
+//                                                 the local reports: for reports made before run.mjs wrote them
 //   npm run test:mutation -- --static             also test static mutants (slow: the whole suite each)
 //   npm run test:mutation -- --equivalent         list the equivalent mutants: every `Stryker disable` mark
 //                                                 in src/ and matchers/ (file:line, mutators, reason); exits 1
@@ -26,6 +28,9 @@
 // location (megabytes), change on every run and would conflict between any two branches. The first run
 // of a folder tests all its mutants; later runs re-test only the mutants whose code or covering tests
 // changed, which takes minutes. CI needs no history: --since mutates only the changed files.
+// What is committed instead is a small record per measured file (test/mutation/results/<file>.json, written
+// after every run: the source's hash, the counts per status and the undetected mutants), so a folder measured
+// over several sittings or machines still adds up, and a fresh clone's --summary shows the scores.
 //
 // At the end it prints the mutation score per folder (Stryker's definition: killed and timed-out
 // mutants over all valid mutants, so survivors and mutants no test covers count against it), assembled per
@@ -52,9 +57,13 @@ import {
   partName,
   partScope,
   REPORTS,
+  RECORDS,
+  readAllResults,
   readResults,
   resolveFiles,
+  syncRecords,
   summariseFolder,
+  writeRecords,
   writeRun,
 } from './parts.mjs'
 
@@ -72,7 +81,7 @@ try {
 } catch (error) {
   fail(error.message)
 }
-const { since, summaryOnly, withStatic, equivalent, write, filesArg, missing, limit, part, chosen, passThrough } = options
+const { since, summaryOnly, withStatic, equivalent, write, record, filesArg, missing, limit, part, chosen, passThrough } = options
 const partRun = filesArg !== undefined || missing
 
 // ---- the list of equivalent mutants (runs nothing)
@@ -88,6 +97,35 @@ if (equivalent) {
     console.error(`\n${problems.length} mark(s) to fix:\n${problems.map((p) => `  ${p}`).join('\n')}`)
     process.exit(1)
   }
+  process.exit(0)
+}
+
+// ---- the committed records from the local reports (runs nothing)
+/** The commit the working tree is at, with "+changes" when src/, matchers/ or test/ differ from it. */
+function headCommit() {
+  const git = (...a) => execFileSync('git', a, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+  try {
+    const sha = git('rev-parse', 'HEAD')
+    return git('status', '--porcelain', '--', 'src', 'matchers', 'test') === '' ? sha : `${sha}+changes`
+  } catch {
+    return null
+  }
+}
+
+if (record) {
+  let synced
+  try {
+    synced = syncRecords(root, { commit: headCommit() })
+  } catch (error) {
+    fail(error.message)
+  }
+  for (const path of synced.written) console.log(`wrote   ${path}`)
+  for (const path of synced.deleted) console.log(`deleted ${path} (its file no longer exists)`)
+  console.log(
+    synced.written.length + synced.deleted.length === 0
+      ? `The records in ${RECORDS}/ are up to date with the local reports.`
+      : `${synced.written.length} record(s) written, ${synced.deleted.length} deleted: commit ${RECORDS}/.`,
+  )
   process.exit(0)
 }
 
@@ -126,8 +164,11 @@ function effectiveMutate(mutate) {
 
 /** Runs one scope and records how (run.json next to its report). */
 async function runScope(scope, folderName, partLabel, mutate) {
+  const commit = headCommit()
   await stryker(scope, mutate)
   writeRun(root, scope, { folder: folderName, part: partLabel, mutate: effectiveMutate(mutate), tests, withStatic })
+  const written = writeRecords(root, scope, { commit })
+  if (written.length > 0) console.log(`Recorded the results of ${written.length} file(s) in ${RECORDS}/: commit them, so the scores outlive this machine.`)
 }
 
 function changedSince(ref) {
@@ -199,7 +240,7 @@ if (since) {
       files = withMutants
       name = part ?? partName(folder, globs)
     } else {
-      const assessment = await assessFolder({ folder, sources: sourcesOf(folder), results: readResults(root, folder), countMutants: counter })
+      const assessment = await assessFolder({ folder, sources: sourcesOf(folder), results: readAllResults(root, folder), countMutants: counter })
       const next = nextPart(assessment, limit)
       files = next.files.map((f) => f.path)
       if (files.length > 0) {
@@ -243,7 +284,7 @@ function sourcesOf(folder) {
 function finish(assessments, { title, notMeasured = [], reports }) {
   console.log(`\n${formatSummary(assessments, { title, notMeasured })}`)
   const scopes = reports ?? assessments.flatMap((a) => readResults(root, a.folder).map((r) => r.scope))
-  console.log(`Reports: ${scopes.map((s) => `${REPORTS}/${s}/index.html`).join(', ')}`)
+  if (scopes.length > 0) console.log(`Reports: ${scopes.map((s) => `${REPORTS}/${s}/index.html`).join(', ')}`)
   if (assessments.some(isBelowTarget)) {
     console.log(
       `\nA folder scores below its target: open its report, and kill each survivor with a test, or mark an equivalent one where it is: // Stryker disable next-line <Mutator>: <reason>.`,
