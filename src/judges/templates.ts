@@ -191,8 +191,8 @@ export function renderCustom(template: string, fields: TemplateFields): string {
   return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, alias: string) => {
     const name = canonical(alias)
     if (name === 'context') return contextText(fields.context) ?? whole
-    const value = fields[name as Exclude<Placeholder, 'context'>]
-    return typeof value === 'string' ? value : whole
+    // checkTemplate has made sure the request has every field the template names; `whole` is only a fallback.
+    return fields[name as Exclude<Placeholder, 'context'>] ?? whole
   })
 }
 

@@ -193,6 +193,22 @@ describe('errors', () => {
     )
   })
 
+  test('without the "ai" package, the error names the judge (not the embedder) and both fixes', async () => {
+    // Only this test's dynamic import of `ai` (in loadAiSdk) fails; the mock is removed before any other test runs.
+    vi.doMock('ai', () => {
+      throw new Error('Cannot find package "ai"')
+    })
+    try {
+      const message = strip(await asyncFailureMessage(judgeOf(mockModel(reply('{"verdict":"yes"}')), { maxRetries: 0 }).evaluate(request)))
+      expect(message).toMatch(/^\[expect-llm\] Failed to use the AI SDK judge: the "ai" package could not be loaded \(.+\)\. Install it next to your @ai-sdk provider/)
+      expect(message).toContain('or configure({ judge }) with settings for the built-in OpenAI judge.')
+    } finally {
+      vi.doUnmock('ai')
+    }
+    // The real package loads again.
+    expect(await judgeOf(mockModel(reply('{"verdict":"yes","reason":"ok"}'))).evaluate(request)).toBeDefined()
+  })
+
   test('a provider that throws a value that is not an object still gets the message', async () => {
     const odd = () => {
       throw 'connection reset' as unknown as Error
