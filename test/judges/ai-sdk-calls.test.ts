@@ -200,7 +200,9 @@ describe('errors', () => {
     })
     try {
       const message = strip(await asyncFailureMessage(judgeOf(mockModel(reply('{"verdict":"yes"}')), { maxRetries: 0 }).evaluate(request)))
-      expect(message).toMatch(/^\[expect-llm\] Failed to use the AI SDK judge: the "ai" package could not be loaded \(.+\)\. Install it next to your @ai-sdk provider/)
+      expect(message).toMatch(
+        /^\[expect-llm\] Failed to use the AI SDK judge: the "ai" package could not be loaded \(.+\)\. Install it next to your @ai-sdk provider/,
+      )
       expect(message).toContain('or configure({ judge }) with settings for the built-in OpenAI judge.')
     } finally {
       vi.doUnmock('ai')
