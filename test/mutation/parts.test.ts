@@ -2,9 +2,9 @@
 // current result across the folder's report and its parts, stale and missing files making a folder partial,
 // files without mutants, narrowed runs making the score a lower bound, run.json, and run.mjs's new flags.
 // Synthetic reports only: no Stryker run.
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -614,5 +614,59 @@ describe('npm run test:mutation with a part', { timeout: 60_000 }, () => {
       ['src/metrics', '--files', 'src/judges/openai.ts'],
       '--files src/judges/openai.ts names src/judges/openai.ts, which belongs to src/judges, not src/metrics. Run it as a part of its own folder.',
     )
+  })
+})
+
+describe('stopping a run with Ctrl-C', { timeout: 60_000 }, () => {
+  let dir: string | undefined
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+    dir = undefined
+  })
+
+  // run.mjs in a copy of the repository's layout whose Stryker is a stand-in: it logs each SIGINT it gets and
+  // exits 130 half a second after the first, as Stryker does once it has stopped its runners and removed its
+  // sandbox (a second SIGINT makes the real one stop at once and leave the sandbox behind).
+  it("Stryker gets one SIGINT for a terminal's Ctrl-C, even when npm passes it on too", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'expect-llm-sigint-'))
+    mkdirSync(join(dir, 'test/mutation'), { recursive: true })
+    for (const f of ['run.mjs', 'parts.mjs', 'equivalent.mjs']) copyFileSync(join(root, 'test/mutation', f), join(dir, 'test/mutation', f))
+    mkdirSync(join(dir, 'node_modules/@stryker-mutator/core/bin'), { recursive: true })
+    for (const pkg of ['mutation-testing-metrics', 'typescript', '@stryker-mutator/instrumenter']) {
+      if (!existsSync(join(dir, 'node_modules', pkg))) symlinkSync(join(root, 'node_modules', pkg), join(dir, 'node_modules', pkg))
+    }
+    const log = join(dir, 'signals.log')
+    writeFileSync(
+      join(dir, 'node_modules/@stryker-mutator/core/bin/stryker.js'),
+      `const { appendFileSync } = require('node:fs')
+appendFileSync(${JSON.stringify(log)}, 'started\\n')
+let stopping = false
+process.on('SIGINT', () => {
+  appendFileSync(${JSON.stringify(log)}, 'SIGINT\\n')
+  if (!stopping) setTimeout(() => process.exit(130), 500)
+  stopping = true
+})
+setInterval(() => {}, 1000)
+`,
+    )
+    mkdirSync(join(dir, 'src/metrics'), { recursive: true })
+    writeFileSync(join(dir, 'src/metrics/a.ts'), 'export const f = (a: number) => a > 1\n')
+    // Its own process group, as a terminal's foreground job is: a signal to the group is a Ctrl-C.
+    const child = spawn(process.execPath, [join(dir, 'test/mutation/run.mjs'), 'src/metrics', '--files', 'a.ts'], { cwd: dir, detached: true, stdio: 'pipe' })
+    let stderr = ''
+    child.stderr.on('data', (d) => {
+      stderr += d
+    })
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+    const started = Date.now()
+    while (!(existsSync(log) && readFileSync(log, 'utf8').includes('started'))) {
+      if (Date.now() - started > 30_000) throw new Error(`the stand-in Stryker never started: ${stderr}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    process.kill(-child.pid!, 'SIGINT') // the terminal's copy, to the whole foreground group
+    process.kill(child.pid!, 'SIGINT') // npm's copy, to its child
+    expect(await exited).toBe(2)
+    expect(readFileSync(log, 'utf8')).toBe('started\nSIGINT\n')
+    expect(stderr).toContain('[expect-llm] Failed to run mutation testing: stryker run for src-metrics/parts/a exited with 130.')
   })
 })

@@ -138,13 +138,25 @@ async function stryker(scope, mutate) {
   const bin = join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js')
   if (!existsSync(bin)) fail('StrykerJS is not installed. Run npm install first.')
   const env = { ...process.env, EXPECT_LLM_MUTATION_SCOPE: scope, EXPECT_LLM_MUTATION_STATIC: withStatic ? '1' : '0' }
+  // Stryker runs in a process group of its own, so a Ctrl-C in the terminal reaches it once, through this
+  // script, rather than three times (from the terminal, from npm, from here): Stryker takes a second SIGINT
+  // as "stop now" and leaves its test runners' sandbox (.stryker-tmp/, hundreds of megabytes) behind.
   const child = spawn(process.execPath, [bin, 'run', 'test/mutation/stryker.config.mjs', '--mutate', mutate.join(','), ...passThrough], {
     cwd: root,
     env,
     stdio: 'inherit',
+    detached: true,
   })
-  // Stopping this script stops Stryker (which stops its test runners and removes its sandbox).
-  const forward = (signal) => child.kill(signal)
+  // Stopping this script stops Stryker (which stops its test runners and removes its sandbox). The same
+  // signal arriving twice within a second (the terminal's and npm's copy of one Ctrl-C) is forwarded once;
+  // a second Ctrl-C later is forwarded, and Stryker then stops at once.
+  const lastForwarded = new Map()
+  const forward = (signal) => {
+    const now = Date.now()
+    if (now - (lastForwarded.get(signal) ?? Number.NEGATIVE_INFINITY) < 1000) return
+    lastForwarded.set(signal, now)
+    child.kill(signal)
+  }
   process.on('SIGINT', forward).on('SIGTERM', forward)
   const code = await new Promise((resolve) => child.on('close', (c, signal) => resolve(c ?? signal)))
   process.off('SIGINT', forward).off('SIGTERM', forward)
