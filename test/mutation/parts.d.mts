@@ -108,6 +108,8 @@ export const RUN_FILE: string
 export const RECORDS: string
 export const FOLDERS: Folder[]
 export interface Args {
+  /** `--help` or `-h`: print the usage and run nothing (wins over every other argument). */
+  help: boolean
   since: string | undefined
   summaryOnly: boolean
   withStatic: boolean

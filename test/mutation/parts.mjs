@@ -53,7 +53,7 @@ export const FOLDERS = [
  * with it, so `src/judges --mutate src/judges/ai-sdk.ts` is a folder and Stryker's option, not two folders.
  */
 export function parseArgs(args) {
-  const o = { since: undefined, summaryOnly: false, withStatic: false, equivalent: false, write: false, record: false }
+  const o = { help: false, since: undefined, summaryOnly: false, withStatic: false, equivalent: false, write: false, record: false }
   Object.assign(o, { filesArg: undefined, missing: false, limit: undefined, part: undefined, chosen: [], passThrough: [] })
   const fail = (message) => {
     throw new Error(message)
@@ -64,6 +64,8 @@ export function parseArgs(args) {
     return value
   }
   const folderNamed = (a) => FOLDERS.find((f) => f.name === a.replace(/\/$/, ''))
+  // Help wins over everything else: `--help` after a folder must print the usage, not start an hours-long run.
+  if (args.includes('--help') || args.includes('-h')) return { ...o, help: true }
   for (let i = 0; i < args.length; i++) {
     const a = args[i]
     if (a === '--since') {

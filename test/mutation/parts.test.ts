@@ -412,6 +412,12 @@ describe('parseArgs (the arguments of run.mjs)', () => {
     refuses(['src/metrics', '--missing', '-m', 'src/metrics/rouge.ts'], '--missing chooses the files to mutate: pass it without --mutate.')
   })
 
+  it('reads --help and -h, whatever else is passed', () => {
+    expect(parseArgs(['--help']).help).toBe(true)
+    expect(parseArgs(['src/metrics', '-h', '--files', 'lcs.ts']).help).toBe(true)
+    expect(parseArgs(['src/metrics']).help).toBe(false)
+  })
+
   it('refuses --limit without --missing or not a whole number, --part without a part or with a path, and a flag without its value', () => {
     refuses(['src/metrics', '--limit', '3'], '--limit is the number of files of a --missing run: pass it with --missing.')
     refuses(['src/metrics', '--missing', '--limit', '0'], '--limit is the number of files per run, a whole number from 1, got "0". Pass for example --limit 3.')
@@ -614,6 +620,17 @@ describe('npm run test:mutation with a part', { timeout: 60_000 }, () => {
       ['src/metrics', '--files', 'src/judges/openai.ts'],
       '--files src/judges/openai.ts names src/judges/openai.ts, which belongs to src/judges, not src/metrics. Run it as a part of its own folder.',
     )
+  })
+
+  it('--help (or -h) prints the usage and runs nothing, even with other arguments', async () => {
+    for (const args of [['--help'], ['-h'], ['src/golden', '--help']]) {
+      const { stdout, stderr } = await run(process.execPath, [runMjs, ...args], { cwd: root })
+      expect(stderr).toBe('')
+      expect(stdout).toMatch(/^Mutation testing of the library's own suite with StrykerJS: `npm run test:mutation`\./)
+      expect(stdout).toContain('npm run test:mutation -- src/metrics --missing [--limit 3]')
+      expect(stdout).toContain('Any other argument goes to `stryker run` unchanged')
+      expect(stdout).not.toMatch(/^\/\/|import /m)
+    }
   })
 })
 

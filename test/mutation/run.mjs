@@ -11,6 +11,7 @@
 //   npm run test:mutation -- src/metrics --missing [--limit 3]
 //                                                 a part of the folder's files that have no current result
 //                                                 (never measured, or changed since): repeat it to finish a folder
+//   npm run test:mutation -- --help               print this usage, run nothing
 //   npm run test:mutation -- --summary            print the table of the last reports and records, run nothing
 //   npm run test:mutation -- --record             write the committed records (test/mutation/results/) from
 //                                                 the local reports: for reports made before run.mjs wrote them
@@ -80,6 +81,16 @@ try {
   options = parseArgs(process.argv.slice(2))
 } catch (error) {
   fail(error.message)
+}
+// ---- the usage: this file's opening comment (runs nothing)
+if (options.help) {
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n')
+  const usage = lines.slice(
+    0,
+    lines.findIndex((line) => !line.startsWith('//')),
+  )
+  console.log(usage.map((line) => line.replace(/^\/\/ ?/, '')).join('\n'))
+  process.exit(0)
 }
 const { since, summaryOnly, withStatic, equivalent, write, record, filesArg, missing, limit, part, chosen, passThrough } = options
 const partRun = filesArg !== undefined || missing
