@@ -617,7 +617,7 @@ export function bleuDetails(candidate: string, reference: string | readonly stri
 export function bleuFromStatistics(statistics: BleuStatistics, options?: Omit<BleuOptions, 'tokenize' | 'lowercase' | 'maxNgramOrder'>): BleuDetails {
   const action = 'compute BLEU from statistics'
   const s = statistics as Partial<BleuStatistics> | null
-  const isCounts = (v: unknown): v is number[] => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0)
+  const isCounts = (v: unknown): v is number[] => Array.isArray(v) && v.length > 0 && v.every((x) => Number.isFinite(x) && x >= 0)
   if (s === null || typeof s !== 'object' || !isCounts(s.counts) || !isCounts(s.totals) || s.counts.length !== s.totals.length) {
     throw optionError(
       action,
