@@ -518,8 +518,9 @@ function computeBleu(stats: SegmentStats, settings: Settings): BleuDetails {
     effectiveOrder: order,
   })
   if (stats.counts.every((c) => c === 0)) {
-    let present = 0
-    while (present < maxOrder && (stats.totals[present] as number) > 0) present++
+    // The orders present are those before the first without candidate n-grams.
+    const firstEmpty = stats.totals.indexOf(0)
+    const present = firstEmpty === -1 ? maxOrder : firstEmpty
     return result(0, effectiveOrder ? present : maxOrder)
   }
   let smooth = 1
