@@ -173,6 +173,13 @@ describe('bleuFromStatistics checks the statistics', () => {
     expect(bleuFromStatistics({ counts: [0], totals: [0], sysLen: 0, refLen: 0 }).score).toBe(0)
   })
 
+  test("a log of 0 is sacrebleu's my_log floor, so an overflowing precision still gives a number", () => {
+    // Order 1: 100 · 1e308 / 1 overflows to Infinity; order 2 has no match (smoothing none). With
+    // my_log's -9999999999 the log sum is Infinity (score clamped to 1); Math.log(0) would make it NaN.
+    const d = bleuFromStatistics({ counts: [1e308, 0], totals: [1, 1], sysLen: 1, refLen: 1 }, { smoothMethod: 'none' })
+    expect(d.score).toBe(1)
+  })
+
   test('the options default as for a corpus: effective order off', () => {
     // No bigrams: without effective order the empty order 2 counts (log 0), with it only order 1 is averaged.
     const statistics = { counts: [1, 0], totals: [1, 0], sysLen: 1, refLen: 1 }
