@@ -146,6 +146,10 @@ describe('bleu (sacrebleu sentence_bleu)', () => {
     expect(details.bp).toBe(0)
   })
 
+  test('an empty candidate against an empty reference has brevity penalty 1 (it is not shorter)', () => {
+    expect(bleuDetails('', '')).toMatchObject({ score: 0, bp: 1 })
+  })
+
   test('an empty reference scores 0', () => {
     expect(bleu('Sunset', '')).toBe(0)
     expect(bleu('', '')).toBe(0)
@@ -187,6 +191,10 @@ describe('bleu with several references', () => {
   test('breaks a length tie towards the shorter reference, whatever the order', () => {
     expect(bleuDetails('a b c', ['a b', 'a b c d']).refLen).toBe(2)
     expect(bleuDetails('a b c', ['a b c d', 'a b']).refLen).toBe(2)
+  })
+
+  test('a later reference farther in length is not taken, even when it is shorter', () => {
+    expect(bleuDetails('a b c', ['a b c', 'a']).refLen).toBe(3)
   })
 
   test('one reference in an array is the same as the string', () => {
