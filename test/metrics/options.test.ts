@@ -251,6 +251,20 @@ describe('chrF options', () => {
     expect(chrF('a b', 'a c', { charOrder: 0, wordOrder: 1 })).toBe(0.5)
   })
 
+  test('only their sum must be above 0: charOrder equal to wordOrder is accepted', () => {
+    expect(chrF('a b', 'a b', { charOrder: 2, wordOrder: 2 })).toBe(1)
+  })
+
+  test('a candidate that is not a string is refused, naming the candidate', () => {
+    expect(thrown(() => chrF(3 as unknown as string, 'a'))).toBe(`${prefix} the candidate must be a string, got a number (3). Pass the candidate as a string.`)
+  })
+
+  test('a reference that is not a string or a non-empty array of strings is refused, naming the reference', () => {
+    expect(thrown(() => chrF('a', 3 as unknown as string))).toBe(
+      `${prefix} the reference must be a string or a non-empty array of strings, got a number (3). Pass the reference as a string, or several acceptable ones as an array.`,
+    )
+  })
+
   test('beta: 0 is accepted (precision only); below 0, not finite or not a number is refused', () => {
     // Character unigrams of "ab" against "abcd": precision 1, recall 1/2; beta 0 gives the precision.
     expect(chrF('ab', 'abcd', { charOrder: 1, beta: 0 })).toBe(1)
