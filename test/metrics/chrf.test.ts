@@ -6,9 +6,7 @@ import { chrF, chrFDetails, corpusChrFDetails } from '../../src/metrics/chrf.js'
 describe('chrF++ words (sacrebleu CHRF._remove_punctuation)', () => {
   test('splits one punctuation character off the start of a word', () => {
     // '(cat' gives the words '(' and 'cat', as '( cat' does.
-    expect(chrFDetails('(cat', '( cat', { charOrder: 0, wordOrder: 1 }).statistics).toEqual([
-      { kind: 'word', n: 1, candidate: 2, reference: 2, matches: 2 },
-    ])
+    expect(chrFDetails('(cat', '( cat', { charOrder: 0, wordOrder: 1 }).statistics).toEqual([{ kind: 'word', n: 1, candidate: 2, reference: 2, matches: 2 }])
   })
 
   test('word bigrams keep the word boundary: "ab c" and "a bc" share no bigram', () => {
