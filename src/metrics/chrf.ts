@@ -66,6 +66,7 @@ function readSettings(options: unknown, action: string): Settings {
   const o = readOptionObject(options, OPTION_KEYS, action, 'Pass e.g. { wordOrder: 2 } for chrF++.')
   const order = (key: 'charOrder' | 'wordOrder', fallback: number, min: number): number => {
     const v = o[key] ?? fallback
+    // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isInteger refuses every non-number too
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > 100) {
       throw optionError(action, `options.${key} must be a whole number from ${min} to 100, got ${describeValue(v)}`, `Pass e.g. ${fallback} (the default).`)
     }
@@ -77,6 +78,7 @@ function readSettings(options: unknown, action: string): Settings {
     throw optionError(action, 'charOrder and wordOrder are both 0, so there is nothing to compare', 'Pass charOrder: 6 (the default).')
   }
   const beta = o.beta ?? 2
+  // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
   if (typeof beta !== 'number' || !Number.isFinite(beta) || beta < 0) {
     throw optionError(action, `options.beta must be a finite number >= 0, got ${describeValue(beta)}`, 'Pass e.g. 2 (the default).')
   }
@@ -120,7 +122,8 @@ function words(sentence: string): string[] {
 function characters(line: string, whitespace: boolean): string[] {
   const out: string[] = []
   for (const char of line) {
-    if (!whitespace && char.length === 1 && isPyWhitespaceUnit(char.charCodeAt(0))) continue
+    // An astral character's first unit is a surrogate, never whitespace.
+    if (!whitespace && isPyWhitespaceUnit(char.charCodeAt(0))) continue
     out.push(char)
   }
   return out
@@ -142,7 +145,9 @@ function allNgrams(sentence: string, settings: Settings): Map<string, number>[] 
   const chars = characters(sentence, settings.whitespace)
   const out: Map<string, number>[] = []
   // Character n-grams are substrings; the key is the code points joined without a separator.
+  // Stryker disable next-line StringLiteral: equivalent, the items are single code points, so any separator keeps the keys of n code points distinct
   for (let n = 1; n <= settings.charOrder; n++) out.push(countNgrams(chars, n, ''))
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and >=, a shortcut only: with wordOrder 0 the loop below adds no counter
   if (settings.wordOrder > 0) {
     const ws = words(sentence)
     // Word n-grams are joined by a space (sacrebleu's `' '.join`), which no word contains.
@@ -182,13 +187,18 @@ function fScore(stats: readonly number[], settings: Settings): number {
     const rec = nRef > 0 ? nMatch / nRef : eps
     const denom = factor * prec + rec
     score += denom > 0 ? ((1 + factor) * prec * rec) / denom : eps
-    if (nHyp > 0 && nRef > 0) {
+    if (
+      nHyp > 0 &&
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and >=, nHyp > 0 implies nRef > 0 (the candidate count is 0 against a reference without n-grams of the order)
+      nRef > 0
+    ) {
       avgPrec += prec
       avgRec += rec
       effectiveOrder++
     }
   }
   if (settings.epsSmoothing) return (100 * score) / order
+  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent for false and {}, both sums are then 0 and 0 / 0 = NaN is falsy below, which returns 0 as 0 + 0 does
   if (effectiveOrder === 0) {
     avgPrec = 0
     avgRec = 0
@@ -208,7 +218,12 @@ function fScore(stats: readonly number[], settings: Settings): number {
 function segmentStatistics(candidate: string, references: readonly string[], settings: Settings): { stats: number[]; best: number } {
   const prep = (s: string) => (settings.lowercase ? s.toLowerCase() : s)
   const hyp = allNgrams(prep(candidate), settings)
-  let best = { stats: [] as number[], best: -1, f: -1 }
+  let best = {
+    stats: [] as number[],
+    // Stryker disable next-line UnaryOperator: equivalent, the first reference always replaces it (its F-score is >= 0 > -1)
+    best: -1,
+    f: -1,
+  }
   references.forEach((reference, index) => {
     const ref = allNgrams(prep(reference), settings)
     const stats: number[] = []

@@ -121,6 +121,19 @@ describe('bleu (sacrebleu sentence_bleu)', () => {
     close(details.score, 0.27516060407455223)
   })
 
+  test('without a match, the effective order counts the orders the candidate has n-grams of', () => {
+    expect(bleuDetails('a b', 'c d')).toMatchObject({ score: 0, totals: [2, 1, 0, 0], effectiveOrder: 2 })
+    expect(bleuDetails('a b c d e', 'f')).toMatchObject({ score: 0, totals: [5, 4, 3, 2], effectiveOrder: 4 })
+    expect(bleuDetails('a b', 'c d', { effectiveOrder: false }).effectiveOrder).toBe(4)
+  })
+
+  test('smoothing none ignores smoothValue: an order without matches has precision 0', () => {
+    const details = bleuDetails('a b', 'a c', { smoothMethod: 'none', smoothValue: 0.5 })
+    expect(details.counts).toEqual([1, 0, 0, 0])
+    expect(details.precisions).toEqual([0.5, 0, 0, 0])
+    expect(details.score).toBe(0)
+  })
+
   test('applies the brevity penalty to a short candidate', () => {
     const details = bleuDetails('the cat', 'the cat is here')
     close(details.bp, Math.exp(1 - 4 / 2))
@@ -131,6 +144,10 @@ describe('bleu (sacrebleu sentence_bleu)', () => {
     const details = bleuDetails('', 'Sunset is at 19:42.')
     expect(details.score).toBe(0)
     expect(details.bp).toBe(0)
+  })
+
+  test('an empty candidate against an empty reference has brevity penalty 1 (it is not shorter)', () => {
+    expect(bleuDetails('', '')).toMatchObject({ score: 0, bp: 1 })
   })
 
   test('an empty reference scores 0', () => {
@@ -174,6 +191,10 @@ describe('bleu with several references', () => {
   test('breaks a length tie towards the shorter reference, whatever the order', () => {
     expect(bleuDetails('a b c', ['a b', 'a b c d']).refLen).toBe(2)
     expect(bleuDetails('a b c', ['a b c d', 'a b']).refLen).toBe(2)
+  })
+
+  test('a later reference farther in length is not taken, even when it is shorter', () => {
+    expect(bleuDetails('a b c', ['a b c', 'a']).refLen).toBe(3)
   })
 
   test('one reference in an array is the same as the string', () => {

@@ -119,6 +119,12 @@ describe('BLEU options', () => {
     }
   })
 
+  test('a reference that is not a string or a non-empty array of strings is refused, naming the reference', () => {
+    expect(thrown(() => bleu('a', 3 as unknown as string))).toBe(
+      `${prefix} the reference must be a string or a non-empty array of strings, got a number (3). Pass the reference as a string, or several acceptable ones as an array.`,
+    )
+  })
+
   test('the tokenizers name their own action and the text', () => {
     expect(thrown(() => tokenize13a(42 as unknown as string))).toBe(
       'TypeError: [expect-llm] Failed to tokenize for BLEU: the text must be a string, got a number (42). Pass the text as a string.',
@@ -139,10 +145,12 @@ describe('bleuFromStatistics checks the statistics', () => {
 
   test.each([
     ['null', null, 'null'],
+    ['undefined', undefined, 'undefined'],
     ['a number', 3, 'a number (3)'],
     ['empty counts', { ...ok, counts: [], totals: [] }, 'an object'],
     ['a negative count', { ...ok, counts: [-1, 0] }, 'an object'],
     ['a count that is not finite', { ...ok, totals: [2, Number.NaN] }, 'an object'],
+    ['an infinite count', { ...ok, counts: [Number.POSITIVE_INFINITY, 0] }, 'an object'],
     ['a count that is a string', { ...ok, counts: ['1', 0] }, 'an object'],
     ['counts and totals of two lengths', { ...ok, totals: [2, 1, 0] }, 'an object'],
     ['totals that are not an array', { ...ok, totals: 2 }, 'an object'],
@@ -163,6 +171,20 @@ describe('bleuFromStatistics checks the statistics', () => {
 
   test('zero lengths and zero counts are accepted (BLEU 0)', () => {
     expect(bleuFromStatistics({ counts: [0], totals: [0], sysLen: 0, refLen: 0 }).score).toBe(0)
+  })
+
+  test("a log of 0 is sacrebleu's my_log floor, so an overflowing precision still gives a number", () => {
+    // Order 1: 100 · 1e308 / 1 overflows to Infinity; order 2 has no match (smoothing none). With
+    // my_log's -9999999999 the log sum is Infinity (score clamped to 1); Math.log(0) would make it NaN.
+    const d = bleuFromStatistics({ counts: [1e308, 0], totals: [1, 1], sysLen: 1, refLen: 1 }, { smoothMethod: 'none' })
+    expect(d.score).toBe(1)
+  })
+
+  test('the options default as for a corpus: effective order off', () => {
+    // No bigrams: without effective order the empty order 2 counts (log 0), with it only order 1 is averaged.
+    const statistics = { counts: [1, 0], totals: [1, 0], sysLen: 1, refLen: 1 }
+    expect(bleuFromStatistics(statistics)).toMatchObject({ score: 0, effectiveOrder: 2 })
+    expect(bleuFromStatistics(statistics, { effectiveOrder: true })).toMatchObject({ score: 1, effectiveOrder: 1 })
   })
 })
 
@@ -227,6 +249,20 @@ describe('chrF options', () => {
     )
     // Unigram words only: precision 1/2, recall 1/2, F-beta 1/2 for any beta.
     expect(chrF('a b', 'a c', { charOrder: 0, wordOrder: 1 })).toBe(0.5)
+  })
+
+  test('only their sum must be above 0: charOrder equal to wordOrder is accepted', () => {
+    expect(chrF('a b', 'a b', { charOrder: 2, wordOrder: 2 })).toBe(1)
+  })
+
+  test('a candidate that is not a string is refused, naming the candidate', () => {
+    expect(thrown(() => chrF(3 as unknown as string, 'a'))).toBe(`${prefix} the candidate must be a string, got a number (3). Pass the candidate as a string.`)
+  })
+
+  test('a reference that is not a string or a non-empty array of strings is refused, naming the reference', () => {
+    expect(thrown(() => chrF('a', 3 as unknown as string))).toBe(
+      `${prefix} the reference must be a string or a non-empty array of strings, got a number (3). Pass the reference as a string, or several acceptable ones as an array.`,
+    )
   })
 
   test('beta: 0 is accepted (precision only); below 0, not finite or not a number is refused', () => {
