@@ -54,7 +54,7 @@ export {
   runCalibration,
   undefinedKappaNote,
 } from '../src/calibration.js'
-export { describeValue, formatMessage } from '../src/errors.js'
+export { describeValue, formatMessage, isWholeNumber } from '../src/errors.js'
 export { measureLength, type TextLength } from '../src/metrics/length.js'
 export { checkContext, type JudgeVerdict, type PreparedJudgeCall, prepareJudgeCall, runJudge } from '../src/judges/run.js'
 export { type Claim, DEFAULT_FAITHFULNESS_THRESHOLD, type JudgeLike, type JudgeSpec } from '../src/judges/types.js'

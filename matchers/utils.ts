@@ -4,6 +4,7 @@ import {
   readTrajectory,
   TrajectoryError,
   describeValue,
+  isWholeNumber,
   formatMessage,
   SchemaUsageError,
   describeScaleValue,
@@ -214,8 +215,7 @@ export function checkStringArray(ctx: MatcherContext, sig: Signature, value: unk
 
 /** Checks an integer option or argument that is at least `min` (n-gram size, k, word limits). */
 export function checkInteger(ctx: MatcherContext, sig: Signature, value: unknown, what: string, min: number): asserts value is number {
-  // Number.isInteger is false for anything that is not a number.
-  if (!Number.isInteger(value) || (value as number) < min) {
+  if (!isWholeNumber(value) || value < min) {
     const got = typeof value === 'number' ? String(value) : describeValue(value)
     usageError(
       ctx,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { assertString, assertStringOrStrings, describeValue, failWith, formatMessage } from '../src/errors.js'
+import { assertString, assertStringOrStrings, describeValue, failWith, formatMessage, isFiniteNumber, isWholeNumber } from '../src/errors.js'
 
 describe('formatMessage', () => {
   test('prefixes the library name', () => {
@@ -27,6 +27,18 @@ describe('describeValue', () => {
 
   test('shortens long strings', () => {
     expect(describeValue('x'.repeat(100))).toBe(`a string ("${'x'.repeat(40)}…")`)
+  })
+})
+
+describe('isWholeNumber and isFiniteNumber (type guards for option checks)', () => {
+  test('isWholeNumber: integers only, never a numeric string, a fraction or Infinity', () => {
+    expect([0, -3, 7, 2 ** 53].map(isWholeNumber)).toEqual([true, true, true, true])
+    expect(['3', 2.5, Number.NaN, Number.POSITIVE_INFINITY, null, undefined, true, [1], 3n].map(isWholeNumber)).toEqual(Array(9).fill(false))
+  })
+
+  test('isFiniteNumber: finite numbers only, never a numeric string, NaN or Infinity', () => {
+    expect([0, -0.5, 1e308].map(isFiniteNumber)).toEqual([true, true, true])
+    expect(['0.5', Number.NaN, Number.NEGATIVE_INFINITY, null, undefined, false, [1], 1n].map(isFiniteNumber)).toEqual(Array(8).fill(false))
   })
 })
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { describeValue } from '../errors.js'
+import { describeValue, isFiniteNumber } from '../errors.js'
 import { fail, fmt, result } from './shared.js'
 import type { CheckDefinition } from './types.js'
 
@@ -23,8 +23,7 @@ export const composite: CheckDefinition = {
       fail(`${key}.weights must be an object of scorer keys and weights, got ${describeValue(weights)}`, fix)
     }
     for (const [name, w] of Object.entries(weights as object)) {
-      if (typeof w !== 'number' || !Number.isFinite(w) || w <= 0)
-        fail(`${key}.weights.${name} must be a number > 0, got ${typeof w === 'number' ? w : describeValue(w)}`, fix)
+      if (!isFiniteNumber(w) || w <= 0) fail(`${key}.weights.${name} must be a number > 0, got ${typeof w === 'number' ? w : describeValue(w)}`, fix)
     }
     return threshold
   },

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { describeValue } from '../errors.js'
+import { describeValue, isFiniteNumber, isWholeNumber } from '../errors.js'
 import { measureLength } from '../metrics/length.js'
 import { fmt, result } from './shared.js'
 import type { CheckDefinition } from './types.js'
@@ -24,11 +24,11 @@ export const length: CheckDefinition = {
     const kind = (v: unknown) => (typeof v === 'number' ? RangeError : TypeError)
     for (const name of ['maxWords', 'maxChars'] as const) {
       const v = options[name]
-      if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0))
+      if (v !== undefined && (!isWholeNumber(v) || v < 0))
         fail(`${prefix}${name} must be an integer >= 0, got ${got(v)}`, 'Pass a whole number such as 1.', kind(v))
     }
     const factor = options.factor
-    if (factor !== undefined && (typeof factor !== 'number' || !Number.isFinite(factor) || factor <= 0))
+    if (factor !== undefined && (!isFiniteNumber(factor) || factor <= 0))
       fail(`${prefix}factor must be a positive number, got ${got(factor)}`, "Pass a multiple of the reference's word count, such as 1.5 or 2.", kind(factor))
     if (options.unit !== undefined && options.unit !== 'words' && options.unit !== 'chars') {
       fail(

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { describeValue } from '../errors.js'
+import { describeValue, isFiniteNumber, isWholeNumber } from '../errors.js'
 import { retrievalScores } from '../metrics/retrieval.js'
 import { result, usageError } from './shared.js'
 import type { CheckDefinition } from './types.js'
@@ -38,9 +38,9 @@ export const retrieval: CheckDefinition = {
     }
     const { k, minScore } = options
     const got = (v: unknown) => (typeof v === 'number' ? String(v) : describeValue(v))
-    if (k !== undefined && (typeof k !== 'number' || !Number.isInteger(k) || k < 1))
+    if (k !== undefined && (!isWholeNumber(k) || k < 1))
       fail(`${prefix}k must be an integer >= 1, got ${got(k)}`, 'Pass a whole number such as 1.', typeof k === 'number' ? RangeError : TypeError)
-    if (minScore !== undefined && (typeof minScore !== 'number' || !Number.isFinite(minScore)))
+    if (minScore !== undefined && !isFiniteNumber(minScore))
       fail(`${prefix}minScore must be a finite number, got ${got(minScore)}`, 'Pass the lowest score that still counts, such as 0.75, or leave it out.')
     if (typeof raw === 'object' && raw !== null && 'threshold' in raw) return threshold
     return metric === 'hit' ? 1 : 0.5

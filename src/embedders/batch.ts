@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { describeValue, formatMessage } from '../errors.js'
+import { describeValue, formatMessage, isFiniteNumber } from '../errors.js'
 import { limitModelCall } from '../limit.js'
 import type { Embedder } from './types.js'
 import { processSlot, sharedMark } from '../process-state.js'
@@ -74,7 +74,7 @@ function checkVectors(vectors: unknown, count: number, name: string): number[][]
   return vectors.map((v: unknown, i) => {
     if (!Array.isArray(v) && !ArrayBuffer.isView(v)) return fail(`vector ${i} is ${describeValue(v)}`)
     const arr = Array.from(v as ArrayLike<number>)
-    if (arr.length === 0 || arr.some((x) => typeof x !== 'number' || !Number.isFinite(x))) return fail(`vector ${i} is empty or has a non-finite component`)
+    if (arr.length === 0 || arr.some((x) => !isFiniteNumber(x))) return fail(`vector ${i} is empty or has a non-finite component`)
     return arr
   })
 }

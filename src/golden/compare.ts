@@ -7,7 +7,7 @@
  * @module
  */
 import { performance } from 'node:perf_hooks'
-import { describeValue, formatMessage } from '../errors.js'
+import { describeValue, formatMessage, isFiniteNumber, isWholeNumber } from '../errors.js'
 import { getLedger } from '../ledger.js'
 import { createLimiter, runOnce, type CaseRun } from './run.js'
 import { clip, fmtScore, readGitInfo, type CompareReport, type CompareRow, type UsageTotals } from './report.js'
@@ -81,13 +81,13 @@ export class CompareSuite {
     this.variants = Object.keys(variants)
     this.plans = planScorers(options.scorers)
     const c = options.concurrency
-    if (c !== undefined && (typeof c !== 'number' || !Number.isInteger(c) || c < 1))
+    if (c !== undefined && (!isWholeNumber(c) || c < 1))
       fail(`"concurrency" must be a whole number >= 1, got ${describeValue(c)}`, 'Pass for example { concurrency: 4 }.')
     this.concurrency = c ?? 1
     const e = options.expect
     if (e !== undefined) {
       if (!this.variants.includes(e.better)) fail(`expect.better is "${String(e.better)}", which is not a variant`, `Name one of: ${this.variants.join(', ')}.`)
-      if (e.minDelta !== undefined && (typeof e.minDelta !== 'number' || !Number.isFinite(e.minDelta)))
+      if (e.minDelta !== undefined && !isFiniteNumber(e.minDelta))
         fail(`expect.minDelta must be a number, got ${describeValue(e.minDelta)}`, 'Pass for example { minDelta: 0.05 }.')
       if (e.scorer !== undefined && !knownKey(e.scorer, this.plans))
         fail(`expect.scorer "${String(e.scorer)}" is not a scorer`, `Valid scorers are: ${[...SCORER_NAMES, ...userKeys(this.plans)].join(', ')}.`)

@@ -6,7 +6,7 @@
  * @module
  */
 import { performance } from 'node:perf_hooks'
-import { describeValue, formatMessage } from '../errors.js'
+import { describeValue, formatMessage, isWholeNumber } from '../errors.js'
 import { isCi } from '../replay/mode.js'
 import { getLedger } from '../ledger.js'
 import { baselinePath, compareBaseline, mergeBaseline, readBaseline, writeBaseline } from './baseline.js'
@@ -82,8 +82,7 @@ const fail = (reason: string, fix: string): never => {
 
 function positiveInt(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
-    fail(`"${name}" must be a whole number >= 1, got ${describeValue(value)}`, `Pass for example { ${name}: 2 }.`)
+  if (!isWholeNumber(value) || value < 1) fail(`"${name}" must be a whole number >= 1, got ${describeValue(value)}`, `Pass for example { ${name}: 2 }.`)
   return value as number
 }
 

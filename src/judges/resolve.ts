@@ -1,6 +1,6 @@
 import { getConfig } from '../config.js'
 import { checkModelSettings } from '../config-check.js'
-import { describeValue, formatMessage } from '../errors.js'
+import { describeValue, formatMessage, isFiniteNumber } from '../errors.js'
 import { failWith, type Fail } from '../errors.js'
 import { isAiSdkEmbeddingModel, isAiSdkLanguageModel } from '../ai-sdk.js'
 import { aiSdkJudge } from './ai-sdk.js'
@@ -67,11 +67,6 @@ export function functionJudge(fn: JudgeFunction): Judge {
       return readFunctionResult(await fn(request), request, name)
     },
   }
-}
-
-/** Number.isFinite as a type guard: false for every non-number. */
-function isFiniteNumber(value: unknown): value is number {
-  return Number.isFinite(value)
 }
 
 /** An Anthropic client: `messages.create` and no OpenAI `chat.completions`. */
@@ -159,7 +154,7 @@ export function resolveJudge(like?: JudgeLike, fail: Fail = failWith('use the ju
 /** Checks what a custom `Judge` returned, so a broken judge fails with a message instead of a NaN verdict. */
 export function checkJudgeResult(result: unknown, judgeName: string): JudgeResult {
   const r = result as Partial<JudgeResult> | null
-  if (r === null || typeof r !== 'object' || typeof r.score !== 'number' || !Number.isFinite(r.score) || r.score < 0 || r.score > 1) {
+  if (r === null || typeof r !== 'object' || !isFiniteNumber(r.score) || r.score < 0 || r.score > 1) {
     const got = r !== null && typeof r === 'object' ? `a result with score ${describeValue(r.score)}` : describeValue(result)
     throw judgeError(`the judge ${judgeName} returned ${got}`, 'A Judge must resolve to { score, scaleValue, reason, raw } with score normalized to [0, 1].')
   }

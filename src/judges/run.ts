@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { describeValue } from '../errors.js'
+import { describeValue, isWholeNumber } from '../errors.js'
 import type { Fail } from '../errors.js'
 import { recordModelUsage } from '../ledger.js'
 import { limitModelCall } from '../limit.js'
@@ -64,11 +64,6 @@ export interface SpecDefaults {
   template?: BuiltInTemplate
   scale?: JudgeScale
   threshold?: number
-}
-
-/** Number.isInteger as a type guard: false for every non-number. */
-function isInteger(value: unknown): value is number {
-  return Number.isInteger(value)
 }
 
 function optionalString(spec: Record<string, unknown>, key: string, fail: Fail): string | undefined {
@@ -203,7 +198,7 @@ export function checkSamples(samples: unknown, withJudge: boolean, fail: Fail): 
     if (withJudge) fail('"judge" and a list of judges in "samples" cannot be combined', 'List every judge in samples, or pass one judge with samples: n.')
     return samples
   }
-  if (!isInteger(samples) || samples < 1 || samples > MAX_SAMPLES) {
+  if (!isWholeNumber(samples) || samples < 1 || samples > MAX_SAMPLES) {
     const got = typeof samples === 'number' ? String(samples) : describeValue(samples)
     fail(
       `"samples" must be a whole number from 1 to ${MAX_SAMPLES} or a list of judges, got ${got}`,

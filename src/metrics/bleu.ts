@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { assertString, assertStringOrStrings, describeValue, formatMessage } from '../errors.js'
+import { assertString, assertStringOrStrings, describeValue, formatMessage, isFiniteNumber, isWholeNumber } from '../errors.js'
 import { optionError, readOptionObject } from './options.js'
 import { isPyWhitespaceUnit, pyRstrip, pySplit } from './text.js'
 
@@ -259,8 +259,7 @@ function readSettings(options: unknown, action: string, effectiveDefault: boolea
     )
   }
   const smoothValue = o.smoothValue ?? SMOOTH_DEFAULTS[smoothMethod as BleuSmoothMethod]
-  // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
-  if (typeof smoothValue !== 'number' || !Number.isFinite(smoothValue) || smoothValue < 0) {
+  if (!isFiniteNumber(smoothValue) || smoothValue < 0) {
     throw optionError(
       action,
       `options.smoothValue must be a finite number >= 0, got ${describeValue(smoothValue)}`,
@@ -268,8 +267,7 @@ function readSettings(options: unknown, action: string, effectiveDefault: boolea
     )
   }
   const maxOrder = o.maxNgramOrder ?? 4
-  // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isInteger refuses every non-number too
-  if (typeof maxOrder !== 'number' || !Number.isInteger(maxOrder) || maxOrder < 1 || maxOrder > 100) {
+  if (!isWholeNumber(maxOrder) || maxOrder < 1 || maxOrder > 100) {
     throw optionError(action, `options.maxNgramOrder must be a whole number from 1 to 100, got ${describeValue(maxOrder)}`, 'Pass e.g. 4 (the default).')
   }
   return {
@@ -628,8 +626,7 @@ export function bleuFromStatistics(statistics: BleuStatistics, options?: Omit<Bl
   }
   for (const key of ['sysLen', 'refLen'] as const) {
     const v = s[key]
-    // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+    if (!isFiniteNumber(v) || v < 0) {
       throw optionError(action, `statistics.${key} must be a number >= 0, got ${describeValue(v)}`, 'Pass the fields of a BleuDetails.')
     }
   }

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { assertString, assertStringOrStrings, describeValue } from '../errors.js'
+import { assertString, assertStringOrStrings, describeValue, isFiniteNumber, isWholeNumber } from '../errors.js'
 import { assertCorpus } from './bleu.js'
 import { optionError, readOptionObject } from './options.js'
 import { isPyWhitespaceUnit, pySplit } from './text.js'
@@ -66,8 +66,7 @@ function readSettings(options: unknown, action: string): Settings {
   const o = readOptionObject(options, OPTION_KEYS, action, 'Pass e.g. { wordOrder: 2 } for chrF++.')
   const order = (key: 'charOrder' | 'wordOrder', fallback: number, min: number): number => {
     const v = o[key] ?? fallback
-    // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isInteger refuses every non-number too
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > 100) {
+    if (!isWholeNumber(v) || v < min || v > 100) {
       throw optionError(action, `options.${key} must be a whole number from ${min} to 100, got ${describeValue(v)}`, `Pass e.g. ${fallback} (the default).`)
     }
     return v
@@ -78,8 +77,7 @@ function readSettings(options: unknown, action: string): Settings {
     throw optionError(action, 'charOrder and wordOrder are both 0, so there is nothing to compare', 'Pass charOrder: 6 (the default).')
   }
   const beta = o.beta ?? 2
-  // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
-  if (typeof beta !== 'number' || !Number.isFinite(beta) || beta < 0) {
+  if (!isFiniteNumber(beta) || beta < 0) {
     throw optionError(action, `options.beta must be a finite number >= 0, got ${describeValue(beta)}`, 'Pass e.g. 2 (the default).')
   }
   for (const key of ['lowercase', 'whitespace', 'epsSmoothing'] as const) {

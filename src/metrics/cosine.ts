@@ -6,7 +6,7 @@
  * @module
  */
 import { similarity } from 'ml-distance'
-import { describeValue, formatMessage } from '../errors.js'
+import { describeValue, formatMessage, isFiniteNumber } from '../errors.js'
 
 /**
  * ml-distance computes `p / Math.sqrt(p2 * q2)` (dot product over the product of the squared norms).
@@ -42,8 +42,7 @@ function checkVector(value: unknown, name: string): number {
   let maxAbs = 0
   for (let i = 0; i < value.length; i++) {
     const component: unknown = value[i]
-    // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isFinite refuses every non-number too
-    if (typeof component !== 'number' || !Number.isFinite(component)) {
+    if (!isFiniteNumber(component)) {
       fail(
         `the ${name} vector has ${describeValue(component)} at index ${i}`,
         'Every component must be a finite number (check the embedder output for NaN or missing values).',

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { assertString, assertStringOrStrings, describeValue } from '../errors.js'
+import { assertString, assertStringOrStrings, describeValue, isWholeNumber } from '../errors.js'
 import { assertCorpus } from './bleu.js'
 import { optionError, readOptionObject } from './options.js'
 import { pySplit } from './text.js'
@@ -24,9 +24,7 @@ function readOrders(options: unknown, action: string): { minLen: number; maxLen:
   const o = readOptionObject(options, ['minLen', 'maxLen'], action, example)
   const read = (key: 'minLen' | 'maxLen', fallback: number) => {
     const v = o[key] ?? fallback
-    // Stryker disable next-line ConditionalExpression: equivalent for the typeof test, Number.isInteger refuses every non-number too
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1)
-      throw optionError(action, `options.${key} must be a whole number >= 1, got ${describeValue(v)}`, example)
+    if (!isWholeNumber(v) || v < 1) throw optionError(action, `options.${key} must be a whole number >= 1, got ${describeValue(v)}`, example)
     return v
   }
   return { minLen: read('minLen', 1), maxLen: read('maxLen', 4) }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { describeValue, failWith } from '../errors.js'
+import { describeValue, failWith, isFiniteNumber } from '../errors.js'
 import { seededRandom } from '../golden/stats.js'
 import { didYouMean } from '../suggest.js'
 import { BUILTIN_OPERATORS } from './operators/index.js'
@@ -142,7 +142,7 @@ function checkMutant(operator: MutationOperator, mutant: unknown): Mutant {
  */
 export function generateMutants(sources: readonly MutationSource[], options: GenerateMutantsOptions = {}): Map<string, Mutant[]> {
   const seed = options.seed ?? 1
-  if (typeof seed !== 'number' || !Number.isFinite(seed)) fail(`"seed" must be a finite number, got ${describeValue(seed)}`, 'Pass for example { seed: 1 }.')
+  if (!isFiniteNumber(seed)) fail(`"seed" must be a finite number, got ${describeValue(seed)}`, 'Pass for example { seed: 1 }.')
   const operators = resolveOperators(options.operators)
   checkSources(sources)
   // One frozen copy per call: the operators' dataset-wide tables (names, word frequencies) are cached per

@@ -11,7 +11,7 @@
  * @module
  */
 import { appendFileSync } from 'node:fs'
-import { describeValue, formatMessage } from '../errors.js'
+import { describeValue, formatMessage, isWholeNumber } from '../errors.js'
 import { inputText, referencesOf, runScorers, scorersFor, type ScorerEnv, type ScorerPlan } from '../golden/scorers.js'
 import { clip, fmtScore } from '../golden/format.js'
 import type { GoldenCase } from '../golden/types.js'
@@ -107,7 +107,7 @@ const setupError = (reason: string, fix: string): never => {
 const fromEnv = (text: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text)
 
 function checkSeed(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value))
+  if (!isWholeNumber(value))
     setupError(`${where} must be a whole number, got ${describeValue(value)}`, 'Pass for example { mutate: { seed: 7 } }, or --seed 7.')
   return value as number
 }

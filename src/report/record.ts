@@ -6,7 +6,7 @@
  * @module
  */
 import { resolve } from 'node:path'
-import { describeValue, formatMessage } from '../errors.js'
+import { describeValue, formatMessage, isWholeNumber } from '../errors.js'
 import type { CompareReport, GoldenReport } from '../golden/report.js'
 import type { GoldenReportOptions } from '../golden/types.js'
 import { appendHistory, historyEntry, historyFileOf, parseAge, pruneHistory, shownPath } from './history.js'
@@ -34,7 +34,7 @@ export function checkRecordOptions(report: unknown, api: 'describeGolden' | 'com
     if (!['dir', 'keep', 'maxAge'].includes(key)) fail(`unknown report.history option "${key}"`, 'Valid options are: dir, keep, maxAge.')
   if (history.dir !== undefined && (typeof history.dir !== 'string' || history.dir.trim() === ''))
     fail(`report.history.dir must be a folder path, got ${describeValue(history.dir)}`, "Pass for example { dir: '.expect-llm/history' }.")
-  if (history.keep !== undefined && (typeof history.keep !== 'number' || !Number.isInteger(history.keep) || history.keep < 1))
+  if (history.keep !== undefined && (!isWholeNumber(history.keep) || history.keep < 1))
     fail(`report.history.keep must be a whole number >= 1, got ${describeValue(history.keep)}`, 'Pass for example { keep: 100 }.')
   if (history.maxAge !== undefined && ((typeof history.maxAge !== 'string' && typeof history.maxAge !== 'number') || parseAge(history.maxAge) === undefined))
     fail(
