@@ -293,7 +293,9 @@ describe('rougeMulti inputs', () => {
   const prefix = 'TypeError: [expect-llm] Failed to compute multi-reference ROUGE:'
 
   test('the candidate must be a string', () => {
-    expect(thrown(() => rougeMulti(3 as unknown as string, ['a']))).toBe(`${prefix} the candidate must be a string, got a number (3). Pass the candidate as a string.`)
+    expect(thrown(() => rougeMulti(3 as unknown as string, ['a']))).toBe(
+      `${prefix} the candidate must be a string, got a number (3). Pass the candidate as a string.`,
+    )
   })
 
   test('the references must be a non-empty array of strings', () => {
