@@ -180,8 +180,8 @@ function f1Parts(candidateTokens: readonly string[], referenceTokens: readonly s
   const referenceCounts = countTokens(referenceTokens)
   let numSame = 0
   for (const token of candidateTokens) {
-    const left = referenceCounts.get(token)
-    if (left !== undefined && left > 0) {
+    const left = referenceCounts.get(token) ?? 0
+    if (left > 0) {
       numSame++
       referenceCounts.set(token, left - 1)
     }
@@ -197,8 +197,8 @@ function multisetMinus(a: readonly string[], b: readonly string[]): string[] {
   const budget = countTokens(b)
   const out: string[] = []
   for (const token of a) {
-    const left = budget.get(token)
-    if (left !== undefined && left > 0) budget.set(token, left - 1)
+    const left = budget.get(token) ?? 0
+    if (left > 0) budget.set(token, left - 1)
     else out.push(token)
   }
   return out
@@ -227,8 +227,7 @@ export function tokenF1(candidate: string, reference: string | readonly string[]
   if (typeof reference === 'string') return f1Parts(candidateTokens, squadTokens(reference)).f1
   let best = 0
   for (const ref of reference) {
-    const { f1 } = f1Parts(candidateTokens, squadTokens(ref))
-    if (f1 > best) best = f1
+    best = Math.max(best, f1Parts(candidateTokens, squadTokens(ref)).f1)
   }
   return best
 }
