@@ -289,12 +289,18 @@ function tokenIds(candidate: string, reference: string, settings: Settings): [In
   return [vocabulary.encode(candidateTokens), vocabulary.encode(referenceTokens), vocabulary.size]
 }
 
+/** The key of the bigram at i, `a * size + b` for its ids a and b (below size): exact while size² < 2^53. */
+function bigramKey(size: number): (ids: Int32Array, i: number) => number {
+  // Stryker disable next-line ArithmeticOperator: equivalent, a * size - b and a / size + b are one-to-one too for ids a, b below size
+  return (ids, i) => (ids[i] as number) * size + (ids[i + 1] as number)
+}
+
 /** rouge-score's `_score_ngrams(_create_ngrams(target, n), _create_ngrams(prediction, n))`. */
 function ngramScore(candidate: Int32Array, reference: Int32Array, n: number, vocabularySize: number): RougeScore {
+  // A text without n-grams (count 0) needs no special case: its loops below run zero times.
   const candidateCount = Math.max(0, candidate.length - n + 1)
   const referenceCount = Math.max(0, reference.length - n + 1)
   let overlap = 0
-  // A text without n-grams (count 0) needs no special case: its loops below run zero times.
   // Stryker disable next-line ConditionalExpression: equivalent when false, the n-gram path below counts the same unigram overlap
   if (n === 1) {
     const remaining = new Int32Array(vocabularySize)
@@ -308,12 +314,11 @@ function ngramScore(candidate: Int32Array, reference: Int32Array, n: number, voc
   } else {
     // Σ over reference n-grams of min(count in reference, count in candidate), computed by letting
     // each candidate n-gram consume one remaining reference occurrence.
-    const key =
+    const key: (ids: Int32Array, i: number) => number | string =
       // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent below 2^26 distinct tokens (gigabytes of text), where both key kinds are exact
       n === 2 && vocabularySize < 67_108_864 // vocabularySize² < 2^53: exact numeric keys
-        ? // Stryker disable next-line ArithmeticOperator: equivalent, a * size - b and a / size + b are one-to-one too for ids a, b below size
-          (ids: Int32Array, i: number): number | string => (ids[i] as number) * vocabularySize + (ids[i + 1] as number)
-        : (ids: Int32Array, i: number): number | string => ids.subarray(i, i + n).join(',')
+        ? bigramKey(vocabularySize)
+        : (ids, i) => ids.subarray(i, i + n).join(',')
     const remaining = new Map<number | string, number>()
     // Stryker disable next-line EqualityOperator: equivalent, the extra key (NaN, or n - 1 ids) matches no key of the candidate
     for (let i = 0; i < referenceCount; i++) {
