@@ -78,7 +78,7 @@ function readItem(item: unknown, index: number): Ranked {
   if (typeof id !== 'string') {
     fail(`retrieved item ${index} has an id that is not a string: ${describeValue(id)}`, 'Give every item a string id.')
   }
-  if (score !== undefined && (typeof score !== 'number' || !Number.isFinite(score))) {
+  if (score !== undefined && !Number.isFinite(score)) {
     fail(
       `retrieved item ${index} ("${id}") has a score that is not a finite number: ${describeValue(score)}`,
       'Leave the score out, or pass a finite number (higher = more similar).',
@@ -147,9 +147,10 @@ export function retrievalScores(retrieved: readonly RetrievedItem[], relevant: r
   const relevantIds = [...new Set(relevant)]
   const relevantSet = new Set(relevantIds)
   const walk = walkRanking(ranking, relevantSet, k)
-  // Items just outside the cut-off that share the k-th item's score (only possible with scores).
-  const cutoffScore = hasScores && ranking.length > k ? ranking[k - 1]?.score : undefined
-  const tiedIrrelevantOutside = cutoffScore === undefined ? [] : ranking.slice(k).filter((item) => item.score === cutoffScore && !relevantSet.has(item.id))
+  // The irrelevant items below the cut-off that share the k-th item's score. Without scores both are
+  // undefined (so every irrelevant item below k is listed), but rankOf only looks at a scored item.
+  const cutoffScore = ranking[k - 1]?.score
+  const tiedIrrelevantOutside = ranking.slice(k).filter((item) => item.score === cutoffScore && !relevantSet.has(item.id))
   const ranks = relevantIds.map((id) => rankOf(id, { ranking, k, minScore, cutoffScore, tiedIrrelevantOutside, walk }))
   const clamp = (x: number): number => Math.min(1, Math.max(0, x))
   return {
@@ -174,7 +175,7 @@ export function readRetrieved(retrieved: readonly RetrievedItem[]): { items: Ran
   if (scored > 0 && scored < items.length) {
     const missing = items.findIndex((item) => item.score === undefined)
     fail(
-      `${scored} of ${items.length} retrieved items have a score but item ${missing} ("${items[missing]?.id}") has none, so the ranking is ambiguous`,
+      `${scored} of ${items.length} retrieved items have a score but item ${missing} ("${(items[missing] as Ranked).id}") has none, so the ranking is ambiguous`,
       'Give every item a score, or none (then the given order is the ranking).',
     )
   }
@@ -200,11 +201,11 @@ export function readRetrievalOptions(options: RetrievalOptions, itemCount: numbe
     fail(`the options must be an object, got ${describeValue(options)}`, 'Pass { k?, minScore? }.')
   }
   const { k: requestedK, minScore } = options
-  if (requestedK !== undefined && (typeof requestedK !== 'number' || !Number.isInteger(requestedK) || requestedK < 1)) {
+  if (requestedK !== undefined && (!Number.isInteger(requestedK) || requestedK < 1)) {
     fail(`k must be a positive integer, got ${describeValue(requestedK)}`, 'Pass k >= 1, or leave it out to use every retrieved item.')
   }
   if (minScore !== undefined) {
-    if (typeof minScore !== 'number' || !Number.isFinite(minScore)) {
+    if (!Number.isFinite(minScore)) {
       fail(`minScore must be a finite number, got ${describeValue(minScore)}`, 'Pass a number such as 0.75, or leave it out.')
     }
     if (itemCount > 0 && !hasScores) {
@@ -264,7 +265,7 @@ function rankOf(id: string, ctx: RankContext): RetrievalRank {
   const { ranking, k, minScore, cutoffScore, tiedIrrelevantOutside, walk } = ctx
   const rank = walk.firstRank.get(id) ?? null
   if (rank === null) return { id, rank, lucky: false, reason: 'not retrieved' }
-  const score = ranking[rank - 1]?.score
+  const score = (ranking[rank - 1] as Ranked).score
   const entry: RetrievalRank = { id, rank, lucky: false }
   if (score !== undefined) entry.score = score
   if (rank > k) {
@@ -272,6 +273,7 @@ function rankOf(id: string, ctx: RankContext): RetrievalRank {
     return entry
   }
   const reasons: string[] = []
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for the undefined tests, a comparison with undefined is false (and minScore comes with scores)
   if (minScore !== undefined && score !== undefined && score <= minScore) {
     reasons.push(`its score ${String(score)} is not above minScore ${String(minScore)}`)
   }

@@ -328,6 +328,12 @@ describe('GLEU options', () => {
 describe('rougeMulti inputs', () => {
   const prefix = 'TypeError: [expect-llm] Failed to compute multi-reference ROUGE:'
 
+  test('the candidate must be a string', () => {
+    expect(thrown(() => rougeMulti(3 as unknown as string, ['a']))).toBe(
+      `${prefix} the candidate must be a string, got a number (3). Pass the candidate as a string.`,
+    )
+  })
+
   test('the references must be a non-empty array of strings', () => {
     expect(thrown(() => rougeMulti('a', [] as string[]))).toBe(
       `${prefix} the references must be a non-empty array of strings, got an array (length 0). Pass every acceptable reference.`,
@@ -351,10 +357,47 @@ describe('rougeMulti inputs', () => {
 describe('retrievalScores inputs', () => {
   const prefix = 'TypeError: [expect-llm] Failed to compute retrieval scores:'
 
+  test('the retrieved results must be an array', () => {
+    expect(thrown(() => retrievalScores('a' as unknown as string[], ['a']))).toBe(
+      `${prefix} the retrieved results must be an array, got a string ("a"). Pass the ids (or { id, score } objects) the retriever returned.`,
+    )
+  })
+
+  test('each retrieved item must be an id or { id, score? } with a finite score', () => {
+    expect(thrown(() => retrievalScores([null] as unknown as string[], ['a']))).toBe(
+      `${prefix} retrieved item 0 must be an id string or an object { id, score? }, got null. Map your retriever results to ids (or { id, score }) first.`,
+    )
+    const notFinite = (shown: string) =>
+      `${prefix} retrieved item 0 ("a") has a score that is not a finite number: ${shown}. Leave the score out, or pass a finite number (higher = more similar).`
+    expect(thrown(() => retrievalScores([{ id: 'a', score: Number.NaN }], ['a']))).toBe(notFinite('a number (NaN)'))
+    expect(thrown(() => retrievalScores([{ id: 'a', score: '0.5' as unknown as number }], ['a']))).toBe(notFinite('a string ("0.5")'))
+  })
+
   test('the relevant ids must be an array', () => {
     expect(thrown(() => retrievalScores(['a'], 'a' as unknown as string[]))).toBe(
       `${prefix} the relevant ids must be an array of strings, got a string ("a"). Pass the ids that should be retrieved.`,
     )
+  })
+
+  test('the relevant ids must be a non-empty list of strings', () => {
+    expect(thrown(() => retrievalScores(['a'], []))).toBe(
+      `${prefix} the relevant ids are empty, so there is nothing to check. Pass at least one id that should be retrieved.`,
+    )
+    expect(thrown(() => retrievalScores(['a'], [1] as unknown as string[]))).toBe(
+      `${prefix} relevant id 0 is not a string: a number (1). Pass the relevant ids as strings.`,
+    )
+  })
+
+  test('k must be a positive integer and minScore a finite number', () => {
+    expect(thrown(() => retrievalScores(['a'], ['a'], { k: 0 }))).toBe(
+      `${prefix} k must be a positive integer, got a number (0). Pass k >= 1, or leave it out to use every retrieved item.`,
+    )
+    expect(thrown(() => retrievalScores(['a'], ['a'], { k: '2' as unknown as number }))).toBe(
+      `${prefix} k must be a positive integer, got a string ("2"). Pass k >= 1, or leave it out to use every retrieved item.`,
+    )
+    const minScoreMessage = (shown: string) => `${prefix} minScore must be a finite number, got ${shown}. Pass a number such as 0.75, or leave it out.`
+    expect(thrown(() => retrievalScores([{ id: 'a', score: 1 }], ['a'], { minScore: Number.NaN }))).toBe(minScoreMessage('a number (NaN)'))
+    expect(thrown(() => retrievalScores([{ id: 'a', score: 1 }], ['a'], { minScore: '0.5' as unknown as number }))).toBe(minScoreMessage('a string ("0.5")'))
   })
 
   test('the options must be an object', () => {

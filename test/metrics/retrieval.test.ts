@@ -25,7 +25,7 @@ describe('retrievalScores: metrics', () => {
   test('a relevant item below k does not count', () => {
     const r = retrievalScores(['a', 'b', 'c'], ['c'], { k: 2 })
     expect([r.hit, r.precision, r.recall, r.mrr, r.ndcg]).toEqual([false, 0, 0, 0, 0])
-    expect(r.ranks).toEqual([{ id: 'c', rank: 3, lucky: false, reason: 'ranked 3, outside the top 2' }])
+    expect(r.ranks).toStrictEqual([{ id: 'c', rank: 3, lucky: false, reason: 'ranked 3, outside the top 2' }])
   })
 
   test('nDCG is 1 when all relevant items come first', () => {
@@ -49,6 +49,12 @@ describe('retrievalScores: metrics', () => {
     )
     expect(r.mrr).toBe(1)
     expect(r.ranks[0]).toEqual({ id: 'high', rank: 1, score: 0.9, lucky: false })
+  })
+
+  test('items given as { id } without a score keep their given order, and their ranks have no score', () => {
+    const r = retrievalScores([{ id: 'a' }, { id: 'b' }], ['b'])
+    expect(r.mrr).toBe(1 / 2)
+    expect(r.ranks).toStrictEqual([{ id: 'b', rank: 2, lucky: false }])
   })
 
   test('equal scores keep their given order (stable)', () => {
@@ -175,6 +181,13 @@ describe('retrievalScores: lucky ties and minScore', () => {
     expect(equal.hit).toBe(false)
     expect(equal.ranks[0]?.reason).toBe('its score 0.75 is not above minScore 0.75')
     expect(retrievalScores(items, ['a'], { minScore: 0.7 }).hit).toBe(true)
+  })
+
+  test('a relevant item both under minScore and tied at the cut-off gives both reasons', () => {
+    const r = retrievalScores([faq, { id: 'a', score: 0.5 }, { id: 'x', score: 0.5 }], ['a'], { k: 2, minScore: 0.6 })
+    expect(r.ranks[0]?.reason).toBe(
+      'its score 0.5 is not above minScore 0.6; it ties at score 0.5 with irrelevant "x" ranked just outside the top 2, so it is in the top 2 only by tie order',
+    )
   })
 
   test('relevant items below k are never lucky', () => {

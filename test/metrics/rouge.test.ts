@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { rouge, rougeL, rougeN, rougeTokenize, type RougeOptions, type RougeScore, type RougeType } from '../../src/metrics/rouge.js'
+import { rouge, rougeL, rougeMulti, rougeN, rougeTokenize, type RougeOptions, type RougeScore, type RougeType } from '../../src/metrics/rouge.js'
 
 const ZERO: RougeScore = { precision: 0, recall: 0, f: 0 }
 const ONE: RougeScore = { precision: 1, recall: 1, f: 1 }
@@ -73,6 +73,12 @@ describe('rougeN', () => {
   test('is 0 when only one side has n-grams', () => {
     expect(rougeN('boil the water', 'boil', 2)).toEqual(ZERO)
   })
+
+  test('does not match a trigram of the same words in another order, with more than ten distinct words', () => {
+    // Token ids a=0 … l=11: 'b b l' and 'l b b' are (1, 1, 11) and (11, 1, 1), 'b l b' is (1, 11, 1),
+    // which would all read 1111 with the ids run together.
+    expect(rougeN('a b c d e f g h i j k l b b l', 'b l b', 3)).toEqual(ZERO)
+  })
 })
 
 describe('rougeL', () => {
@@ -82,6 +88,10 @@ describe('rougeL', () => {
 
   test('depends on word order', () => {
     expect(rougeL('salt add', 'add salt')).toEqual({ precision: 0.5, recall: 0.5, f: 0.5 })
+  })
+
+  test('is sentence-level unless summary is true: reordered sentences do not all match', () => {
+    expect(rougeL('Mix well.\nAdd salt.', 'Add salt.\nMix well.')).toEqual({ precision: 0.5, recall: 0.5, f: 0.5 })
   })
 
   test('treats a newline as plain whitespace without summary', () => {
@@ -132,6 +142,12 @@ describe('rougeL with summary: true (rougeLsum)', () => {
   })
 })
 
+describe('rougeMulti', () => {
+  test('takes the first of the references tied for the best F-measure', () => {
+    expect(rougeMulti('a b', ['x', 'a b', 'b a'], { types: ['rouge1'] })).toEqual({ rouge1: { precision: 1, recall: 1, f: 1, referenceIndex: 1 } })
+  })
+})
+
 describe('rouge: texts without tokens', () => {
   test.each(['rouge1', 'rouge2', 'rougeL', 'rougeLsum'] as const)('%s is 0 when both texts are empty', (type) => {
     expect(rouge('', '', { type })).toEqual(ZERO)
@@ -167,6 +183,10 @@ describe("rougeTokenize with tokenizer: 'rouge-score'", () => {
 })
 
 describe("rougeTokenize with the default tokenizer ('unicode')", () => {
+  test('does not stem without options', () => {
+    expect(rougeTokenize('The cats are running!')).toEqual(['the', 'cats', 'are', 'running'])
+  })
+
   test('keeps letters with diacritics inside words', () => {
     expect(rougeTokenize('Crème brûlée, Straße!')).toEqual(['crème', 'brûlée', 'straße'])
   })
@@ -236,13 +256,28 @@ describe('errors', () => {
   })
 
   test('rougeL, rougeN and rougeTokenize reject non-strings too', () => {
-    expect(() => rougeL(1 as unknown as string, 'x')).toThrow(TypeError)
-    expect(() => rougeN('x', undefined as unknown as string, 1)).toThrow(TypeError)
+    expect(() => rougeL(1 as unknown as string, 'x')).toThrow(
+      new TypeError('[expect-llm] Failed to compute ROUGE: the candidate must be a string, got a number (1). Pass the candidate as a string.'),
+    )
+    expect(() => rougeN('x', undefined as unknown as string, 1)).toThrow(
+      new TypeError('[expect-llm] Failed to compute ROUGE: the reference must be a string, got undefined. Pass the reference as a string.'),
+    )
     expect(() => rougeTokenize(null as unknown as string)).toThrow(/Failed to tokenize text for ROUGE: the text must be a string/)
   })
 
-  test('rouge rejects an unknown type and lists the valid ones', () => {
-    expect(() => rouge('a', 'b', { type: 'rouge3' as RougeType })).toThrow(/options\.type must be one of 'rouge1', 'rouge2', 'rougeL', 'rougeLsum'/)
+  test('rougeTokenize names its action when the options are not an object', () => {
+    expect(() => rougeTokenize('x', 'rouge1' as unknown as RougeOptions)).toThrow(
+      new TypeError('[expect-llm] Failed to tokenize text for ROUGE: the options must be an object, got a string ("rouge1"). Pass e.g. { stemmer: true }.'),
+    )
+  })
+
+  test('rouge rejects an unknown type, lists the valid ones and points at rougeN', () => {
+    expect(() => rouge('a', 'b', { type: 'rouge3' as RougeType })).toThrow(
+      new TypeError(
+        "[expect-llm] Failed to compute ROUGE: options.type must be one of 'rouge1', 'rouge2', 'rougeL', 'rougeLsum', got a string (\"rouge3\"). " +
+          'For other n-gram sizes call rougeN(candidate, reference, n).',
+      ),
+    )
   })
 
   test('rouge rejects an unknown tokenizer', () => {
@@ -262,11 +297,15 @@ describe('errors', () => {
   })
 
   test.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rougeN throws a RangeError for n = %s', (n) => {
-    expect(() => rougeN('a b', 'a b', n)).toThrow(RangeError)
+    expect(() => rougeN('a b', 'a b', n)).toThrow(
+      new RangeError(`[expect-llm] Failed to compute ROUGE: n must be a positive integer, got ${String(n)}. Pass the n-gram size, e.g. 1 or 2.`),
+    )
   })
 
   test('rougeN throws a TypeError for a non-number n', () => {
-    expect(() => rougeN('a b', 'a b', '2' as unknown as number)).toThrow(TypeError)
+    expect(() => rougeN('a b', 'a b', '2' as unknown as number)).toThrow(
+      new TypeError('[expect-llm] Failed to compute ROUGE: n must be a number, got a string ("2"). Pass the n-gram size, e.g. 2.'),
+    )
   })
 })
 

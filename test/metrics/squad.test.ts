@@ -114,7 +114,13 @@ describe('normalizeAnswer', () => {
   })
 
   test('rejects non-strings with a TypeError', () => {
-    expect(() => normalizeAnswer(42 as unknown as string)).toThrow(TypeError)
+    expect(() => normalizeAnswer(42 as unknown as string)).toThrow(
+      new TypeError('[expect-llm] Failed to normalize the answer: the text must be a string, got a number (42). Pass the text as a string.'),
+    )
+  })
+
+  test('removes an article before U+0080, a control character (not a word character)', () => {
+    expect(normalizeAnswer('the\u0080')).toBe('\u0080')
   })
 })
 
@@ -125,6 +131,12 @@ describe('squadTokens', () => {
 
   test('is empty for text that normalises to nothing', () => {
     expect(squadTokens('An')).toEqual([])
+  })
+
+  test('rejects non-strings with a TypeError', () => {
+    expect(() => squadTokens(42 as unknown as string)).toThrow(
+      new TypeError('[expect-llm] Failed to tokenize the answer: the text must be a string, got a number (42). Pass the text as a string.'),
+    )
   })
 })
 
@@ -167,8 +179,15 @@ describe('exactMatch', () => {
   })
 
   test('rejects a non-string candidate and an empty reference list', () => {
-    expect(() => exactMatch(undefined as unknown as string, 'x')).toThrow(/candidate must be a string/)
-    expect(() => exactMatch('x', [])).toThrow(/non-empty array/)
+    expect(() => exactMatch(undefined as unknown as string, 'x')).toThrow(
+      new TypeError('[expect-llm] Failed to compute exact match: the candidate must be a string, got undefined. Pass the candidate as a string.'),
+    )
+    expect(() => exactMatch('x', [])).toThrow(
+      new TypeError(
+        '[expect-llm] Failed to compute exact match: the reference must be a string or a non-empty array of strings, got an empty array. ' +
+          'Pass the reference as a string, or several acceptable ones as an array.',
+      ),
+    )
     expect(() => exactMatch('x', ['a', 3] as unknown as string[])).toThrow(TypeError)
   })
 })
@@ -217,8 +236,19 @@ describe('tokenF1', () => {
     expect(tokenF1('Paris', ['London', 'Paris, France'])).toBeCloseTo(2 / 3, 15)
   })
 
+  test('rejects a non-string candidate', () => {
+    expect(() => tokenF1(7 as unknown as string, 'x')).toThrow(
+      new TypeError('[expect-llm] Failed to compute token F1: the candidate must be a string, got a number (7). Pass the candidate as a string.'),
+    )
+  })
+
   test('rejects a non-string reference', () => {
-    expect(() => tokenF1('x', null as unknown as string)).toThrow(/reference must be a string or a non-empty array/)
+    expect(() => tokenF1('x', null as unknown as string)).toThrow(
+      new TypeError(
+        '[expect-llm] Failed to compute token F1: the reference must be a string or a non-empty array of strings, got null. ' +
+          'Pass the reference as a string, or several acceptable ones as an array.',
+      ),
+    )
   })
 })
 
@@ -245,6 +275,18 @@ describe('tokenF1Details', () => {
 
   test('keeps the first reference on ties', () => {
     expect(tokenF1Details('x', ['a b', 'c d']).bestReferenceIndex).toBe(0)
+  })
+
+  test('rejects a non-string candidate or reference', () => {
+    expect(() => tokenF1Details(7 as unknown as string, 'x')).toThrow(
+      new TypeError('[expect-llm] Failed to compute token F1: the candidate must be a string, got a number (7). Pass the candidate as a string.'),
+    )
+    expect(() => tokenF1Details('x', null as unknown as string)).toThrow(
+      new TypeError(
+        '[expect-llm] Failed to compute token F1: the reference must be a string or a non-empty array of strings, got null. ' +
+          'Pass the reference as a string, or several acceptable ones as an array.',
+      ),
+    )
   })
 
   test('has zero precision and recall when nothing is common', () => {
