@@ -145,7 +145,7 @@ function allNgrams(sentence: string, settings: Settings): Map<string, number>[] 
   // Character n-grams are substrings; the key is the code points joined without a separator.
   // Stryker disable next-line StringLiteral: equivalent, the items are single code points, so any separator keeps the keys of n code points distinct
   for (let n = 1; n <= settings.charOrder; n++) out.push(countNgrams(chars, n, ''))
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and >=, a shortcut only: with wordOrder 0 the loop below adds no counter
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and >=, a shortcut: with wordOrder 0 the loop adds nothing
   if (settings.wordOrder > 0) {
     const ws = words(sentence)
     // Word n-grams are joined by a space (sacrebleu's `' '.join`), which no word contains.
@@ -187,7 +187,7 @@ function fScore(stats: readonly number[], settings: Settings): number {
     score += denom > 0 ? ((1 + factor) * prec * rec) / denom : eps
     if (
       nHyp > 0 &&
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and >=, nHyp > 0 implies nRef > 0 (the candidate count is 0 against a reference without n-grams of the order)
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and >=, nHyp > 0 implies nRef > 0 here
       nRef > 0
     ) {
       avgPrec += prec
@@ -196,7 +196,7 @@ function fScore(stats: readonly number[], settings: Settings): number {
     }
   }
   if (settings.epsSmoothing) return (100 * score) / order
-  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent for false and {}, both sums are then 0 and 0 / 0 = NaN is falsy below, which returns 0 as 0 + 0 does
+  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent for false and {}, the sums are 0, 0 / 0 = NaN is falsy below: 0
   if (effectiveOrder === 0) {
     avgPrec = 0
     avgRec = 0

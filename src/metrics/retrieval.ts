@@ -175,7 +175,8 @@ export function readRetrieved(retrieved: readonly RetrievedItem[]): { items: Ran
   if (scored > 0 && scored < items.length) {
     const missing = items.findIndex((item) => item.score === undefined)
     fail(
-      `${scored} of ${items.length} retrieved items have a score but item ${missing} ("${(items[missing] as Ranked).id}") has none, so the ranking is ambiguous`,
+      `${scored} of ${items.length} retrieved items have a score but item ${missing} ("${(items[missing] as Ranked).id}") has none, ` +
+        'so the ranking is ambiguous',
       'Give every item a score, or none (then the given order is the ranking).',
     )
   }
@@ -273,7 +274,7 @@ function rankOf(id: string, ctx: RankContext): RetrievalRank {
     return entry
   }
   const reasons: string[] = []
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for the undefined tests, a comparison with undefined is false (and minScore comes with scores)
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for the undefined tests, comparing with undefined is false
   if (minScore !== undefined && score !== undefined && score <= minScore) {
     reasons.push(`its score ${String(score)} is not above minScore ${String(minScore)}`)
   }

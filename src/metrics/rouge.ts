@@ -315,7 +315,7 @@ function ngramScore(candidate: Int32Array, reference: Int32Array, n: number, voc
     // Σ over reference n-grams of min(count in reference, count in candidate), computed by letting
     // each candidate n-gram consume one remaining reference occurrence.
     const key: (ids: Int32Array, i: number) => number | string =
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent below 2^26 distinct tokens (gigabytes of text), where both key kinds are exact
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent below 2^26 distinct tokens (GBs of text): both keys exact
       n === 2 && vocabularySize < 67_108_864 // vocabularySize² < 2^53: exact numeric keys
         ? bigramKey(vocabularySize)
         : (ids, i) => ids.subarray(i, i + n).join(',')

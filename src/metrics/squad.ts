@@ -78,7 +78,7 @@ function squadTokenize(text: string): string[] {
       simple = true
     } else {
       if (start < 0) start = i
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, simple only picks a path; kept simple by !== 0, a piece has no ASCII letter, so no article
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, simple only picks a path (kept by !== 0: no ASCII letter, no article)
       if (kind === 0) simple = false
     }
   }
