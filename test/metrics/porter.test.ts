@@ -163,6 +163,74 @@ describe('porterStem: a y at the start of a word (nltk 3.8 from Debian, python3-
   })
 })
 
+describe('porterStem: rules no example above reaches (nltk 3.8 from Debian, python3-nltk)', () => {
+  test('a y after a consonant is a vowel: "cry" contains one, so "crying" loses "ing"', () => {
+    expect(porterStem('crying')).toBe('cri')
+  })
+
+  test('a doubled vowel is not a double consonant: "seeing" -> "see" (not "se")', () => {
+    expect(porterStem('seeing')).toBe('see')
+  })
+
+  test('step 1b adds no "e" to a stem with m = 0: "fleeing" -> "flee" (not "fleee")', () => {
+    // 'flee' has m = 0, so step 5a would keep an added 'e'.
+    expect(porterStem('fleeing')).toBe('flee')
+  })
+
+  test('step 1b: "eed" -> "ee" measures everything before "eed": "guaranteed" -> "guarante"', () => {
+    expect(porterStem('guaranteed')).toBe('guarante')
+  })
+
+  test.each([
+    ['activated', 'activ'], // 'activat' + 'e', then step 4 drops 'ate'
+    ['formalized', 'formal'], // 'formaliz' + 'e', then step 3 'alize' -> 'al'
+    ['fashionabled', 'fashion'], // made up: 'fashionabl' + 'e', then step 4 drops 'able'
+  ])('step 1b: a stem ending in "at", "bl" or "iz" gets its "e" back: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['blotted', 'blot'],
+    ['atrapped', 'atrap'], // made up
+    ['izmitted', 'izmit'], // made up
+  ])('step 1b: a stem that starts with "bl", "at" or "iz" is undoubled, not given an "e": %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test('step 1b: a stem with m > 1 gets no "e" even when it ends consonant-vowel-consonant: "caregiving" -> "caregiv"', () => {
+    // 'caregive' would lose 'ive' in step 4 ('careg' has m = 2).
+    expect(porterStem('caregiving')).toBe('caregiv')
+  })
+
+  test('*o needs a consonant last: "canoeing" -> "cano" ("canoe" ends consonant-vowel-vowel)', () => {
+    expect(porterStem('canoeing')).toBe('cano')
+  })
+
+  test.each([
+    ['bowing', 'bow'],
+    ['boxing', 'box'],
+  ])('*o is false when the last consonant is w or x: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test('*o of a longer stem looks at its last three letters, not at a leading vowel-consonant: "urge" -> "urg"', () => {
+    expect(porterStem('urge')).toBe('urg')
+  })
+
+  test('step 2: "alli" -> "al" needs m > 0 before "alli": "tally" -> "talli"', () => {
+    expect(porterStem('tally')).toBe('talli')
+  })
+
+  test.each([
+    ['confusion', 'confus'], // m > 1, ends in s
+    ['companion', 'companion'], // m > 1, but ends in n
+    ['lotion', 'lotion'], // ends in t, but m = 1
+    ['onion', 'onion'],
+  ])('step 4: "ion" goes only after s or t and with m > 1: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+})
+
 describe('porterStem: examples from Porter (1980), NLTK results', () => {
   test.each([
     // step 1a
@@ -274,6 +342,19 @@ describe('porterStem: input handling like nltk stem(word)', () => {
 
   test('lower-cases astral letters like Python', () => {
     expect(porterStem('𐐀s')).toBe('𐐨s')
+  })
+
+  test('gives a repeated astral character one placeholder, so it can be a double consonant', () => {
+    // 'a😀😀' ends in a double consonant (nltk: the emoji is not a vowel), which step 1b undoubles.
+    expect(porterStem('a😀😀ed')).toBe('a😀')
+  })
+
+  test('keeps a private-use character of the word apart from the placeholder of an astral one', () => {
+    expect(porterStem('\uE000😀s')).toBe('\uE000😀')
+  })
+
+  test('keeps a lone surrogate as it is, next to astral characters', () => {
+    expect(porterStem('😀\uD800😁')).toBe('😀\uD800😁')
   })
 
   test('leaves non-ASCII letters in place and stems around them', () => {
