@@ -357,3 +357,20 @@ export function porterStem(word: string): string {
   remember(word, stem)
   return stem
 }
+
+/**
+ * Internals exposed for this package's own tests: the memo's state, and a way to empty it so that each
+ * test stems its words afresh (a mutation run reuses one module across mutants, and a stem memoized
+ * under one mutant would otherwise answer the tests of the next). Not part of the public API; do not
+ * re-export.
+ *
+ * @internal
+ */
+export const __testing = {
+  CACHE_GENERATION_SIZE,
+  cacheSizes: (): { young: number; old: number } => ({ young: youngCache.size, old: oldCache.size }),
+  clearCache: (): void => {
+    youngCache = new Map()
+    oldCache = new Map()
+  },
+}

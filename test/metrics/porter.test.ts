@@ -1,10 +1,14 @@
-import { describe, expect, test } from 'vitest'
-import { porterStem } from '../../src/metrics/porter.js'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { __testing, porterStem } from '../../src/metrics/porter.js'
 
 // Every expected stem below is the output of nltk 3.8's `PorterStemmer().stem(word)` (default mode
 // NLTK_EXTENSIONS), the stemmer rouge-score uses. Where a comment gives "Martin" / "original", those are
 // nltk's own MARTIN_EXTENSIONS / ORIGINAL_ALGORITHM modes, i.e. what a port of Martin Porter's C code or
 // of the 1980 paper returns instead: those rows fail for a port that is not NLTK's.
+
+// Each test stems its words afresh: a memoized stem (from an earlier test, or from the run of another mutant
+// in a mutation run, which reuses this module) would otherwise answer it without running the rules.
+beforeEach(() => __testing.clearCache())
 
 describe('porterStem: stems that the reference vectors rely on (reference README section 4.2)', () => {
   test.each([
@@ -363,6 +367,40 @@ describe('porterStem: input handling like nltk stem(word)', () => {
 })
 
 describe('porterStem: memoization', () => {
+  const { CACHE_GENERATION_SIZE, cacheSizes, clearCache } = __testing
+
+  test('remembers each new word in the young generation', () => {
+    porterStem('running')
+    porterStem('jumping')
+    porterStem('running')
+    expect(cacheSizes()).toEqual({ young: 2, old: 0 })
+  })
+
+  test('keeps filling the young generation up to its size, then starts a new one', () => {
+    for (let i = 0; i < CACHE_GENERATION_SIZE; i++) porterStem(`word${i}ness`)
+    expect(cacheSizes()).toEqual({ young: CACHE_GENERATION_SIZE, old: 0 })
+    expect(porterStem('relational')).toBe('relat')
+    expect(cacheSizes()).toEqual({ young: 1, old: CACHE_GENERATION_SIZE })
+  })
+
+  test('answers a word of a full young generation from it, without starting a new one', () => {
+    for (let i = 0; i < CACHE_GENERATION_SIZE; i++) porterStem(`word${i}ness`)
+    expect(porterStem('word0ness')).toBe('word0')
+    expect(cacheSizes()).toEqual({ young: CACHE_GENERATION_SIZE, old: 0 })
+  })
+
+  test('moves a word found in the old generation into the young one', () => {
+    for (let i = 0; i <= CACHE_GENERATION_SIZE; i++) porterStem(`word${i}ness`)
+    expect(porterStem('word0ness')).toBe('word0')
+    expect(cacheSizes()).toEqual({ young: 2, old: CACHE_GENERATION_SIZE })
+  })
+
+  test('clearCache empties both generations', () => {
+    for (let i = 0; i <= CACHE_GENERATION_SIZE; i++) porterStem(`word${i}ness`)
+    clearCache()
+    expect(cacheSizes()).toEqual({ young: 0, old: 0 })
+  })
+
   test('returns the same stem on a repeated call', () => {
     const first = porterStem('generalizations')
     expect(porterStem('generalizations')).toBe(first)
