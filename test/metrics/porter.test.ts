@@ -1,10 +1,14 @@
-import { describe, expect, test } from 'vitest'
-import { porterStem } from '../../src/metrics/porter.js'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { __testing, porterStem } from '../../src/metrics/porter.js'
 
 // Every expected stem below is the output of nltk 3.8's `PorterStemmer().stem(word)` (default mode
 // NLTK_EXTENSIONS), the stemmer rouge-score uses. Where a comment gives "Martin" / "original", those are
 // nltk's own MARTIN_EXTENSIONS / ORIGINAL_ALGORITHM modes, i.e. what a port of Martin Porter's C code or
 // of the 1980 paper returns instead: those rows fail for a port that is not NLTK's.
+
+// Each test stems its words afresh: a memoized stem (from an earlier test, or from the run of another mutant
+// in a mutation run, which reuses this module) would otherwise answer it without running the rules.
+beforeEach(() => __testing.clearCache())
 
 describe('porterStem: stems that the reference vectors rely on (reference README section 4.2)', () => {
   test.each([
@@ -163,6 +167,74 @@ describe('porterStem: a y at the start of a word (nltk 3.8 from Debian, python3-
   })
 })
 
+describe('porterStem: rules no example above reaches (nltk 3.8 from Debian, python3-nltk)', () => {
+  test('a y after a consonant is a vowel: "cry" contains one, so "crying" loses "ing"', () => {
+    expect(porterStem('crying')).toBe('cri')
+  })
+
+  test('a doubled vowel is not a double consonant: "seeing" -> "see" (not "se")', () => {
+    expect(porterStem('seeing')).toBe('see')
+  })
+
+  test('step 1b adds no "e" to a stem with m = 0: "fleeing" -> "flee" (not "fleee")', () => {
+    // 'flee' has m = 0, so step 5a would keep an added 'e'.
+    expect(porterStem('fleeing')).toBe('flee')
+  })
+
+  test('step 1b: "eed" -> "ee" measures everything before "eed": "guaranteed" -> "guarante"', () => {
+    expect(porterStem('guaranteed')).toBe('guarante')
+  })
+
+  test.each([
+    ['activated', 'activ'], // 'activat' + 'e', then step 4 drops 'ate'
+    ['formalized', 'formal'], // 'formaliz' + 'e', then step 3 'alize' -> 'al'
+    ['fashionabled', 'fashion'], // made up: 'fashionabl' + 'e', then step 4 drops 'able'
+  ])('step 1b: a stem ending in "at", "bl" or "iz" gets its "e" back: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test.each([
+    ['blotted', 'blot'],
+    ['atrapped', 'atrap'], // made up
+    ['izmitted', 'izmit'], // made up
+  ])('step 1b: a stem that starts with "bl", "at" or "iz" is undoubled, not given an "e": %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test('step 1b: a stem with m > 1 gets no "e" even when it ends consonant-vowel-consonant: "caregiving" -> "caregiv"', () => {
+    // 'caregive' would lose 'ive' in step 4 ('careg' has m = 2).
+    expect(porterStem('caregiving')).toBe('caregiv')
+  })
+
+  test('*o needs a consonant last: "canoeing" -> "cano" ("canoe" ends consonant-vowel-vowel)', () => {
+    expect(porterStem('canoeing')).toBe('cano')
+  })
+
+  test.each([
+    ['bowing', 'bow'],
+    ['boxing', 'box'],
+  ])('*o is false when the last consonant is w or x: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  test('*o of a longer stem looks at its last three letters, not at a leading vowel-consonant: "urge" -> "urg"', () => {
+    expect(porterStem('urge')).toBe('urg')
+  })
+
+  test('step 2: "alli" -> "al" needs m > 0 before "alli": "tally" -> "talli"', () => {
+    expect(porterStem('tally')).toBe('talli')
+  })
+
+  test.each([
+    ['confusion', 'confus'], // m > 1, ends in s
+    ['companion', 'companion'], // m > 1, but ends in n
+    ['lotion', 'lotion'], // ends in t, but m = 1
+    ['onion', 'onion'],
+  ])('step 4: "ion" goes only after s or t and with m > 1: %s -> %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+})
+
 describe('porterStem: examples from Porter (1980), NLTK results', () => {
   test.each([
     // step 1a
@@ -276,12 +348,59 @@ describe('porterStem: input handling like nltk stem(word)', () => {
     expect(porterStem('𐐀s')).toBe('𐐨s')
   })
 
+  test('gives a repeated astral character one placeholder, so it can be a double consonant', () => {
+    // 'a😀😀' ends in a double consonant (nltk: the emoji is not a vowel), which step 1b undoubles.
+    expect(porterStem('a😀😀ed')).toBe('a😀')
+  })
+
+  test('keeps a private-use character of the word apart from the placeholder of an astral one', () => {
+    expect(porterStem('\uE000😀s')).toBe('\uE000😀')
+  })
+
+  test('keeps a lone surrogate as it is, next to astral characters', () => {
+    expect(porterStem('😀\uD800😁')).toBe('😀\uD800😁')
+  })
+
   test('leaves non-ASCII letters in place and stems around them', () => {
     expect([porterStem('naïvely'), porterStem('crèmes')]).toEqual(['naïv', 'crème'])
   })
 })
 
 describe('porterStem: memoization', () => {
+  const { CACHE_GENERATION_SIZE, cacheSizes, clearCache } = __testing
+
+  test('remembers each new word in the young generation', () => {
+    porterStem('running')
+    porterStem('jumping')
+    porterStem('running')
+    expect(cacheSizes()).toEqual({ young: 2, old: 0 })
+  })
+
+  test('keeps filling the young generation up to its size, then starts a new one', () => {
+    for (let i = 0; i < CACHE_GENERATION_SIZE; i++) porterStem(`word${i}ness`)
+    expect(cacheSizes()).toEqual({ young: CACHE_GENERATION_SIZE, old: 0 })
+    expect(porterStem('relational')).toBe('relat')
+    expect(cacheSizes()).toEqual({ young: 1, old: CACHE_GENERATION_SIZE })
+  })
+
+  test('answers a word of a full young generation from it, without starting a new one', () => {
+    for (let i = 0; i < CACHE_GENERATION_SIZE; i++) porterStem(`word${i}ness`)
+    expect(porterStem('word0ness')).toBe('word0')
+    expect(cacheSizes()).toEqual({ young: CACHE_GENERATION_SIZE, old: 0 })
+  })
+
+  test('moves a word found in the old generation into the young one', () => {
+    for (let i = 0; i <= CACHE_GENERATION_SIZE; i++) porterStem(`word${i}ness`)
+    expect(porterStem('word0ness')).toBe('word0')
+    expect(cacheSizes()).toEqual({ young: 2, old: CACHE_GENERATION_SIZE })
+  })
+
+  test('clearCache empties both generations', () => {
+    for (let i = 0; i <= CACHE_GENERATION_SIZE; i++) porterStem(`word${i}ness`)
+    clearCache()
+    expect(cacheSizes()).toEqual({ young: 0, old: 0 })
+  })
+
   test('returns the same stem on a repeated call', () => {
     const first = porterStem('generalizations')
     expect(porterStem('generalizations')).toBe(first)
