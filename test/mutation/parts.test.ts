@@ -4,7 +4,7 @@
 // Synthetic reports only: no Stryker run.
 import { execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -641,10 +641,11 @@ describe('stopping a run with Ctrl-C', { timeout: 60_000 }, () => {
     dir = undefined
   })
 
-  // run.mjs in a copy of the repository's layout whose Stryker is a stand-in: it logs each SIGINT it gets and
-  // exits 130 half a second after the first, as Stryker does once it has stopped its runners and removed its
-  // sandbox (a second SIGINT makes the real one stop at once and leave the sandbox behind).
-  it("Stryker gets one SIGINT for a terminal's Ctrl-C, even when npm passes it on too", async () => {
+  // run.mjs in a copy of the repository's layout whose Stryker is a stand-in: it makes its sandbox where
+  // --tempDirName says, logs each SIGINT it gets and exits 130 half a second after the first, leaving the
+  // sandbox behind, as Stryker 10.1 does (it saves the incremental file, and removes its sandbox only at the
+  // end of a run that was not stopped).
+  it("Stryker gets one SIGINT for a terminal's Ctrl-C, even when npm passes it on too; its sandbox is removed", async () => {
     dir = mkdtempSync(join(tmpdir(), 'expect-llm-sigint-'))
     mkdirSync(join(dir, 'test/mutation'), { recursive: true })
     for (const f of ['run.mjs', 'parts.mjs', 'equivalent.mjs']) copyFileSync(join(root, 'test/mutation', f), join(dir, 'test/mutation', f))
@@ -655,8 +656,11 @@ describe('stopping a run with Ctrl-C', { timeout: 60_000 }, () => {
     const log = join(dir, 'signals.log')
     writeFileSync(
       join(dir, 'node_modules/@stryker-mutator/core/bin/stryker.js'),
-      `const { appendFileSync } = require('node:fs')
-appendFileSync(${JSON.stringify(log)}, 'started\\n')
+      `const { appendFileSync, mkdirSync, writeFileSync } = require('node:fs')
+const temp = process.argv[process.argv.indexOf('--tempDirName') + 1]
+mkdirSync(temp + '/sandbox-x/src', { recursive: true })
+writeFileSync(temp + '/sandbox-x/src/a.ts', '')
+appendFileSync(${JSON.stringify(log)}, 'started in ' + temp + '\\n')
 let stopping = false
 process.on('SIGINT', () => {
   appendFileSync(${JSON.stringify(log)}, 'SIGINT\\n')
@@ -680,10 +684,12 @@ setInterval(() => {}, 1000)
       if (Date.now() - started > 30_000) throw new Error(`the stand-in Stryker never started: ${stderr}`)
       await new Promise((r) => setTimeout(r, 50))
     }
+    mkdirSync(join(dir, '.stryker-tmp/run-other'), { recursive: true }) // another run's sandbox, in use
     process.kill(-child.pid!, 'SIGINT') // the terminal's copy, to the whole foreground group
     process.kill(child.pid!, 'SIGINT') // npm's copy, to its child
     expect(await exited).toBe(2)
-    expect(readFileSync(log, 'utf8')).toBe('started\nSIGINT\n')
+    expect(readFileSync(log, 'utf8')).toBe(`started in ${join('.stryker-tmp', `run-${child.pid}`)}\nSIGINT\n`)
+    expect(readdirSync(join(dir, '.stryker-tmp'))).toEqual(['run-other'])
     expect(stderr).toContain('[expect-llm] Failed to run mutation testing: stryker run for src-metrics/parts/a exited with 130.')
   })
 })

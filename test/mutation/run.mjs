@@ -40,7 +40,7 @@
 // 1 when a complete folder with a target scores below it. Equivalent mutants are marked where they are, with the
 // reason (`// Stryker disable next-line <Mutator>: <reason>`), and so count as ignored, outside the score.
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { checkMarks, EQUIVALENT_FILE, findMarks, formatMarks, renderMarkdown } from './equivalent.mjs'
@@ -149,18 +149,19 @@ async function stryker(scope, mutate) {
   const bin = join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js')
   if (!existsSync(bin)) fail('StrykerJS is not installed. Run npm install first.')
   const env = { ...process.env, EXPECT_LLM_MUTATION_SCOPE: scope, EXPECT_LLM_MUTATION_STATIC: withStatic ? '1' : '0' }
+  // Each run keeps its sandbox in a folder of its own under .stryker-tmp/, removed below however Stryker
+  // ends: stopped by a signal, Stryker 10 saves the mutants tested so far to the incremental file (a re-run
+  // of the same scope resumes from them) but leaves the sandbox (hundreds of megabytes) behind.
+  const ownTemp = passThrough.some((a) => a === '--tempDirName' || a.startsWith('--tempDirName='))
+  const tempDir = join('.stryker-tmp', `run-${process.pid}`)
+  const tempArgs = ownTemp ? [] : ['--tempDirName', tempDir]
   // Stryker runs in a process group of its own, so a Ctrl-C in the terminal reaches it once, through this
   // script, rather than three times (from the terminal, from npm, from here): Stryker takes a second SIGINT
-  // as "stop now" and leaves its test runners' sandbox (.stryker-tmp/, hundreds of megabytes) behind.
-  const child = spawn(process.execPath, [bin, 'run', 'test/mutation/stryker.config.mjs', '--mutate', mutate.join(','), ...passThrough], {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-    detached: true,
-  })
-  // Stopping this script stops Stryker (which stops its test runners and removes its sandbox). The same
-  // signal arriving twice within a second (the terminal's and npm's copy of one Ctrl-C) is forwarded once;
-  // a second Ctrl-C later is forwarded, and Stryker then stops at once.
+  // as "stop now, without saving".
+  const args = [bin, 'run', 'test/mutation/stryker.config.mjs', '--mutate', mutate.join(','), ...tempArgs, ...passThrough]
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit', detached: true })
+  // Stopping this script stops Stryker. The same signal arriving twice within a second (the terminal's and
+  // npm's copy of one Ctrl-C) is forwarded once; a second Ctrl-C later is forwarded, and Stryker then stops at once.
   const lastForwarded = new Map()
   const forward = (signal) => {
     const now = Date.now()
@@ -171,7 +172,18 @@ async function stryker(scope, mutate) {
   process.on('SIGINT', forward).on('SIGTERM', forward)
   const code = await new Promise((resolve) => child.on('close', (c, signal) => resolve(c ?? signal)))
   process.off('SIGINT', forward).off('SIGTERM', forward)
+  if (!ownTemp) removeTemp(tempDir)
   if (code !== 0) fail(`stryker run for ${scope} exited with ${code}. See its output above.`)
+}
+
+/** Removes a run's sandbox folder, and .stryker-tmp/ when no other run's folder is left in it. */
+function removeTemp(dir) {
+  rmSync(join(root, dir), { recursive: true, force: true })
+  try {
+    rmdirSync(join(root, '.stryker-tmp'))
+  } catch {
+    // Another run's sandbox is still there (or the folder is gone already).
+  }
 }
 
 /** The --mutate a run really used: a later --mutate among the pass-through flags overrides run.mjs's (Stryker takes the last). */
