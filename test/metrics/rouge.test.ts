@@ -1,6 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { rouge, rougeL, rougeMulti, rougeN, rougeTokenize, type RougeOptions, type RougeScore, type RougeType } from '../../src/metrics/rouge.js'
+import {
+  rouge,
+  rougeL,
+  rougeMulti,
+  rougeN,
+  rougeTokenize,
+  type RougeLOptions,
+  type RougeOptions,
+  type RougeScore,
+  type RougeType,
+} from '../../src/metrics/rouge.js'
 
 const ZERO: RougeScore = { precision: 0, recall: 0, f: 0 }
 const ONE: RougeScore = { precision: 1, recall: 1, f: 1 }
@@ -49,6 +59,10 @@ describe('rouge: options and dispatch', () => {
 
   test('accepts null as "no options"', () => {
     expect(rouge('a b', 'a b', null as unknown as RougeOptions)).toEqual(ONE)
+  })
+
+  test('rougeL accepts null as "no options" too: sentence-level', () => {
+    expect(rougeL('a b', 'a b', null as unknown as RougeLOptions)).toEqual(ONE)
   })
 })
 
