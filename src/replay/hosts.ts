@@ -206,3 +206,15 @@ export function requestCredential(headers: Headers, url: URL): string | undefine
   }
   return url.searchParams.get('key') ?? url.searchParams.get('api-key') ?? url.searchParams.get('api_key') ?? undefined
 }
+
+/**
+ * Internals for this package's own tests: empties the parsed-pattern memo, so a test parses its patterns
+ * afresh (a mutation run reuses one module across mutants, and a pattern parsed under one mutant would
+ * otherwise answer the tests of the next). Not part of the public API; do not re-export.
+ *
+ * @internal
+ */
+export const __testing = {
+  clearPatternCache: (): void => patternCache.clear(),
+  patternCacheSize: (): number => patternCache.size,
+}

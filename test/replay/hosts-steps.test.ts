@@ -3,6 +3,7 @@
 // cases, placeholder keys, and the hosts of expect-llm's own clients.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import {
+  __testing,
   clearLibraryHosts,
   isLoopback,
   isPlaceholderKey,
@@ -71,6 +72,16 @@ describe('providerFor', () => {
 })
 
 describe('parseHostPattern', () => {
+  // Each test parses its patterns afresh, not from the memo an earlier test (or mutant) filled.
+  beforeEach(() => __testing.clearPatternCache())
+
+  test('memoises a pattern: parsed once, the same object after', () => {
+    const first = parseHostPattern('https://memo.example.com')
+    expect(__testing.patternCacheSize()).toBe(1)
+    expect(parseHostPattern('https://memo.example.com')).toBe(first)
+    expect(__testing.patternCacheSize()).toBe(1)
+  })
+
   test('scheme and host are case-insensitive; the default port is filled in; "*" as port matches any', () => {
     const p = parseHostPattern('HTTPS://API.Example.COM')
     expect(p.protocol).toBe('https:')
