@@ -63,7 +63,8 @@ export interface MutationRecord {
   tests?: string | null
   static: boolean | null
   counts: Record<string, number>
-  undetected: { line: number; column: number; mutator: string; replacement: string | null; status: string }[]
+  /** Each undetected mutant: where its span starts and ends (the text it replaces), what replaces it, its status. */
+  undetected: { line: number; column: number; endLine: number; endColumn: number; mutator: string; replacement: string | null; status: string }[]
 }
 
 export interface FileState {

@@ -303,6 +303,9 @@ export function recordOf(path, fileResult, { scope, run, commit, finishedAt }) {
     .map((m) => ({
       line: m.location.start.line,
       column: m.location.start.column,
+      // The end of the span the mutant replaces: to apply it by hand, replace exactly that text.
+      endLine: m.location.end.line,
+      endColumn: m.location.end.column,
       mutator: m.mutatorName,
       replacement: m.replacement ?? null,
       status: m.status,

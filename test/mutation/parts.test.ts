@@ -481,8 +481,8 @@ describe('committed records (test/mutation/results/): results that outlive the m
       static: false,
       counts: { Ignored: 1, Killed: 2, NoCoverage: 1, Survived: 1, Timeout: 1 },
       undetected: [
-        { line: 7, column: 3, mutator: 'EqualityOperator', replacement: 'r3', status: 'NoCoverage' },
-        { line: 9, column: 3, mutator: 'EqualityOperator', replacement: 'r1', status: 'Survived' },
+        { line: 7, column: 3, endLine: 7, endColumn: 9, mutator: 'EqualityOperator', replacement: 'r3', status: 'NoCoverage' },
+        { line: 9, column: 3, endLine: 9, endColumn: 9, mutator: 'EqualityOperator', replacement: 'r1', status: 'Survived' },
       ],
     })
     expect(JSON.stringify(record)).not.toContain('a1')
