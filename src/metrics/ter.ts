@@ -62,6 +62,7 @@ interface Settings {
 const OPTION_KEYS = ['normalized', 'noPunct', 'asianSupport', 'caseSensitive'] as const
 
 function readSettings(options: unknown, action: string): Settings {
+  // Stryker disable next-line ObjectLiteral: the flags are only tested for truthiness, so an absent flag acts as false
   const settings: Settings = { normalized: false, noPunct: false, asianSupport: false, caseSensitive: false }
   const o = readOptionObject(options, OPTION_KEYS, action, 'Pass e.g. { normalized: true }.')
   for (const key of OPTION_KEYS) {
