@@ -4,7 +4,7 @@
 // public-corpus reference tests (test/metrics/upstream/sacrebleu.test.ts, extended.reference.test.ts)
 // cover real sentences; these cover the boundaries they happen to miss.
 import { describe, expect, test } from 'vitest'
-import { terDetails } from '../../src/metrics/ter.js'
+import { corpusTerDetails, terDetails, terTokenize } from '../../src/metrics/ter.js'
 
 describe('shifts', () => {
   test('a block moved to a target inside itself near the end keeps every word (sacrebleu: 3 edits)', () => {
@@ -13,5 +13,56 @@ describe('shifts', () => {
     // shift that saves 2 edits, giving 2 edits in all.
     const d = terDetails('w1 w0 w0 w1 w1 w0 w0 w0 w0 w0', 'w0 w0 w0 w1 w1 w0 w0 w1 w1 w0')
     expect(d).toEqual({ score: 0.3, edits: 3, referenceLength: 10, bestReferenceIndex: 0 })
+  })
+})
+
+describe('tokenizer', () => {
+  test('normalized turns the &quot; &amp; &lt; &gt; entities into characters, then splits them off', () => {
+    expect(terTokenize('&quot;A&quot; &amp; &lt;b&gt;', { normalized: true })).toEqual(['"', 'a', '"', '&', '<', 'b', '>'])
+  })
+
+  test('noPunct with asianSupport also removes CJK and full-width punctuation', () => {
+    expect(terTokenize('a。b？c', { noPunct: true, asianSupport: true })).toEqual(['abc'])
+  })
+
+  test('noPunct alone keeps CJK and full-width punctuation', () => {
+    expect(terTokenize('a。b？c', { noPunct: true })).toEqual(['a。b？c'])
+  })
+
+  test('a text that is not a string is refused with the action named', () => {
+    expect(() => terTokenize(5 as never)).toThrow(
+      new TypeError('[expect-llm] Failed to tokenize for TER: the text must be a string, got a number (5). Pass the text as a string.'),
+    )
+  })
+
+  test('a bad option is refused with the action named', () => {
+    expect(() => terTokenize('a', { normalized: 1 } as never)).toThrow(
+      new TypeError('[expect-llm] Failed to tokenize for TER: options.normalized must be a boolean, got a number (1). Pass true or false.'),
+    )
+  })
+})
+
+describe('beam', () => {
+  // sacrebleu's BeamEditDistance only computes row i over j within the beam of floor(i * m / n), the beam being
+  // 25, or ceil(ratio / 2 + 25) when the length ratio m / n is above 50. A one-word hypothesis matching only
+  // the first of m reference words: that match lies outside the last row's band, so the edits are m, not m - 1.
+  const refOf = (m: number) => ['w0', ...Array.from({ length: m - 1 }, (_, k) => `x${k + 1}`)].join(' ')
+
+  test('ratio 40: the beam stays 25, so the match at 0 is outside the band from 15', () => {
+    expect(terDetails('w0', refOf(40)).edits).toBe(40)
+  })
+
+  test('ratio 50: the beam stays 25 (only a ratio above 50 widens it)', () => {
+    expect(terDetails('w0', refOf(50)).edits).toBe(50)
+  })
+
+  test('ratio 120: the beam widens to 85, still not reaching the match at 0', () => {
+    expect(terDetails('w0', refOf(120)).edits).toBe(120)
+  })
+})
+
+describe('corpus', () => {
+  test('corpus details have no best reference: bestReferenceIndex is -1', () => {
+    expect(corpusTerDetails(['a b'], ['a c'])).toEqual({ score: 0.5, edits: 1, referenceLength: 2, bestReferenceIndex: -1 })
   })
 })
