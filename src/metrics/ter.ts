@@ -315,9 +315,12 @@ class BeamEditDistance {
         j--
       } else if (op === OP_INS) {
         j--
-      } else {
-        // OP_DEL: each op was chosen from a finite neighbour, so the path stays in the band, where every cell has an op.
+      } else if (op === OP_DEL) {
         i--
+      } else {
+        // Each op was chosen from a finite neighbour, so the path stays in the band, where every cell has an op:
+        // a cell without one is a bug, which must fail loudly rather than give a wrong trace.
+        throw new Error(`[expect-llm] TER: no edit operation at cell (${i}, ${j}); please report this input.`)
       }
     }
     trace.reverse()
@@ -590,3 +593,11 @@ export function corpusTerDetails(candidates: readonly string[], references: Read
   })
   return { score: score(edits, referenceLength), edits, referenceLength, bestReferenceIndex: -1 }
 }
+
+/**
+ * Internals for this package's own tests: the banded edit-distance table, so a test can check that a
+ * trace through a cell without an operation fails loudly. Not part of the public API; do not re-export.
+ *
+ * @internal
+ */
+export const __testing = { BeamEditDistance }

@@ -4,7 +4,7 @@
 // public-corpus reference tests (test/metrics/upstream/sacrebleu.test.ts, extended.reference.test.ts)
 // cover real sentences; these cover the boundaries they happen to miss.
 import { describe, expect, test } from 'vitest'
-import { corpusTerDetails, terDetails, terTokenize } from '../../src/metrics/ter.js'
+import { __testing, corpusTerDetails, terDetails, terTokenize } from '../../src/metrics/ter.js'
 
 describe('shifts', () => {
   test('a block moved to a target inside itself near the end keeps every word (sacrebleu: 3 edits)', () => {
@@ -64,5 +64,16 @@ describe('beam', () => {
 describe('corpus', () => {
   test('corpus details have no best reference: bestReferenceIndex is -1', () => {
     expect(corpusTerDetails(['a b'], ['a c'])).toEqual({ score: 0.5, edits: 1, referenceLength: 2, bestReferenceIndex: -1 })
+  })
+})
+
+describe('the trace through the banded table', () => {
+  test('a cell without an edit operation (a bug) fails loudly instead of giving a wrong trace', () => {
+    const table = new __testing.BeamEditDistance(new Int32Array([1]), 1)
+    // Skip filling the table, so the trace starts at a cell that has no operation.
+    Object.assign(table, { fill: () => {}, fillBackward: () => {} })
+    expect(() => table.distanceWithTrace(new Int32Array([1]))).toThrow(
+      new Error('[expect-llm] TER: no edit operation at cell (1, 1); please report this input.'),
+    )
   })
 })
