@@ -1,11 +1,12 @@
 // The OpenAI judge through the real openai SDK against a local OpenAI-compatible server on 127.0.0.1.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { configure, resetConfig } from '../../src/config.js'
 import { openAIJudge, type OpenAIJudgeOptions } from '../../src/judges/openai.js'
 import { prepareJudgeCall, runJudge } from '../../src/judges/run.js'
 import { failWith } from '../../src/errors.js'
 import type { JudgeSpec } from '../../src/judges/types.js'
 import { getLedger, resetLedger } from '../../src/ledger.js'
+import { getReplaySession } from '../../src/replay/session.js'
 import { chatRequests, clientFor, jsonVerdict, startOpenAIServer, wantsJsonSchema, type OpenAIServer } from '../helpers/model-server.js'
 
 let server: OpenAIServer
@@ -168,6 +169,25 @@ describe('openAIJudge replies', () => {
 })
 
 describe('openAIJudge errors', () => {
+  test('names the judge and configure({ judge }) when no API key is set (and no replay session serves it)', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '')
+    // Without the setup file's replay session, which would stand in a placeholder key.
+    const sessionKey = Symbol.for('expect-llm.replay-session')
+    const g = globalThis as Record<symbol, unknown>
+    const session = g[sessionKey]
+    delete g[sessionKey]
+    try {
+      expect(getReplaySession()).toBeUndefined()
+      await expect(verdictOf({ criteria: 'x', judge: openAIJudge({ baseURL: server.baseURL }) })).rejects.toThrow(
+        '[expect-llm] Failed to create the OpenAI judge: no API key. Set OPENAI_API_KEY, or call configure({ judge: { apiKey, model, baseURL } }) ' +
+          'in a setup file (any non-empty key for local servers), or configure({ judge }) with your own Judge or function.',
+      )
+    } finally {
+      vi.unstubAllEnvs()
+      if (session !== undefined) g[sessionKey] = session
+    }
+  })
+
   test('explains a 401', async () => {
     server.setReply(() => ({ status: 401, errorMessage: 'Incorrect API key provided.' }))
     await expect(verdictOf({ criteria: 'x', judge: judgeWith() })).rejects.toThrow(
