@@ -29,6 +29,10 @@ describe('checkSpecObject', () => {
 })
 
 describe('templateFields', () => {
+  test('holds only the fields the spec gives', () => {
+    expect(templateFields({}, 'Lyon', fail)).toStrictEqual({ output: 'Lyon' })
+  })
+
   test('the output and the texts the spec gives; context as a list', () => {
     expect(templateFields({ reference: 'Paris', context: 'doc' }, 'Lyon', fail)).toEqual({ output: 'Lyon', reference: 'Paris', context: ['doc'] })
   })
@@ -119,12 +123,6 @@ describe('checkContext', () => {
     expect(() => checkContext(['Refunds within 30 days.', 5], fail)).toThrow(
       'the context must be a non-empty string or an array of non-empty strings, got an array containing a number (5)',
     )
-  })
-})
-
-describe('templateFields', () => {
-  test('holds only the fields the spec gives', () => {
-    expect(templateFields({}, 'Lyon', fail)).toStrictEqual({ output: 'Lyon' })
   })
 })
 
