@@ -657,6 +657,10 @@ describe('stopping a run with Ctrl-C', { timeout: 60_000 }, () => {
     writeFileSync(
       join(dir, 'node_modules/@stryker-mutator/core/bin/stryker.js'),
       `const { appendFileSync, mkdirSync, writeFileSync } = require('node:fs')
+const { spawn } = require('node:child_process')
+// A test worker stuck in an endless loop, deaf to SIGINT, in Stryker's process group.
+const worker = spawn(process.execPath, ['-e', 'process.on("SIGINT", () => {}); setInterval(() => {}, 1000)'], { stdio: 'ignore' })
+writeFileSync(${JSON.stringify(join(dir, 'worker.pid'))}, String(worker.pid))
 const temp = process.argv[process.argv.indexOf('--tempDirName') + 1]
 mkdirSync(temp + '/sandbox-x/src', { recursive: true })
 writeFileSync(temp + '/sandbox-x/src/a.ts', '')
@@ -690,6 +694,19 @@ setInterval(() => {}, 1000)
     expect(await exited).toBe(2)
     expect(readFileSync(log, 'utf8')).toBe(`started in ${join('.stryker-tmp', `run-${child.pid}`)}\nSIGINT\n`)
     expect(readdirSync(join(dir, '.stryker-tmp'))).toEqual(['run-other'])
+    // The stuck worker went with Stryker's group.
+    const worker = Number(readFileSync(join(dir, 'worker.pid'), 'utf8'))
+    const alive = () => {
+      try {
+        process.kill(worker, 0)
+        return true
+      } catch {
+        return false
+      }
+    }
+    const deadline = Date.now() + 5000
+    while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    expect(alive()).toBe(false)
     expect(stderr).toContain('[expect-llm] Failed to run mutation testing: stryker run for src-metrics/parts/a exited with 130.')
   })
 })

@@ -172,6 +172,13 @@ async function stryker(scope, mutate) {
   process.on('SIGINT', forward).on('SIGTERM', forward)
   const code = await new Promise((resolve) => child.on('close', (c, signal) => resolve(c ?? signal)))
   process.off('SIGINT', forward).off('SIGTERM', forward)
+  // A stopped Stryker can leave a test worker behind that is stuck in a mutant's endless loop (one spun a core
+  // for an hour and a half here): every process still in Stryker's group goes with it.
+  try {
+    process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    // The group is empty: nothing was left behind.
+  }
   if (!ownTemp) removeTemp(tempDir)
   if (code !== 0) fail(`stryker run for ${scope} exited with ${code}. See its output above.`)
 }
