@@ -7,6 +7,7 @@ import { failWith } from '../../src/errors.js'
 import type { JudgeSpec } from '../../src/judges/types.js'
 import { getLedger, resetLedger } from '../../src/ledger.js'
 import { getReplaySession } from '../../src/replay/session.js'
+import { withoutReplaySession } from '../helpers/without-replay.js'
 import { chatRequests, clientFor, jsonVerdict, startOpenAIServer, wantsJsonSchema, type OpenAIServer } from '../helpers/model-server.js'
 
 let server: OpenAIServer
@@ -171,20 +172,17 @@ describe('openAIJudge replies', () => {
 describe('openAIJudge errors', () => {
   test('names the judge and configure({ judge }) when no API key is set (and no replay session serves it)', async () => {
     vi.stubEnv('OPENAI_API_KEY', '')
-    // Without the setup file's replay session, which would stand in a placeholder key.
-    const sessionKey = Symbol.for('expect-llm.replay-session')
-    const g = globalThis as Record<symbol, unknown>
-    const session = g[sessionKey]
-    delete g[sessionKey]
     try {
-      expect(getReplaySession()).toBeUndefined()
-      await expect(verdictOf({ criteria: 'x', judge: openAIJudge({ baseURL: server.baseURL }) })).rejects.toThrow(
-        '[expect-llm] Failed to create the OpenAI judge: no API key. Set OPENAI_API_KEY, or call configure({ judge: { apiKey, model, baseURL } }) ' +
-          'in a setup file (any non-empty key for local servers), or configure({ judge }) with your own Judge or function.',
-      )
+      // Without the setup file's replay session, which would stand in a placeholder key.
+      await withoutReplaySession(async () => {
+        expect(getReplaySession()).toBeUndefined()
+        await expect(verdictOf({ criteria: 'x', judge: openAIJudge({ baseURL: server.baseURL }) })).rejects.toThrow(
+          '[expect-llm] Failed to create the OpenAI judge: no API key. Set OPENAI_API_KEY, or call configure({ judge: { apiKey, model, baseURL } }) ' +
+            'in a setup file (any non-empty key for local servers), or configure({ judge }) with your own Judge or function.',
+        )
+      })
     } finally {
       vi.unstubAllEnvs()
-      if (session !== undefined) g[sessionKey] = session
     }
   })
 

@@ -4,6 +4,7 @@ import * as matcher from '../../matchers/toPassJudge.js'
 import { configure, resetConfig } from '../../src/config.js'
 import { JudgeReplyError } from '../../src/judges/parse.js'
 import { asyncFailureMessage, fixedJudge, sampledJudge } from '../helpers/model-fakes.js'
+import { withoutReplaySession } from '../helpers/without-replay.js'
 
 expect.extend(matcher)
 
@@ -177,17 +178,11 @@ describe('toPassJudge usage errors', () => {
 
   test('names configure({ judge }) and OPENAI_API_KEY when no judge and no key are set', async () => {
     vi.stubEnv('OPENAI_API_KEY', '')
-    const sessionKey = Symbol.for('expect-llm.replay-session')
-    const g = globalThis as Record<symbol, unknown>
-    const session = g[sessionKey]
-    delete g[sessionKey]
-    try {
-      await expect(expect(answer).toPassJudge('Is polite')).rejects.toThrow(
+    await withoutReplaySession(() =>
+      expect(expect(answer).toPassJudge('Is polite')).rejects.toThrow(
         '[expect-llm] Failed to create the OpenAI judge: no API key. Set OPENAI_API_KEY, or call configure({ judge: { apiKey, model, baseURL } }) in a setup file (any non-empty key for local servers), or configure({ judge }) with your own Judge or function.',
-      )
-    } finally {
-      if (session !== undefined) g[sessionKey] = session
-    }
+      ),
+    )
   })
 })
 
