@@ -78,7 +78,11 @@ function measureGreaterThanOne(stem: string): boolean {
 
 /** `_contains_vowel` */
 function containsVowel(stem: string): boolean {
-  return stem.split('').some((_, i) => !isConsonant(stem, i))
+  // `!==` rather than `<`: no copy of the stem on this hot path, and no `<=` mutant reading one past the end.
+  for (let i = 0; i !== stem.length; i++) {
+    if (!isConsonant(stem, i)) return true
+  }
+  return false
 }
 
 /**

@@ -243,6 +243,14 @@ describe('formatSummary and the exit code', () => {
 describe('reports on disk: readResults and writeRun', () => {
   let dir: string | undefined
   afterEach(() => {
+    // The stand-in's stuck worker, if a failing run.mjs left it behind.
+    if (dir && existsSync(join(dir, 'worker.pid'))) {
+      try {
+        process.kill(Number(readFileSync(join(dir, 'worker.pid'), 'utf8')), 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+    }
     if (dir) rmSync(dir, { recursive: true, force: true })
     dir = undefined
   })
