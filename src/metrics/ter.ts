@@ -228,7 +228,8 @@ class BeamEditDistance {
       const base = (offset[i] as number) - rLo
       const word = hyp[i - 1] as number
       let left = INF // cell (i, j - 1); infinite left of the band
-      for (let j = rLo; j < rHi; j++) {
+      // `!==`, not `<` (the band is never empty): `j <= rHi` would fill one cell past the row, which the next row overwrites.
+      for (let j = rLo; j !== rHi; j++) {
         let best: number
         let op: number
         if (j === 0) {
