@@ -101,23 +101,23 @@ function explainMissing(
   matches: (a: number, e: number) => boolean,
   differences: (a: number, e: number) => ArgumentDifference[],
   assignment: ReadonlyArray<number | undefined>,
-  order: CallOrder,
 ): string[] {
   const pattern = patterns[e]!
   const full = calls.findIndex((_, a) => matches(a, e))
   if (full !== -1) {
     const owner = assignment.indexOf(full)
     if (owner !== -1) return [`call ${full + 1} matches it, but it already counts for expected call ${owner + 1}`]
-    // The nearest expected call before this one that matched: the order is broken relative to it.
-    let previous: number | undefined
-    for (let p = e - 1; p >= 0 && previous === undefined; p--) previous = assignment[p]
-    if (previous !== undefined && full < previous) return [`call ${full + 1} matches it, but it comes before call ${previous + 1} (${calls[previous]!.name})`]
-    if (order === 'strict' && previous !== undefined) {
-      const between = calls.slice(previous + 1, full).map((c, i) => `call ${previous + 2 + i} (${c.name})`)
-      const verb = between.length === 1 ? 'comes' : 'come'
-      return [`call ${full + 1} matches it, but ${between.join(', ')} ${verb} between it and call ${previous + 1}, and order 'strict' allows none`]
-    }
-    return [`call ${full + 1} matches it, but out of the expected order`]
+    // The call of the expected call just before this one: e is the first missing expected call, so every one
+    // before it matched (none before the first). The order is broken relative to it.
+    const previous = assignment[e - 1]
+    if (previous === undefined) return [`call ${full + 1} matches it, but out of the expected order`]
+    // Stryker disable next-line EqualityOperator: full === previous cannot be, that call counts for an expected call (returned above)
+    if (full < previous) return [`call ${full + 1} matches it, but it comes before call ${previous + 1} (${calls[previous]!.name})`]
+    // Only order 'strict' gets here: in order, the first match after previous would have been taken; in any
+    // order, the call would count for this expected call.
+    const between = calls.slice(previous + 1, full).map((c, i) => `call ${previous + 2 + i} (${c.name})`)
+    const verb = between.length === 1 ? 'comes' : 'come'
+    return [`call ${full + 1} matches it, but ${between.join(', ')} ${verb} between it and call ${previous + 1}, and order 'strict' allows none`]
   }
   const named = calls.findIndex((c) => c.name === pattern.name)
   if (named === -1) return [`no call to ${pattern.name} was made`]
@@ -128,9 +128,8 @@ function explainMissing(
 interface Matching {
   patterns: readonly CallPattern[]
   calls: readonly ToolCallItem[]
-  verdicts: ReadonlyArray<ReadonlyArray<CallMatch | undefined>>
+  verdicts: ReadonlyArray<ReadonlyArray<CallMatch>>
   matches: (a: number, e: number) => boolean
-  order: CallOrder
   result: SequenceMatch
   shown: Pick<SequenceMatch, 'rows' | 'divergence'>
 }
@@ -138,20 +137,21 @@ interface Matching {
 /** The `Received:` line, and why the first divergence happened (an expected call that is missing). */
 function firstDivergence(m: Matching, trajectory: Trajectory): { receivedLine: string; explanation: string[] } {
   const { patterns, calls, result, shown } = m
-  const first = result.divergence !== undefined ? result.rows[result.divergence] : undefined
-  if (first === undefined) return { receivedLine: `Received: ${countLine(trajectory)}, with every expected call in place`, explanation: [] }
+  if (result.divergence === undefined) return { receivedLine: `Received: ${countLine(trajectory)}, with every expected call in place`, explanation: [] }
+  const first = result.rows[result.divergence]!
   if (first.status !== 'missing') {
     const a = first.actual as number
     return { receivedLine: `Received: ${countLine(trajectory)}; call ${a + 1}, ${calls[a]!.name}, is not an expected call`, explanation: [] }
   }
   const e = first.expected as number
   // In the strict view's in-order table the call may stand next to a later call: then it is there, but not next.
-  const later = shown !== result && shown.rows.some((row) => row.expected === e && row.status === 'match')
+  // (In any other table, e's only row is the missing one.)
+  const later = shown.rows.some((row) => row.expected === e && row.status === 'match')
   const where = later ? 'is made, but not right after the call before it' : 'is not there'
-  const differences = (a: number, x: number) => m.verdicts[a]?.[x]?.differences ?? []
+  const differences = (a: number, x: number) => m.verdicts[a]![x]!.differences
   return {
     receivedLine: `Received: ${countLine(trajectory)}; expected call ${e + 1}, ${patterns[e]!.name}, ${where}`,
-    explanation: explainMissing(e, patterns, calls, m.matches, differences, result.assignment, m.order),
+    explanation: explainMissing(e, patterns, calls, m.matches, differences, result.assignment),
   }
 }
 
@@ -182,16 +182,15 @@ export function toCallTools(this: MatcherContext, received: unknown, expected: u
   checkOneOf(this, sig, options?.order, 'order', ['strict', 'in-order', 'any'] as const)
   checkOneOf(this, sig, options?.extra, 'extra', ['allow', 'forbid'] as const)
   const order = options?.order ?? 'in-order'
+  // Stryker disable next-line StringLiteral: only extra === 'forbid' is ever tested, so any other default acts as 'allow'
   const extra = options?.extra ?? 'allow'
   const trajectory = trajectoryOf(this, sig, received)
   const calls = toolCalls(trajectory)
   const equals = partialEquals(this, sig)
 
   const verdicts = asUsage(this, sig, () => calls.map((call) => patterns.map((pattern) => matchCall(call, pattern, equals))))
-  const matches = (a: number, e: number): boolean => {
-    const v = verdicts[a]?.[e]
-    return v !== undefined && v.nameMatches && v.argsMatch
-  }
+  // argsMatch is false whenever the name differs, so it is the whole verdict.
+  const matches = (a: number, e: number): boolean => verdicts[a]![e]!.argsMatch
   const result = matchSequence(calls.length, patterns.length, matches, order, extra)
   // A failed strict match is shown in order, with the calls in between marked (the verdict stays strict's).
   const shown = (order === 'strict' && !result.pass && strictDisplay(calls.length, patterns.length, matches, extra)) || result
@@ -200,7 +199,7 @@ export function toCallTools(this: MatcherContext, received: unknown, expected: u
     pass: result.pass,
     message: () => {
       const names = patterns.map((p) => p.name).join(order === 'any' ? ', ' : ' → ')
-      const { receivedLine, explanation } = firstDivergence({ patterns, calls, verdicts, matches, order, result, shown }, trajectory)
+      const { receivedLine, explanation } = firstDivergence({ patterns, calls, verdicts, matches, result, shown }, trajectory)
       return lines(
         hint(this, sig),
         '',

@@ -245,6 +245,31 @@ describe('toCallTools: usage errors and the expected line', () => {
     )
   })
 
+  test('null as an expected call is a usage error', () => {
+    expect(() => expect(refundRun()).toCallTools([null as never])).toThrow(
+      "[expect-llm] Failed to run toCallTools: expected call 0 must be a tool name or { name, args }, got null. Pass for example ['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }].",
+    )
+  })
+
+  test('a tool function passed instead of its name is a usage error, though it has a name', () => {
+    function lookupOrder() {}
+    expect(() => expect(refundRun()).toCallTools([lookupOrder as never])).toThrow(
+      "[expect-llm] Failed to run toCallTools: expected call 0 must be a tool name or { name, args }, got a function. Pass for example ['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }].",
+    )
+  })
+
+  test('an expected call whose name is not a string is a usage error', () => {
+    expect(() => expect(refundRun()).toCallTools([{ name: 42 } as never])).toThrow(
+      "[expect-llm] Failed to run toCallTools: expected call 0 must be a tool name or { name, args }, got an object. Pass for example ['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }].",
+    )
+  })
+
+  test('an expected call with a blank name is a usage error', () => {
+    expect(() => expect(refundRun()).toCallTools([{ name: '  ' }])).toThrow(
+      "[expect-llm] Failed to run toCallTools: expected call 0 must be a tool name or { name, args }, got an object. Pass for example ['lookupOrder', { name: 'refundOrder', args: { amount: 30 } }].",
+    )
+  })
+
   test('every unknown key of an expected call is named', () => {
     expect(() => expect(refundRun()).toCallTools([{ name: 'lookupOrder', arguments: {}, when: 1 } as never])).toThrow(
       'expected call 0 has unknown key "arguments", "when".',
@@ -276,6 +301,35 @@ describe('toCallTools: the first divergence', () => {
   test('in order, a later expected call made before an earlier one: it names the call it comes before', () => {
     const message = failureMessage(() => expect(refundRun()).toCallTools(['refundOrder', 'lookupOrder']))
     expect(message.split('\n').at(-1)).toBe('First divergence: call 1 matches it, but it comes before call 2 (refundOrder)')
+  })
+})
+
+describe('toCallTools: a call between strictly ordered calls', () => {
+  /** lookupOrder, getPolicy, escalate, refundOrder, with no arguments. */
+  const run = ['lookupOrder', 'getPolicy', 'escalate', 'refundOrder'].map((name) => ({ type: 'tool-call', name, arguments: {} }))
+
+  test('it is measured from the expected call just before, not the first one', () => {
+    const message = failureMessage(() => expect(run).toCallTools(['lookupOrder', 'getPolicy', 'refundOrder'], { order: 'strict' }))
+    expect(message.split('\n').at(-1)).toBe(
+      "First divergence: call 4 matches it, but call 3 (escalate) comes between it and call 2, and order 'strict' allows none",
+    )
+  })
+
+  test('two calls between are both named, numbered in order', () => {
+    expect(failureMessage(() => expect(run).toCallTools(['lookupOrder', 'refundOrder'], { order: 'strict' }))).toMatchInlineSnapshot(`
+      "expect(trajectory).toCallTools(expected, options)
+
+      Expected: these 2 calls one after another, in this order (other calls allowed before and after): lookupOrder → refundOrder
+      Received: 1 step, 4 tool calls; expected call 2, refundOrder, is made, but not right after the call before it
+
+          expected             actual
+          1  lookupOrder(…)    1  lookupOrder({})
+        >                      2  getPolicy({})   (between expected calls: 'strict' allows none)
+                               3  escalate({})   (between expected calls: 'strict' allows none)
+          2  refundOrder(…)    4  refundOrder({})
+
+      First divergence: call 4 matches it, but call 2 (getPolicy), call 3 (escalate) come between it and call 1, and order 'strict' allows none"
+    `)
   })
 })
 
