@@ -67,7 +67,7 @@ export async function toAgreeWithLabels(
   const minKappa: unknown = options?.minKappa ?? DEFAULT_MIN_KAPPA
   checkRange(this, sig, minAgreement, 'minAgreement', [0, 1], 'Pass a share such as 0.8.')
   checkRange(this, sig, minKappa, 'minKappa', [-1, 1], 'Pass a kappa such as 0.6.')
-  if (received === undefined || received === null || (typeof received !== 'object' && typeof received !== 'function') || Array.isArray(received)) {
+  if (received === null || (typeof received !== 'object' && typeof received !== 'function') || Array.isArray(received)) {
     usageError(
       this,
       sig,

@@ -92,10 +92,10 @@ export function toBeConcise(this: MatcherContext, received: unknown, options: Co
   // The limits are validated by the length check; `reference` is the case's reference there, and a
   // reference alone allows twice its words.
   const limitOptions = { maxWords, maxChars, ...(reference !== undefined ? { factor: factor ?? 2 } : {}) }
-  const plan = definitionPlan(this, sig, lengthCheck, limitOptions, lengthCheck.defaultThreshold, [])
-  const limits = lengthLimits(options, reference !== undefined ? referenceWords(this, sig, reference) : undefined)
-
+  const plan = definitionPlan(this, sig, lengthCheck, limitOptions, lengthCheck.defaultThreshold)
   const references = reference !== undefined ? [reference] : []
+  const limits = lengthLimits(options, references.length > 0 ? referenceWords(this, sig, references[0]) : undefined)
+
   const { data: actual, pass } = runDirect<TextLength>(plan, directInput(received, { references }))
 
   return {

@@ -66,23 +66,22 @@ export async function toBeFaithfulTo(
   checkReceivedString(this, sig, received)
   const opts: unknown = options
   checkOptions(this, sig, opts, OPTIONS)
-  checkContext(context, failFor(this, sig))
+  const docs = checkContext(context, failFor(this, sig))
   // The faithfulness check runs it: the context and the input are the case's, the rest its options.
   const { input, ...faithfulnessOptions } = options ?? {}
   const threshold = (options?.threshold ?? DEFAULT_FAITHFULNESS_THRESHOLD) as number
   const plan = planCheck(faithfulnessCheck, faithfulnessOptions, threshold, failFor(this, sig))
   let data: JudgeData
   try {
-    ;({ data } = await runDirectAsync<JudgeData>(plan, directInput(received, { context, ...(input !== undefined ? { inputText: input } : {}) })))
+    ;({ data } = await runDirectAsync<JudgeData>(plan, directInput(received, { context, inputText: input })))
   } catch (error) {
     if (isUsageError(error)) throw error
     return modelError(this, sig, error)
   }
-  const { verdict, call } = data
+  const { verdict } = data
   const claims = verdict.claims ?? []
   const unsupported = claims.filter((c) => !c.supported)
   const supported = claims.filter((c) => c.supported)
-  const docs = call.request.context ?? []
   return {
     pass: verdict.pass,
     message: () =>

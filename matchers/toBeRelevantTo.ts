@@ -59,7 +59,7 @@ export async function toBeRelevantTo(
   const plan = planCheck(relevanceCheck, relevanceOptions, (options?.threshold ?? DEFAULT_JUDGE_THRESHOLD) as number, failFor(this, sig))
   let data: JudgeData
   try {
-    ;({ data } = await runDirectAsync<JudgeData>(plan, directInput(received, { inputText: query, ...(context !== undefined ? { context } : {}) })))
+    ;({ data } = await runDirectAsync<JudgeData>(plan, directInput(received, { inputText: query, context })))
   } catch (error) {
     if (isUsageError(error)) throw error
     return modelError(this, sig, error)

@@ -7,8 +7,8 @@ function difference(output: string, reference: string): { at: number; output: st
   const a = codePoints(output)
   const b = codePoints(reference)
   let start = 0
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for either bound made true or <=, a[start] === b[start] fails past either end
-  while (start < a.length && start < b.length && a[start] === b[start]) start++
+  // Past the end of b, b[start] is undefined: no bound on b is needed.
+  while (start < a.length && a[start] === b[start]) start++
   if (start === a.length && start === b.length) return undefined
   let end = 0
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++

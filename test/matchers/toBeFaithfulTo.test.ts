@@ -121,4 +121,10 @@ describe('toBeFaithfulTo messages and errors, case by case', () => {
       'expect(output).toBeFaithfulTo(context, options)\n\n[expect-llm] Failed to run toBeFaithfulTo: unknown option "context". Valid options are: input, threshold, judge, samples.',
     )
   })
+
+  test('a usage error raised in the judge call is thrown as it is, with the hint once, not as a model error', async () => {
+    expect(await asyncFailureMessage(expect(output).toBeFaithfulTo(context, { samples: 0, judge: fixedJudge(1) }))).toBe(
+      'expect(output).toBeFaithfulTo(context, options)\n\n[expect-llm] Failed to run toBeFaithfulTo: "samples" must be a whole number from 1 to 25 or a list of judges, got 0. Pass for example { samples: 3 } (an odd number avoids ties).',
+    )
+  })
 })

@@ -123,4 +123,16 @@ describe('toBeRelevantTo, case by case', () => {
       'expect(output).not.toBeRelevantTo(query, options)\n\n429 Too Many Requests',
     )
   })
+
+  test('a received value that is not a string is refused, and without options the hint has no options argument', async () => {
+    expect(await asyncFailureMessage(expect(3).toBeRelevantTo(query))).toBe(
+      'expect(output).toBeRelevantTo(query)\n\n[expect-llm] Failed to run toBeRelevantTo: the received value must be a string, got a number (3). Pass the model output text to expect().',
+    )
+  })
+
+  test('a usage error raised in the judge call is thrown as it is, with the hint once, not as a model error', async () => {
+    expect(await asyncFailureMessage(expect(answer).toBeRelevantTo(query, { samples: 0, judge: fixedJudge(1) }))).toBe(
+      'expect(output).toBeRelevantTo(query, options)\n\n[expect-llm] Failed to run toBeRelevantTo: "samples" must be a whole number from 1 to 25 or a list of judges, got 0. Pass for example { samples: 3 } (an odd number avoids ties).',
+    )
+  })
 })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import * as matcher from '../../matchers/toBeSemanticallySimilar.js'
 import { configure, resetConfig } from '../../src/config.js'
-import { clearEmbeddingCache } from '../../src/embedders/batch.js'
+import { BATCHING, clearEmbeddingCache } from '../../src/embedders/batch.js'
 import { asyncFailureMessage, tableEmbedder } from '../helpers/model-fakes.js'
 
 expect.extend(matcher)
@@ -145,5 +145,17 @@ describe('toBeSemanticallySimilar details', () => {
     const nameless = { embed: tableEmbedder(vectors).embed }
     const message = await asyncFailureMessage(expect(output).toBeSemanticallySimilar(unrelated, { embedder: nameless }))
     expect(message.split('\n')[3]).toBe('Received cosine similarity:    0.2 (custom embedder)')
+  })
+
+  test('an embedder that batches itself and has no name is shown as "embedder"', async () => {
+    const embedder = { [BATCHING]: true, embed: async (texts: string[]) => texts.map((t) => (vectors as Record<string, number[]>)[t] as number[]) }
+    const message = await asyncFailureMessage(expect(output).toBeSemanticallySimilar(unrelated, { embedder }))
+    expect(message.split('\n')[3]).toBe('Received cosine similarity:    0.2 (embedder)')
+  })
+
+  test('a usage error raised in the check (an embedder that is not one) is thrown as it is, with the hint once', async () => {
+    expect(await asyncFailureMessage(expect(output).toBeSemanticallySimilar(paraphrase, { embedder: 3 as never }))).toBe(
+      "expect(output).toBeSemanticallySimilar(expected, options)\n\n[expect-llm] Failed to run toBeSemanticallySimilar: the embedder must be an Embedder, a function or embedder settings, got a number (3). Pass for example { model: 'text-embedding-3-small' }, or a function (texts) => vectors.",
+    )
   })
 })

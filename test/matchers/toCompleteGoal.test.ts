@@ -111,6 +111,12 @@ describe('toCompleteGoal usage errors', () => {
     await expect(expect([]).toCompleteGoal(goal, { judge: fixedJudge(1) })).rejects.toThrow('the trajectory is empty, so there is nothing to judge.')
   })
 
+  test('rejects an empty trajectory with the fix, and without options the hint has no options argument', async () => {
+    expect(await asyncFailureMessage(expect([]).toCompleteGoal(goal))).toBe(
+      'expect(trajectory).toCompleteGoal(goal)\n\n[expect-llm] Failed to run toCompleteGoal: the trajectory is empty, so there is nothing to judge. Pass the run: the messages, the result or the steps of the agent loop.',
+    )
+  })
+
   test('rejects an unknown option and a threshold outside [0, 1]', async () => {
     await expect(expect(refundRun()).toCompleteGoal(goal, { criteria: 'x' } as never)).rejects.toThrow(
       'unknown option "criteria". Valid options are: threshold, judge, samples.',

@@ -158,6 +158,23 @@ describe('toHaveRougeLAbove option checks and the order hint', () => {
     )
   })
 
+  test('an output that only misses reference tokens gets no order hint', () => {
+    expect(failureMessage(() => expect('the meeting moved').toHaveRougeLAbove('the meeting moved to Friday', 0.9, { measure: 'recall' }))).toBe(
+      [
+        'expect(output).toHaveRougeLAbove(reference, threshold)',
+        '',
+        'Expected ROUGE-L recall: >= 0.9',
+        'Received ROUGE-L recall:    0.6 (precision 1, recall 0.6, F 0.75)',
+        '',
+        'Reference tokens missing from the output (2): "to", "friday"',
+        'Output tokens not in the reference: none',
+        '',
+        'Output:    "the meeting moved"',
+        'Reference: "the meeting moved to Friday"',
+      ].join('\n'),
+    )
+  })
+
   test('a passing score under .not gets no order hint', () => {
     expect(failureMessage(() => expect('a b').not.toHaveRougeLAbove('a b', 0.5))).not.toContain('same tokens in a different order')
   })

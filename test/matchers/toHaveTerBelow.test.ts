@@ -41,6 +41,21 @@ describe('.toHaveTerBelow', () => {
     `)
   })
 
+  test('fails on a single edit, counted as "1 edit"', () => {
+    expect(failureMessage(() => expect('The cat is on a mat.').toHaveTerBelow(reference, 0.1))).toMatchInlineSnapshot(`
+      "expect(output).toHaveTerBelow(reference, threshold)
+
+      Expected TER: <= 0.1
+      Received TER:    0.1667 (1 edit over 6 reference words)
+
+      Reference words missing from the output (1): "the"
+      Output words not in the reference (1): "a"
+
+      Output:    "The cat is on a mat."
+      Reference: "The cat is on the mat.""
+    `)
+  })
+
   test('fails against several references, naming the closest', () => {
     expect(failureMessage(() => expect('A cat sat on a mat.').toHaveTerBelow([reference, 'There is a cat on the mat.'], 0.2))).toMatchInlineSnapshot(`
       "expect(output).toHaveTerBelow(reference, threshold)

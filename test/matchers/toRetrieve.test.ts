@@ -333,6 +333,17 @@ describe('toRetrieve messages, case by case', () => {
     )
   })
 
+  test('an error that is not about the retrieved items is thrown as it is, not restated', () => {
+    const items = [
+      {
+        get id(): string {
+          throw new Error('the id getter failed')
+        },
+      },
+    ]
+    expect(() => expect(items).toRetrieve(['faq'])).toThrow(new Error('the id getter failed'))
+  })
+
   test('minScore that is not a number is described', () => {
     expect(failureMessage(() => expect(scored).toRetrieve(['faq'], { minScore: '0.5' as unknown as number }))).toBe(
       'expect(retrieved).toRetrieve(relevantIds, options)\n\n[expect-llm] Failed to run toRetrieve: minScore must be a finite number, got a string ("0.5"). Pass the lowest score that still counts, such as 0.75, or leave it out.',
