@@ -340,15 +340,11 @@ export class ReplayEngine {
     let release!: () => void
     const mine = new Promise<void>((r) => (release = r))
     this.lastArrival = mine
-    let released = false
     return {
       turn: previous,
-      done: () => {
-        if (released) return
-        released = true
-        // Release only after the requests before this one: slots are taken in arrival order.
-        void previous.then(release)
-      },
+      // Release only after the requests before this one: slots are taken in arrival order. Called again (the
+      // handler's `finally` after the sequence's own release), it changes nothing: a promise settles once.
+      done: () => void previous.then(release),
     }
   }
 
@@ -395,15 +391,15 @@ export class ReplayEngine {
    * intercepted, msw's passthrough in `live` mode, an error response when the options are wrong, else the
    * resolved options. Warns once when CI forced `replay` over a recording mode.
    */
-  private admit(url: URL, msw: Pick<MswApi, 'passthrough'>): { opts: Resolved } | { response: Response | undefined } {
+  private admit(url: URL, msw: Pick<MswApi, 'passthrough'>): { opts: Resolved } | { response?: Response } {
     let opts: Resolved
     try {
       opts = this.resolve()
     } catch (error) {
-      if (!matchesHost(DEFAULT_HOSTS, url)) return { response: undefined }
+      if (!matchesHost(DEFAULT_HOSTS, url)) return {} // not intercepted
       return { response: this.fail({ kind: 'record', message: (error as Error).message }, 'expect_llm_replay_config') }
     }
-    if (!matchesHost(opts.hosts, url)) return { response: undefined }
+    if (!matchesHost(opts.hosts, url)) return {} // not intercepted
     const { resolvedMode } = opts
     if (resolvedMode.refusedInCi && !ciWarned) {
       ciWarned = true

@@ -301,3 +301,70 @@ describe('an error streamed while recording', () => {
     await res?.text()
   })
 })
+
+// What a request holds while it is handled (its key's claim while recording, its turn in sequence mode) is
+// released however it ends: otherwise the next request that needs it waits forever. Each answer is raced
+// against a short timer, so that a request left waiting fails the test at once instead of hanging it.
+describe('a request that ends without recording releases what it held', () => {
+  const within = async <T>(answer: Promise<T>): Promise<T | 'still waiting'> => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<'still waiting'>((resolve) => {
+      timer = setTimeout(() => resolve('still waiting'), 2000)
+    })
+    try {
+      return await Promise.race([answer, late])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  // A request whose body stream fails when read: handling it throws before any fixture is looked up.
+  const broken = () =>
+    new Request(`${UPSTREAM}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({ pull: (controller) => controller.error(new Error('connection reset')) }),
+      duplex: 'half',
+    } as RequestInit)
+
+  test('record mode, answered from its fixture: an identical request after it is answered too', async () => {
+    const sent = stubUpstream()
+    await engineIn('record').handle(json('{"temperature":0}'), msw)
+    const engine = engineIn('record')
+    const first = await within(engine.handle(json('{"temperature":0}'), msw))
+    const second = await within(engine.handle(json('{"temperature":0}'), msw))
+    expect([first, second].map((r) => (r === 'still waiting' ? r : r?.status))).toEqual([200, 200])
+    expect(sent).toHaveLength(1)
+  })
+
+  test('sequence mode, a request whose body cannot be read: the next request gets its turn', async () => {
+    stubUpstream()
+    const engine = engineIn('record', { sequence: true })
+    const failed = await within(engine.handle(broken(), msw))
+    expect(failed === 'still waiting' ? failed : failed?.headers.get('x-expect-llm-replay')).toBe('expect_llm_replay_error')
+    const next = await within(engine.handle(json('{"temperature":1}'), msw))
+    expect(next === 'still waiting' ? next : next?.status).toBe(200)
+    expect(engine.takeProblems().map((p) => [p.kind, p.message])).toEqual([['record', 'connection reset']])
+  })
+
+  test('resetSequences: the next call of the test gets the first recorded response again', async () => {
+    let n = 0
+    stubUpstream(() => Response.json({ sample: n++ }))
+    const recorder = engineIn('record', { sequence: true })
+    for (let i = 0; i < 2; i++) await (await recorder.handle(json('{"temperature":1}'), msw))?.text()
+    await recorder.flush()
+    const engine = engineIn('replay', { sequence: true })
+    const sample = async () => ((await (await engine.handle(json('{"temperature":1}'), msw))?.json()) as { sample: number }).sample
+    const served = [await sample(), await sample()]
+    engine.resetSequences()
+    served.push(await sample())
+    expect(served).toEqual([0, 1, 0])
+  })
+
+  test('a request that fails without a fixture to blame counts none as used', async () => {
+    const engine = engineIn('replay')
+    await engine.handle(broken(), msw)
+    const [summary] = await engine.summary(testPath())
+    expect(summary).toMatchObject({ used: [], created: [] })
+  })
+})
