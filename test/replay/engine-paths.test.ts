@@ -354,7 +354,10 @@ describe('a request that ends without recording releases what it held', () => {
     for (let i = 0; i < 2; i++) await (await recorder.handle(json('{"temperature":1}'), msw))?.text()
     await recorder.flush()
     const engine = engineIn('replay', { sequence: true })
-    const sample = async () => ((await (await engine.handle(json('{"temperature":1}'), msw))?.json()) as { sample: number }).sample
+    const sample = async () => {
+      const res = await engine.handle(json('{"temperature":1}'), msw)
+      return ((await res!.json()) as { sample: number }).sample
+    }
     const served = [await sample(), await sample()]
     engine.resetSequences()
     served.push(await sample())
