@@ -25,11 +25,11 @@ function explicitlyRequested(): boolean {
   return Boolean(process.env.EXPECT_LLM_REPLAY || cfg?.mode)
 }
 
-/** `true` when `msw` resolves from here (installed), whether or not this runtime can load it. */
-function mswInstalled(): boolean {
+/** `true` when `specifier` resolves from here (installed), whether or not this runtime can load it. */
+function resolvable(specifier: string): boolean {
   try {
     const req = typeof require === 'function' ? require : createRequire(import.meta.url)
-    req.resolve('msw')
+    req.resolve(specifier)
     return true
   } catch {
     return false
@@ -41,9 +41,9 @@ function mswInstalled(): boolean {
  * Installed but not loadable (Jest in CommonJS mode: msw is ESM-only): say that ESM mode is what is
  * missing. Asked for (EXPECT_LLM_REPLAY or a configured mode): say so now; otherwise say it once per test
  * file, when a model request is about to go out, so that a suite that never calls a model stays quiet.
+ * `installed`: whether msw resolves from here ({@link resolvable}).
  */
-function reportMissingMsw(error: unknown, runner: TestRunner): void {
-  const installed = mswInstalled()
+function reportMissingMsw(error: unknown, runner: TestRunner, installed: boolean): void {
   const code = (error as { code?: string }).code
   const notInstalled = !installed && (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || code === undefined)
   if (notInstalled && !explicitlyRequested()) return
@@ -125,7 +125,7 @@ export function setupReplay(runner: TestRunner): Promise<ReplaySession | undefin
       const node = (await import('msw/node')) as unknown as LoadedMsw['node']
       mods = { msw: { http: core.http, bypass: core.bypass, passthrough: core.passthrough }, node }
     } catch (error) {
-      reportMissingMsw(error, runner)
+      reportMissingMsw(error, runner, resolvable('msw'))
       return undefined
     }
     let version = 'unknown'
@@ -147,13 +147,8 @@ interface LoadedMsw {
 
 /** Loads msw with Node's `require` (msw 3 is ESM-only; Node >= 22.12 requires ESM synchronously). `undefined` if that fails. */
 function loadMswSync(): LoadedMsw | undefined {
-  let req: NodeJS.Require | undefined
   try {
-    req = typeof require === 'function' ? require : createRequire(import.meta.url)
-  } catch {
-    return undefined
-  }
-  try {
+    const req = typeof require === 'function' ? require : createRequire(import.meta.url)
     const core = req('msw') as MswApi
     const node = req('msw/node') as LoadedMsw['node']
     let version: string | undefined
@@ -361,3 +356,18 @@ function oneBlock(problems: ReplayProblem[], errors: unknown[] | undefined): Rep
 }
 
 export type { ReplaySession } from './session.js'
+
+/**
+ * Internals for this package's own tests: the report when msw cannot be loaded (which depends on whether msw
+ * is installed, and on the runtime), and a way to forget that it warned once. Not part of the public API;
+ * do not re-export.
+ *
+ * @internal
+ */
+export const __testing = {
+  reportMissingMsw,
+  resolvable,
+  forgetMissingMswWarning: (): void => {
+    warnedMissingMsw = false
+  },
+}
