@@ -143,8 +143,7 @@ describe('msw installed but not loadable', () => {
     request('https://api.openai.com/v1/embeddings')
     r.file.path = '/project/test/b.test.ts'
     request('https://api.openai.com/v1/embeddings', 'GET')
-    const reason =
-      'msw is installed but could not be loaded (Cannot use import statement outside a module). Check that its version is 2 or 3.'
+    const reason = 'msw is installed but could not be loaded (Cannot use import statement outside a module). Check that its version is 2 or 3.'
     expect(warnings()).toEqual([
       `[expect-llm] Failed to replay POST https://api.openai.com/v1/chat/completions: record/replay is off, so this model request goes to the network. ${reason}`,
       `[expect-llm] Failed to replay GET https://api.openai.com/v1/embeddings: record/replay is off, so this model request goes to the network. ${reason}`,
