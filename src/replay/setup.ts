@@ -25,11 +25,11 @@ function explicitlyRequested(): boolean {
   return Boolean(process.env.EXPECT_LLM_REPLAY || cfg?.mode)
 }
 
-/** `true` when `msw` resolves from here (installed), whether or not this runtime can load it. */
-function mswInstalled(): boolean {
+/** `true` when `specifier` resolves from here (installed), whether or not this runtime can load it. */
+function resolvable(specifier: string): boolean {
   try {
     const req = typeof require === 'function' ? require : createRequire(import.meta.url)
-    req.resolve('msw')
+    req.resolve(specifier)
     return true
   } catch {
     return false
@@ -41,9 +41,9 @@ function mswInstalled(): boolean {
  * Installed but not loadable (Jest in CommonJS mode: msw is ESM-only): say that ESM mode is what is
  * missing. Asked for (EXPECT_LLM_REPLAY or a configured mode): say so now; otherwise say it once per test
  * file, when a model request is about to go out, so that a suite that never calls a model stays quiet.
+ * `installed`: whether msw resolves from here ({@link resolvable}).
  */
-function reportMissingMsw(error: unknown, runner: TestRunner): void {
-  const installed = mswInstalled()
+function reportMissingMsw(error: unknown, runner: TestRunner, installed: boolean): void {
   const code = (error as { code?: string }).code
   const notInstalled = !installed && (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || code === undefined)
   if (notInstalled && !explicitlyRequested()) return
@@ -58,18 +58,20 @@ function reportMissingMsw(error: unknown, runner: TestRunner): void {
     return
   }
   // Not asked for: warn only when a model request actually goes out, once per test file.
-  const currentFile = (): string => runner.testPath() ?? ''
   const warned = new Set<string>()
+  // Stryker disable next-line StringLiteral: equivalent, any constant is the one key of a file without a path
+  const currentFile = (): string => runner.testPath() ?? ''
   const watcher = watchEscapes({
     immediate: true,
     relevant: (url) => {
       try {
-        return (
-          resolveMode(getConfig().replay?.mode).mode !== 'live' && matchesHost([...DEFAULT_HOSTS, ...libraryHosts(), ...(getConfig().replay?.hosts ?? [])], url)
-        )
+        // Stryker disable next-line ArrayDeclaration: equivalent, a pattern after the real ones that is no host matches nothing (or throws into the catch)
+        const hosts = getConfig().replay?.hosts ?? []
+        return resolveMode(getConfig().replay?.mode).mode !== 'live' && matchesHost([...DEFAULT_HOSTS, ...libraryHosts(), ...hosts], url)
       } catch {
-        return false
+        // An unknown mode or a bad host pattern: not a request replay would handle.
       }
+      return false
     },
     onEscape: (request) => {
       const file = currentFile()
@@ -125,7 +127,7 @@ export function setupReplay(runner: TestRunner): Promise<ReplaySession | undefin
       const node = (await import('msw/node')) as unknown as LoadedMsw['node']
       mods = { msw: { http: core.http, bypass: core.bypass, passthrough: core.passthrough }, node }
     } catch (error) {
-      reportMissingMsw(error, runner)
+      reportMissingMsw(error, runner, resolvable('msw'))
       return undefined
     }
     let version = 'unknown'
@@ -147,13 +149,8 @@ interface LoadedMsw {
 
 /** Loads msw with Node's `require` (msw 3 is ESM-only; Node >= 22.12 requires ESM synchronously). `undefined` if that fails. */
 function loadMswSync(): LoadedMsw | undefined {
-  let req: NodeJS.Require | undefined
   try {
-    req = typeof require === 'function' ? require : createRequire(import.meta.url)
-  } catch {
-    return undefined
-  }
-  try {
+    const req = typeof require === 'function' ? require : createRequire(import.meta.url)
     const core = req('msw') as MswApi
     const node = req('msw/node') as LoadedMsw['node']
     let version: string | undefined
@@ -164,10 +161,12 @@ function loadMswSync(): LoadedMsw | undefined {
     }
     return { msw: { http: core.http, bypass: core.bypass, passthrough: core.passthrough }, node, ...(version ? { version } : {}) }
   } catch {
-    return undefined
+    // Not installed, or not loadable with require() here: the caller imports it instead.
   }
+  return undefined
 }
 
+// Stryker disable next-line StringLiteral: equivalent, msw 2 and 3 export package.json, so loadMswSync always passes the version
 function startSession(mods: LoadedMsw, runner: TestRunner, mswVersion = 'unknown'): ReplaySession {
   // An earlier session still listening in this process (a Jest test file that failed to load never ran the
   // afterAll that stops it) closes before this one patches the same modules.
@@ -186,8 +185,9 @@ function startSession(mods: LoadedMsw, runner: TestRunner, mswVersion = 'unknown
         const resolved = engine.resolve()
         return resolved.resolvedMode.mode !== 'live' && matchesHost(resolved.hosts, url)
       } catch {
-        return false
+        // The options cannot be resolved: not a request replay would handle.
       }
+      return false
     },
     onEscape: (request) => onEscape(engine, request, runner.testPath(), runner.testName()),
     live: (url) => {
@@ -195,8 +195,9 @@ function startSession(mods: LoadedMsw, runner: TestRunner, mswVersion = 'unknown
         const resolved = engine.resolve()
         return resolved.resolvedMode.mode === 'live' && matchesHost(resolved.hosts, url)
       } catch {
-        return false
+        // The options cannot be resolved: not a live request either.
       }
+      return false
     },
     onLiveFailure: (request) => onLiveFailure(request, runner.testPath()),
   })
@@ -230,7 +231,9 @@ const warnedLive = new Set<string>()
 /** In `live` mode a model request failed to connect: name the host and the key variable, once per host and test file. */
 function onLiveFailure(request: Required<EscapedRequest>, testPath: string | undefined): void {
   const origin = new URL(request.url).origin
-  const key = `${testPath ?? ''}\0${origin}`
+  // Stryker disable next-line StringLiteral: equivalent, any constant is the one key of a file without a path
+  const file = testPath ?? ''
+  const key = `${file}\0${origin}`
   if (warnedLive.has(key)) return
   warnedLive.add(key)
   const variables = keyVariablesFor(origin).join(' or ')
@@ -272,6 +275,7 @@ function onEscape(engine: ReplayEngine, request: EscapedRequest, testPath: strin
     })
     return
   }
+  // Stryker disable next-line StringLiteral: equivalent, any constant is the one key of a file without a path
   const key = testPath ?? ''
   if (warnedEscapes.has(key)) return
   warnedEscapes.add(key)
@@ -285,6 +289,7 @@ function registerHooks(session: ReplaySession, runner: TestRunner): ReplaySessio
   // record lives on globalThis because the two builds are separate module instances.
   const registered = processSlot('replay-registered-files', () => new WeakMap<ReplaySession, Set<string>>())
   const files = registered.get(session) ?? new Set<string>()
+  // Stryker disable next-line StringLiteral: equivalent, any constant is the one key of a file without a path
   const file = runner.testPath() ?? ''
   if (files.has(file)) return session
   files.add(file)
@@ -350,6 +355,7 @@ function oneBlock(problems: ReplayProblem[], errors: unknown[] | undefined): Rep
       if (!messagesOf(errors[i]).some((m) => headlines.some((h) => m.includes(h)))) continue
       const removed = errors.splice(i, 1)[0]
       const own = Array.isArray(removed) ? removed[0] : removed
+      // Stryker disable next-line StringLiteral: equivalent, frames are lines that start with "at", and the other text has none either
       const frames = String((own as { stack?: unknown } | undefined)?.stack ?? '')
         .split('\n')
         .filter((line) => /^\s+at /.test(line))
@@ -361,3 +367,18 @@ function oneBlock(problems: ReplayProblem[], errors: unknown[] | undefined): Rep
 }
 
 export type { ReplaySession } from './session.js'
+
+/**
+ * Internals for this package's own tests: the report when msw cannot be loaded (which depends on whether msw
+ * is installed, and on the runtime), and a way to forget that it warned once. Not part of the public API;
+ * do not re-export.
+ *
+ * @internal
+ */
+export const __testing = {
+  reportMissingMsw,
+  resolvable,
+  forgetMissingMswWarning: (): void => {
+    warnedMissingMsw = false
+  },
+}

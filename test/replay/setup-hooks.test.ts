@@ -293,6 +293,21 @@ describe('the session', () => {
     )
   })
 
+  test('a request created while the replay mode cannot be resolved is neither judged as an escape nor watched as a live one', async () => {
+    const origin = 'https://unresolved-mode.invalid'
+    const runner = scriptedRunner(testFile())
+    const session = await start(runner, { mode: 'replay', hosts: [origin] })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const request = { origin, path: '/v1/chat/completions', method: 'POST', headers: [] }
+    vi.stubEnv('EXPECT_LLM_REPLAY', 'no-such-mode')
+    diagnostics.channel('undici:request:create').publish({ request })
+    vi.stubEnv('EXPECT_LLM_REPLAY', '')
+    diagnostics.channel('undici:request:error').publish({ request, error: new Error('getaddrinfo ENOTFOUND unresolved-mode.invalid') })
+    await expect(each(runner, [])).resolves.toBeUndefined()
+    expect(warn).not.toHaveBeenCalled()
+    expect(session.replay.takeProblems()).toEqual([])
+  })
+
   test('in live mode, a model request that cannot connect warns once per host and test file, naming the key variable', async () => {
     const openai = 'https://api.openai.com'
     const runner = scriptedRunner(testFile())
