@@ -1,5 +1,18 @@
 import { defineConfig, type Options } from 'tsup'
 
+/**
+ * `import.meta.url` in the CommonJS builds (src/replay/setup.ts resolves msw from the package with
+ * createRequire(import.meta.url)): the file's URL from __filename. tsup's own `shims` builds it as
+ * `file:${__filename}`, which a `#` or `%` in the path would break; pathToFileURL escapes them.
+ */
+function importMetaUrlInCjs(options: Parameters<NonNullable<Options['esbuildOptions']>>[0], { format }: { format: string }): void {
+  if (format !== 'cjs') return
+  options.define = { ...options.define, 'import.meta.url': '__expectLlmFileUrl' }
+  // "use strict" first: the banner goes before the directive esbuild writes, which would then not count.
+  const fileUrl = "const __expectLlmFileUrl = require('node:url').pathToFileURL(__filename).href;"
+  options.banner = { ...options.banner, js: `${options.banner?.js ?? ''}"use strict";\n${fileUrl}` }
+}
+
 // Three builds that run in parallel; `npm run build` empties dist/ first, so none of them cleans.
 const base: Options = {
   dts: true,
@@ -12,6 +25,7 @@ const base: Options = {
   // ml-distance 5 is ESM-only: bundle it so the CommonJS build works under Jest's CJS runtime,
   // which cannot require() an ES module.
   noExternal: ['ml-distance'],
+  esbuildOptions: importMetaUrlInCjs,
 }
 
 const entries = {
@@ -37,7 +51,8 @@ export default defineConfig([
     ...base,
     format: ['cjs'],
     entry: { ...cjsEntries, jest: 'src/entries/jest-cjs.ts' },
-    esbuildOptions(options) {
+    esbuildOptions(options, context) {
+      importMetaUrlInCjs(options, context)
       options.logOverride = { 'commonjs-variable-in-esm': 'silent' }
     },
   },

@@ -28,7 +28,7 @@ function explicitlyRequested(): boolean {
 /** `true` when `specifier` resolves from here (installed), whether or not this runtime can load it. */
 function resolvable(specifier: string): boolean {
   try {
-    const req = typeof require === 'function' ? require : createRequire(import.meta.url)
+    const req = createRequire(import.meta.url)
     req.resolve(specifier)
     return true
   } catch {
@@ -150,7 +150,7 @@ interface LoadedMsw {
 /** Loads msw with Node's `require` (msw 3 is ESM-only; Node >= 22.12 requires ESM synchronously). `undefined` if that fails. */
 function loadMswSync(): LoadedMsw | undefined {
   try {
-    const req = typeof require === 'function' ? require : createRequire(import.meta.url)
+    const req = createRequire(import.meta.url)
     const core = req('msw') as MswApi
     const node = req('msw/node') as LoadedMsw['node']
     let version: string | undefined
