@@ -36,7 +36,6 @@ export function diffMaterial(recorded: KeyMaterial, actual: KeyMaterial): KeyDif
       return
     }
     if (JSON.stringify(a) !== JSON.stringify(b) || a === MISSING || b === MISSING) {
-      if (a === MISSING && b === MISSING) return
       out.push({ path: path || '/', recorded: a, actual: b })
     }
   }
@@ -57,7 +56,8 @@ function show(value: unknown, around?: number): string {
 
 function firstDifference(a: string, b: string): number {
   let i = 0
-  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  // Past the end of a string charCodeAt is NaN, which equals nothing: the loop stops at the shorter one's end.
+  while (a.charCodeAt(i) === b.charCodeAt(i)) i++
   return i
 }
 
@@ -189,7 +189,7 @@ export function diffHints(diffs: KeyDifference[], actual?: KeyMaterial): string[
   for (const d of diffs) {
     const field = bodyFieldPath(d.path)
     if (!field) continue
-    const last = field.split('.').pop() ?? ''
+    const last = field.slice(field.lastIndexOf('.') + 1)
     const looksVolatile = VOLATILE_NAME.test(last) || (typeof d.actual === 'string' && VOLATILE_VALUE.test(d.actual))
     if (looksVolatile) {
       hints.push(`"${field}" looks volatile: if it changes every run, add '${field}' to configure({ replay: { ignoreBodyFields } }).`)

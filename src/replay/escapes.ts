@@ -154,6 +154,7 @@ class PendingRequests {
   remove(request: UndiciRequest, key: string): void {
     this.keys.delete(request)
     const list = this.byKey.get(key)
+    // Stryker disable next-line UnaryOperator: equivalent, without a list the index is never used (list && i >= 0)
     const i = list?.indexOf(request) ?? -1
     if (list && i >= 0) list.splice(i, 1)
     if (list?.length === 0) this.byKey.delete(key)

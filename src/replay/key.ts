@@ -26,7 +26,7 @@ export function isSecretQueryParam(name: string): boolean {
  */
 export function endpointSlug(path: string): string {
   const parts = path.split('/').filter(Boolean)
-  if (parts.length > 1 && /^v\d+(?:beta\d*|alpha\d*)?$/i.test(parts[0] ?? '')) parts.shift()
+  if (parts.length > 1 && /^v\d+(?:beta\d*|alpha\d*)?$/i.test(parts[0]!)) parts.shift()
   const slug = parts
     .join('-')
     .toLowerCase()
@@ -84,6 +84,9 @@ export function hashMaterial(material: KeyMaterial): string {
   return createHash('sha256').update(canonicalJson(material)).digest('hex')
 }
 
+/** Orders two strings by their UTF-16 code units, as `<` compares them. */
+const byCodeUnits = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0)
+
 /**
  * Builds the key of a request from its method, URL and body bytes. Headers never enter the key.
  * JSON bodies are canonicalized (keys sorted recursively) after `ignoreBodyFields` are removed; the
@@ -98,7 +101,7 @@ export function hashMaterial(material: KeyMaterial): string {
 export function buildKey(method: string, url: URL, body: Uint8Array, contentType: string | null, options: KeyOptions): RequestKey {
   const query = [...url.searchParams.entries()]
     .filter(([name]) => !isSecretQueryParam(name))
-    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+    .sort(([a, av], [b, bv]) => byCodeUnits(a, b) || byCodeUnits(av, bv))
   // Stryker disable next-line StringLiteral: equivalent, any stand-in for a missing content type that names no JSON, text, form or multipart type keys the same
   const ct = (contentType ?? '').toLowerCase()
   let bodyType: KeyMaterial['bodyType'] = 'none'
@@ -200,6 +203,7 @@ export function parseMultipart(body: Uint8Array, contentType: string): Multipart
     if (headerEnd === -1 || headerEnd > end) return undefined
     const headers = buf.subarray(start, headerEnd).toString('utf8')
     const content = buf.subarray(headerEnd + 4, end)
+    // Stryker disable next-line StringLiteral: equivalent, any stand-in without name= or filename= gives no name and no filename
     const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? ''
     const name = /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? ''
     const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1]

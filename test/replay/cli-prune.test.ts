@@ -1,10 +1,10 @@
 // `expect-llm fixtures prune` (src/replay/cli.ts) on the cases where it must not delete a recording: a dry
 // run, a fixture the last run created, a fixture another test file's run used, a folder with no run
 // recorded; and what it prints for each file it deletes, temporary files of a killed writer included.
-import { writeFile } from 'node:fs/promises'
+import { readFile, truncate, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { writeUsageRecord } from '../../src/replay/summary.js'
+import { USAGE_DIR, writeUsageRecord } from '../../src/replay/summary.js'
 import { cliIn, client, fixtureFiles, listFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
 const sandbox = useReplaySandbox()
@@ -92,5 +92,34 @@ describe('expect-llm fixtures prune', () => {
       'Deleted 1 unused fixture(s).',
     ])
     expect(await fixtureFiles(sandbox.root)).toEqual([used, kept].sort())
+  })
+
+  test('keeps a fixture it cannot read, with the read error', async () => {
+    const [used] = await record('a.test.ts', 'Used')
+    // Node's readFile refuses a file over 2 GiB (this one is sparse: it takes no space), as it would one it may not read.
+    const big = join(folderOf('a.test.ts'), 'chat-completions.0123456789abcdef.json')
+    await writeFile(big, '')
+    await truncate(big, 2 ** 31)
+    const before = new Date(Date.now() - 60_000)
+    await utimes(big, before, before)
+    await ran('a.test.ts', [used!])
+    const { out } = await cliIn(sandbox.root, 'fixtures', 'prune')
+    expect(out.split('\n')).toEqual([
+      `keep ${rel(big)}: it is corrupt (File size (2147483648) is greater than 2 GiB); fix it by hand or delete it yourself`,
+      'Deleted 0 unused fixture(s).',
+    ])
+  })
+
+  test('deletes a fixture last changed at the very time the run of its test file finished', async () => {
+    const [used, unused] = await record('a.test.ts', 'Used', 'Unused')
+    await ran('a.test.ts', [used!])
+    // The run's end and the file's time on the same whole second (utimes sets whole seconds exactly).
+    const finished = new Date('2026-01-01T00:00:00.000Z')
+    const [usageFile] = await listFiles(join(sandbox.root, USAGE_DIR))
+    const usage = JSON.parse(await readFile(usageFile!, 'utf8'))
+    await writeFile(usageFile!, JSON.stringify({ ...usage, finishedAt: finished.toISOString() }))
+    await utimes(unused!, finished, finished)
+    const { out } = await cliIn(sandbox.root, 'fixtures', 'prune')
+    expect(out.split('\n')).toEqual([`delete ${rel(unused!)}`, 'Deleted 1 unused fixture(s).'])
   })
 })

@@ -37,6 +37,26 @@ describe('planCommand', () => {
     expect(plan('fixtures', 'ls', 'extra')).toMatchObject({ code: 2 })
     expect(plan('fixtures', 'prune', '--force')).toMatchObject({ code: 2, err: [expect.stringMatching(/Unknown option '--force'/)] })
   })
+
+  test('an unknown option prints only the error, naming the options', () => {
+    expect(plan('fixtures', 'prune', '--force')).toEqual({
+      code: 2,
+      out: [],
+      err: [
+        `[expect-llm] Failed to run "expect-llm fixtures prune --force": Unknown option '--force'. Options: --root <dir>, --dir <dir>, --max-age <age>, --dry-run, --json, --help.`,
+      ],
+    })
+  })
+
+  test('a group other than fixtures is an unknown command, with a subcommand or without', () => {
+    const unknown = (line: string) => ({
+      code: 2,
+      out: [],
+      err: [`[expect-llm] Failed to run "expect-llm ${line}": unknown command. Use one of: expect-llm fixtures ls | verify | prune.`],
+    })
+    expect(plan('purge')).toEqual(unknown('purge'))
+    expect(plan('other', 'ls')).toEqual(unknown('other ls'))
+  })
 })
 
 const key = buildKey(
@@ -74,6 +94,12 @@ describe('fixtures ls', () => {
     ])
   })
 
+  test('a file with neither a fixture nor an error has an empty message', () => {
+    expect(fixtureRows([{ file: '/r/a.json', size: 0 }], (f) => f.slice(3), now)).toEqual([
+      { file: 'a.json', endpoint: '?', model: '', message: '', age: '', size: '0 B' },
+    ])
+  })
+
   test('sizes under 1024 bytes in B, from 1024 in KB with one decimal', () => {
     const sizes = [1023, 1024, 1536].map((size) => fixtureRows([{ file: '/r/a.json', size, fixture }], (f) => f, now)[0]!.size)
     expect(sizes).toEqual(['1023 B', '1.0 KB', '1.5 KB'])
@@ -89,6 +115,18 @@ describe('fixtures verify', () => {
   test('a fine fixture has no problem; a corrupt one has one', () => {
     expect(fixtureProblems({ fixture }, 'a.json', { now })).toEqual([])
     expect(fixtureProblems({ error: 'bad hash' }, 'a.json', { now })).toEqual(['a.json: corrupt: bad hash'])
+  })
+
+  test('a file with neither a fixture nor an error is corrupt: unreadable', () => {
+    expect(fixtureProblems({}, 'a.json', { now })).toEqual(['a.json: corrupt: unreadable'])
+  })
+
+  test('an error makes the file corrupt even with a fixture', () => {
+    expect(fixtureProblems({ fixture, error: 'bad hash' }, 'a.json', { now })).toEqual(['a.json: corrupt: bad hash'])
+  })
+
+  test('a fixture exactly --max-age old is not stale yet', () => {
+    expect(fixtureProblems({ fixture }, 'a.json', { now, maxAge: 2 * 86400e3, maxAgeText: '2d' })).toEqual([])
   })
 
   test('stale past --max-age, with the age and how to record again', () => {
@@ -149,6 +187,12 @@ describe('firstUserMessage', () => {
     expect(
       firstUserMessage(withBody({ messages: [{ role: 'user', content: ['Look:', { type: 'text', text: 'this' }, { type: 'image_url', image_url: {} }] }] })),
     ).toBe('Look: this')
+  })
+
+  test('parts without a text string (null, a number, no text) add nothing', () => {
+    expect(firstUserMessage(withBody({ messages: [{ role: 'user', content: ['a', null, { type: 'text', text: 42 }, { type: 'image_url' }, 'b'] }] }))).toBe(
+      'a b',
+    )
   })
 
   test('a Responses or embeddings input, as a string, a list of strings or a list of messages', () => {

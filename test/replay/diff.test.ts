@@ -39,6 +39,7 @@ describe('diffMaterial', () => {
 
   test('a field that is undefined on one side and absent on the other still differs', () => {
     expect(diffMaterial(material({ a: undefined }), material({})).map((d) => d.path)).toEqual(['/body/a'])
+    expect(diffMaterial(material({}), material({ a: undefined })).map((d) => d.path)).toEqual(['/body/a'])
   })
 
   test('arrays of different lengths: once at the array, then the common prefix', () => {
@@ -51,6 +52,16 @@ describe('diffMaterial', () => {
   test('an array against an object, or a value against null, differs at that path', () => {
     expect(diffMaterial(material({ a: [1] }), material({ a: { 0: 1 } }))).toEqual([{ path: '/body/a', recorded: [1], actual: { 0: 1 } }])
     expect(diffMaterial(material({ a: { b: 1 } }), material({ a: null }))).toEqual([{ path: '/body/a', recorded: { b: 1 }, actual: null }])
+  })
+
+  test('null, a string or an absent field recorded where the request has an object differs at that path', () => {
+    const [absent, ...rest] = diffMaterial(material({ n: null, s: 'x' }), material({ a: { k: 1 }, n: { k: 1 }, s: { k: 1 } }))
+    expect(absent).toMatchObject({ path: '/body/a', actual: { k: 1 } })
+    expect(typeof absent!.recorded).toBe('symbol')
+    expect(rest).toEqual([
+      { path: '/body/n', recorded: null, actual: { k: 1 } },
+      { path: '/body/s', recorded: 'x', actual: { k: 1 } },
+    ])
   })
 
   test('a difference at the root is reported at "/"', () => {
@@ -118,6 +129,7 @@ describe('formatDifferences', () => {
     const s140 = 'c'.repeat(140)
     expect(formatDifferences([{ path: '/p', recorded: s140, actual: `${s140.slice(0, 139)}d` }])[1]).toBe(`      - recorded: "${s140}"`)
     expect(formatDifferences([{ path: '/p', recorded: 'c'.repeat(150), actual: 3 }])[1]).toBe(`      - recorded: "${'c'.repeat(140)}…"`)
+    expect(formatDifferences([{ path: '/p', recorded: 3, actual: 'c'.repeat(150) }])[2]).toBe(`      + actual:   "${'c'.repeat(140)}…"`)
   })
 
   test('at most ten paths (or the limit), then how many more', () => {

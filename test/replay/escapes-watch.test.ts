@@ -135,6 +135,15 @@ describe('watchEscapes', () => {
     expect(onEscape).not.toHaveBeenCalled()
   })
 
+  test('a live request without a method that fails is reported as a GET', async () => {
+    const { onLiveFailure, watcher } = watch({ live: relevant })
+    const request: UndiciRequest = { origin: ORIGIN, path: '/v1/models', headers: [] }
+    create(request)
+    failed(request, { message: 'fetch failed' })
+    await watcher.idle()
+    expect(onLiveFailure.mock.calls).toEqual([[{ method: 'GET', url: `${ORIGIN}/v1/models`, error: 'fetch failed' }]])
+  })
+
   test('after close, nothing is reported', async () => {
     const { onEscape, watcher } = watch()
     watcher.close()

@@ -169,6 +169,26 @@ describe('buildKey', () => {
     expect(at('b=1&a=1')).toBe(at('a=1&b=1'))
   })
 
+  test('query parameters are sorted by name, then by value, whatever their order in the URL', () => {
+    const query = (q: string) => buildKey('GET', new URL(`https://h.test/v1/x?${q}`), new Uint8Array(), null, {}).material.query
+    expect(query('b=1&a=2')).toEqual([
+      ['a', '2'],
+      ['b', '1'],
+    ])
+    expect(query('a=2&b=1')).toEqual([
+      ['a', '2'],
+      ['b', '1'],
+    ])
+    expect(query('a=1&a=2')).toEqual([
+      ['a', '1'],
+      ['a', '2'],
+    ])
+    expect(query('a=2&a=1')).toEqual([
+      ['a', '1'],
+      ['a', '2'],
+    ])
+  })
+
   test('the method decides the key', () => {
     expect(key('{}', 'application/json', {}, URL_, 'POST').hash).not.toBe(key('{}', 'application/json', {}, URL_, 'PUT').hash)
   })
