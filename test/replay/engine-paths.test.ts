@@ -371,3 +371,31 @@ describe('a request that ends without recording releases what it held', () => {
     expect(summary).toMatchObject({ used: [], created: [] })
   })
 })
+
+// The rule on the engine itself (hosts.test.ts sends real requests through msw; msw 3 never shows a data: URL
+// to a handler, and those tests cannot tell which of several listening servers answered).
+describe('the CI network rule, on the engine', () => {
+  const guarded = (url: string, mode: ReplayMode, ci: string) => {
+    forceModeFromOptions()
+    vi.stubEnv('CI', ci)
+    const engine = new ReplayEngine({ options: { mode, rootDir: sandbox.root } })
+    return { response: engine.guard(new Request(url)), problems: engine.takeProblems().map((p) => p.kind) }
+  }
+
+  test('outside CI a request to any host goes through', () => {
+    expect(guarded('https://weather.example.com/today', 'replay', '')).toEqual({ response: undefined, problems: [] })
+  })
+
+  test('under CI, recording (allowed with EXPECT_LLM_ALLOW_RECORD_IN_CI) lets other hosts through', () => {
+    expect(guarded('https://weather.example.com/today', 'record', 'true')).toEqual({ response: undefined, problems: [] })
+  })
+
+  test('under CI in replay mode, plain http to a host that is not loopback is stopped like https', () => {
+    const { response, problems } = guarded('http://weather.example.com/today', 'replay', 'true')
+    expect([response?.status, problems]).toEqual([404, ['network']])
+  })
+
+  test('under CI in replay mode, a data: URL is not the network', () => {
+    expect(guarded('data:,hello', 'replay', 'true')).toEqual({ response: undefined, problems: [] })
+  })
+})
