@@ -7,7 +7,7 @@
 // option's path and a suggestion, not ajv's error objects.
 import type { EMBEDDER_OPTION_KEYS } from './embedders/types.js'
 import { MAX_EMBEDDING_BATCH, type EmbedderOptions } from './embedders/types.js'
-import { describeValue } from './errors.js'
+import { describeValue, formatMessage } from './errors.js'
 import type { JUDGE_OPTION_KEYS } from './judges/types.js'
 import type { JudgeOptions } from './judges/types.js'
 import type { ModelPrice } from './pricing.js'
@@ -229,6 +229,38 @@ function checkModel(value: unknown, key: 'judge' | 'embedder'): OptionProblem[] 
       fix: key === 'judge' ? "Pass for example { judge: { model: 'gpt-4.1-mini' } }." : "Pass for example { embedder: { model: 'text-embedding-3-small' } }.",
     },
   ]
+}
+
+/**
+ * Every problem of `llmReplay()`'s options: the checks of `configure({ replay })`, names without the prefix.
+ *
+ * @example
+ * ```ts
+ * checkReplayOptions({ maxAge: '30 days' })
+ * // [{ reason: '"maxAge" must be an age such as \'90d\', \'12h\' or \'30m\', ...', fix: 'Change it, or leave it out for the default.' }]
+ * ```
+ */
+export function checkReplayOptions(options: Record<string, unknown>): OptionProblem[] {
+  return checkObject(options, REPLAY_CHECKS, '', 'options')
+}
+
+/**
+ * The error for options with problems (`undefined` when there is none): one problem in one sentence, several
+ * listed under a headline that says nothing was changed and what to call again.
+ *
+ * @example
+ * ```ts
+ * const error = optionsError('configure expect-llm', checkConfig(options), 'call configure() again')
+ * if (error) throw error
+ * ```
+ */
+export function optionsError(action: string, problems: readonly OptionProblem[], again: string): TypeError | undefined {
+  if (problems.length === 0) return undefined
+  if (problems.length === 1) return new TypeError(formatMessage(`Failed to ${action}: ${problems[0]!.reason}. ${problems[0]!.fix}`))
+  return new TypeError(
+    `${formatMessage(`Failed to ${action}: ${problems.length} problems. Nothing was changed; fix them and ${again}.`)}\n` +
+      problems.map((p) => `  - ${p.reason}. ${p.fix}`).join('\n'),
+  )
 }
 
 /**

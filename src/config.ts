@@ -1,5 +1,5 @@
 import type { EmbedderLike } from './embedders/types.js'
-import { CONFIG_KEYS, checkConfig } from './config-check.js'
+import { CONFIG_KEYS, checkConfig, optionsError } from './config-check.js'
 import { formatMessage } from './errors.js'
 import type { JudgeLike } from './judges/types.js'
 import type { ModelPrice } from './pricing.js'
@@ -63,14 +63,8 @@ export function configure(options: ExpectLlmConfig): ExpectLlmConfig {
     throw new TypeError(formatMessage('Failed to configure expect-llm: the options must be an object. Call configure({ ... }) with an options object.'))
   }
   // Every key, nested ones included, is checked before anything is stored: a typo fails here, at the call.
-  const problems = checkConfig(options as Record<string, unknown>)
-  if (problems.length === 1) throw new TypeError(formatMessage(`Failed to configure expect-llm: ${problems[0]!.reason}. ${problems[0]!.fix}`))
-  if (problems.length > 1) {
-    throw new TypeError(
-      `${formatMessage(`Failed to configure expect-llm: ${problems.length} problems. Nothing was changed; fix them and call configure() again.`)}\n` +
-        problems.map((p) => `  - ${p.reason}. ${p.fix}`).join('\n'),
-    )
-  }
+  const error = optionsError('configure expect-llm', checkConfig(options as Record<string, unknown>), 'call configure() again')
+  if (error) throw error
   const state = getConfig()
   for (const key of CONFIG_KEYS) {
     if (key in options) (state as Record<string, unknown>)[key] = options[key]

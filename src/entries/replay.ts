@@ -4,6 +4,8 @@
  * @packageDocumentation
  */
 import { bypass, http, passthrough } from 'msw'
+import { checkReplayOptions, optionsError } from '../config-check.js'
+import { formatMessage } from '../errors.js'
 import { ReplayEngine, type MswApi } from '../replay/engine.js'
 import { createLlmReplay, type LlmReplay } from '../replay/handlers.js'
 import type { ReplayOptions } from '../replay/types.js'
@@ -14,7 +16,8 @@ import type { ReplayOptions } from '../replay/types.js'
  * embedder hosts and to the configured `hosts` are answered from fixtures (`replay`), recorded (`record`,
  * `rerecord`) or passed through (`live`); a miss in replay answers at once with a non-retryable 404 and is
  * kept as a problem so that `assertNoProblems()` fails the test even if the app swallowed the SDK error.
- * `networkGuard` (put it last) applies the CI network rule.
+ * `networkGuard` (put it last) applies the CI network rule. The options are checked as `configure({ replay })`
+ * checks them: an unknown option or a wrong value throws a `TypeError` naming it.
  *
  * @example
  * ```ts
@@ -29,6 +32,14 @@ import type { ReplayOptions } from '../replay/types.js'
  * ```
  */
 export function llmReplay(options: ReplayOptions = {}): LlmReplay {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(
+      formatMessage('Failed to create the replay handlers: the options must be an object. Call llmReplay({ ... }), or llmReplay() for the defaults.'),
+    )
+  }
+  // Checked as configure({ replay }) checks them: a typo or a value such as maxAge: '30 days' fails here, not silently.
+  const error = optionsError('create the replay handlers', checkReplayOptions(options as Record<string, unknown>), 'call llmReplay() again')
+  if (error) throw error
   return createLlmReplay({ http, bypass, passthrough } as unknown as MswApi, new ReplayEngine({ options }))
 }
 

@@ -471,9 +471,10 @@ export class ReplayEngine {
    */
   private noticeStale(found: { file: string; fixture: Fixture }, opts: Resolved, store: FixtureStore, testPath: string | undefined): void {
     if (opts.maxAge === undefined || this.staleNoticed.has(found.file)) return
-    const maxAge = parseAge(opts.maxAge)
+    // configure() and llmReplay() only take a maxAge that parseAge reads.
+    const maxAge = parseAge(opts.maxAge) as number
     const age = Date.now() - Date.parse(found.fixture.meta.recordedAt)
-    if (maxAge === undefined || !(age > maxAge)) return
+    if (!(age > maxAge)) return
     this.staleNoticed.add(found.file)
     console.warn(
       formatMessage(

@@ -64,6 +64,16 @@ describe('replay.maxAge', () => {
     expect((await replayWith(88 * DAY)).warnings).toHaveLength(1)
   })
 
+  test('a fixture exactly maxAge old replays silently; one millisecond older, it warns', async () => {
+    await recordAged(0)
+    const [file] = await fixtureFiles(sandbox.root)
+    const recordedAt = Date.parse(JSON.parse(await readFile(file!, 'utf8')).meta.recordedAt)
+    const now = vi.spyOn(Date, 'now').mockReturnValue(recordedAt + 1000)
+    expect((await replayWith(1000)).warnings).toEqual([])
+    now.mockReturnValue(recordedAt + 1001)
+    expect((await replayWith(1000)).warnings).toHaveLength(1)
+  })
+
   test('fixtures verify --max-age fails on the same fixture', async () => {
     await recordAged(100)
     const { code, err } = await cliIn(sandbox.root, 'fixtures', 'verify', '--max-age', '90d')

@@ -5,7 +5,7 @@
 // (session.test.ts, runner.test.ts) run the real cases, which a mutation run cannot see.
 import diagnostics from 'node:diagnostics_channel'
 import { createRequire } from 'node:module'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest'
 import { configure, getConfig } from '../../src/config.js'
 import { sharedMark } from '../../src/process-state.js'
 import { getReplaySession, setReplaySession, type ReplaySession } from '../../src/replay/session.js'
@@ -57,7 +57,7 @@ function request(url: string, method = 'POST'): void {
 const notFound = (code: string | undefined): Error => Object.assign(new Error("Cannot find package 'msw'"), code === undefined ? {} : { code })
 const STOP = sharedMark('replay-session-stop')
 const runners: ScriptedRunner[] = []
-let warn: ReturnType<typeof vi.spyOn>
+let warn: MockInstance<typeof console.warn>
 let savedReplay: ReplayOptions | undefined
 
 function runner(msw: Partial<MswLoading> = {}): ScriptedRunner {

@@ -1,6 +1,7 @@
 // Mistakes a user makes on day one, and what they get instead of a silent pass (each is a README claim).
 import { describe, expect, test } from 'vitest'
 import { configure, getConfig, loadDatasetSync } from 'expect-llm'
+import { llmReplay } from 'expect-llm/replay'
 
 describe('configure() checks nested options at the call', () => {
   test('a misspelled replay option fails with a did-you-mean, and nothing is stored', () => {
@@ -17,6 +18,14 @@ describe('configure() checks nested options at the call', () => {
 
   test('pricing entries are checked field by field', () => {
     expect(() => configure({ pricing: { 'my-model': { inputPerMtok: 1, outputPerMTok: 2 } } } as never)).toThrow('did you mean "pricing["my-model"].inputPerMTok"?')
+  })
+})
+
+describe('llmReplay() checks its options as configure({ replay }) does', () => {
+  test('a maxAge that is not an age throws instead of turning the stale warning off', () => {
+    expect(() => llmReplay({ maxAge: '30 days' })).toThrow(
+      `[expect-llm] Failed to create the replay handlers: "maxAge" must be an age such as '90d', '12h' or '30m', or milliseconds >= 0, got a string ("30 days").`,
+    )
   })
 })
 
