@@ -399,3 +399,55 @@ describe('the CI network rule, on the engine', () => {
     expect(guarded('data:,hello', 'replay', 'true')).toEqual({ response: undefined, problems: [] })
   })
 })
+
+describe('one recording per key and run', () => {
+  test('a request waiting for an identical one whose recording failed sends its own', async () => {
+    let calls = 0
+    const sent: string[] = []
+    vi.stubGlobal('fetch', async (request: Request) => {
+      sent.push(request.url)
+      if (calls++ === 0) throw new TypeError('fetch failed')
+      return Response.json({ ok: true })
+    })
+    const engine = engineIn('record')
+    const [first, second] = await Promise.all([engine.handle(json('{"temperature":0}'), msw), engine.handle(json('{"temperature":0}'), msw)])
+    expect([first?.headers.get('x-expect-llm-replay'), second?.status, second?.headers.get('x-expect-llm-replay')]).toEqual([
+      'expect_llm_replay_upstream',
+      200,
+      null,
+    ])
+    expect(sent).toHaveLength(2)
+  })
+
+  test('a repeat after the recording was written still shares it, and is noticed', async () => {
+    const sent = stubUpstream()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const engine = engineIn('record')
+    await (await engine.handle(json('{"model":"m"}'), msw))?.text()
+    await engine.flush()
+    expect((await engine.handle(json('{"model":"m"}'), msw))?.status).toBe(200)
+    expect(sent).toHaveLength(1)
+    expect(warn).toHaveBeenCalledTimes(1)
+  })
+
+  // (Identical requests share one fixture across test files: b's first call is answered with a's first response.)
+  test('sequence mode counts the calls of each test file apart: a test of the same name in another file starts again', async () => {
+    let n = 0
+    stubUpstream(() => Response.json({ sample: n++ }))
+    let file = 'a.test.ts'
+    const inFile = { testPath: () => join(sandbox.root, 'test', file), testName: () => 'same name' }
+    const recorder = engineIn('record', { sequence: true, ...inFile })
+    await (await recorder.handle(json('{"temperature":1}'), msw))?.text()
+    file = 'b.test.ts'
+    await (await recorder.handle(json('{"temperature":1}'), msw))?.text()
+    await recorder.flush()
+    const engine = engineIn('replay', { sequence: true, ...inFile })
+    const served: unknown[] = []
+    for (const f of ['a.test.ts', 'b.test.ts']) {
+      file = f
+      const res = await engine.handle(json('{"temperature":1}'), msw)
+      served.push(res?.status === 200 ? ((await res.json()) as { sample: number }).sample : res?.headers.get('x-expect-llm-replay'))
+    }
+    expect(served).toEqual([0, 0])
+  })
+})
