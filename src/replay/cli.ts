@@ -248,7 +248,7 @@ async function listCommand(layout: StoreLayout, flags: ReadonlyMap<string, strin
 }
 
 /**
- * The problems `fixtures verify` reports for one fixture file: corrupt, each secret, stale (with a max age).
+ * The problems `fixtures verify` reports for one fixture file: corrupt, each secret, stale (when `age` is given).
  *
  * @example
  * ```ts
@@ -258,12 +258,12 @@ async function listCommand(layout: StoreLayout, flags: ReadonlyMap<string, strin
 export function fixtureProblems(
   loaded: Pick<Loaded, 'fixture' | 'error'>,
   relFile: string,
-  age: { now: number; maxAge?: number | undefined; maxAgeText?: string },
+  age?: { now: number; maxAge: number; maxAgeText: string },
 ): string[] {
   const { fixture, error } = loaded
   if (error || !fixture) return [`${relFile}: corrupt: ${error ?? 'unreadable'}`]
   const problems = fixtureSecrets(fixture).map((f) => `${relFile}: secret: ${f.what} at ${f.path}`)
-  if (age.maxAge !== undefined) {
+  if (age !== undefined) {
     const recorded = age.now - Date.parse(fixture.meta.recordedAt)
     if (!(recorded <= age.maxAge)) {
       problems.push(`${relFile}: stale: recorded ${formatAge(recorded)} ago (max age ${age.maxAgeText}); record it again with EXPECT_LLM_REPLAY=rerecord`)
@@ -275,7 +275,7 @@ export function fixtureProblems(
 async function verifyCommand(layout: StoreLayout, flags: ReadonlyMap<string, string | true>, io: CliIo, now: number): Promise<number> {
   const rel = (f: string): string => relPath(layout.rootDir, f)
   const maxAgeFlag = flags.get('max-age')
-  let age: Parameters<typeof fixtureProblems>[2] = { now }
+  let age: Parameters<typeof fixtureProblems>[2]
   if (typeof maxAgeFlag === 'string') {
     const maxAge = parseAge(maxAgeFlag)
     if (maxAge === undefined) {

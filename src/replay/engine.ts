@@ -431,10 +431,11 @@ export class ReplayEngine {
       return this.fail({ kind: 'miss', message, testPath, testName }, 'expect_llm_replay_miss')
     }
     const { response, recorded } = await this.record(exchange, (r) => ({ response: r }))
-    const mine = held.claim
+    // Recording modes claim the key first (requestPlan): this request holds the claim.
+    const mine = held.claim!
     held.claim = undefined
     // `recorded` never rejects: a whole body's failure throws above, a stream's is caught as a problem.
-    void recorded.then((r) => mine?.settle(r))
+    void recorded.then((r) => mine.settle(r))
     return response
   }
 

@@ -180,6 +180,12 @@ describe('diffHints', () => {
     ])
   })
 
+  test('a nested field is judged by its own name: metadata.id looks volatile (the dot is no separator of a name)', () => {
+    expect(diffHints([{ path: '/body/metadata/id', recorded: 'a', actual: 'b' }])).toEqual([
+      `"metadata.id" looks volatile: if it changes every run, add 'metadata.id' to configure({ replay: { ignoreBodyFields } }).`,
+    ])
+  })
+
   test.each([
     ['a UUID', '0f8fad5b-d9cb-469f-a165-70867728950e'],
     ['an ISO timestamp', '2026-12-01T02:34:57Z'],
