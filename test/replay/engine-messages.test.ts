@@ -5,6 +5,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { getConfig } from '../../src/config.js'
 import { relPath, ReplayEngine } from '../../src/replay/engine.js'
 import { client, fixtureFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 import type { ReplayOptions, ReplayProblem } from '../../src/replay/types.js'
@@ -218,8 +219,12 @@ describe('recording', () => {
 })
 
 describe('options that cannot be resolved', () => {
+  // llmReplay() and configure() refuse such options; the settings object can still be changed by hand.
   test('a request to a default provider host fails with the configuration error; others are not intercepted', async () => {
-    const phase = startReplay({ ...optionsFor(sandbox.root, sandbox.server.origin, 'replay'), hosts: ['not an origin'] })
+    const phase = startReplay(optionsFor(sandbox.root, sandbox.server.origin, 'replay'))
+    const config = getConfig() as { replay?: ReplayOptions }
+    const saved = config.replay
+    config.replay = { ...saved, hosts: ['not an origin'] }
     try {
       const res = await fetch('https://api.openai.com/v1/models')
       expect(res.status).toBe(404)
@@ -231,6 +236,7 @@ describe('options that cannot be resolved', () => {
       expect((await fetch(`${sandbox.server.baseURL}/models`)).headers.get('x-expect-llm-replay')).toBeNull()
       expect(phase.replay.takeProblems()).toEqual([])
     } finally {
+      config.replay = saved
       phase.close()
     }
   })
