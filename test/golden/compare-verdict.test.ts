@@ -1,5 +1,5 @@
 // compareGolden's statistics and verdict on hand-made rows (src/golden/compare-stats.ts): ties within TIE,
-// the rows each statistic uses, McNemar's counts, and `expect: { better, minDelta }` at its boundary, with
+// the rows each statistic uses (and rows a damaged report leaves a variant out of), McNemar's counts, and `expect: { better, minDelta }` at its boundary, with
 // the exact messages.
 import { describe, expect, test } from 'vitest'
 import { comparePair, compareStatistics, differingRows, expectationVerdict, passStatistics, scorerComparisons, TIE } from '../../src/golden/compare-stats.js'
@@ -48,6 +48,13 @@ describe('scorerComparisons', () => {
       ['a', 'c', 2, 1, 0, 1],
     ])
   })
+
+  test('a row with no scores at all for a variant (a damaged report row) is left out, not a crash', () => {
+    const rows = [row('1', { a: { x: 0 }, b: { x: 1 } }), { ...row('2', { a: { x: 1 }, b: { x: 0 } }), scores: { a: { x: 1 } } }]
+    const [x] = scorerComparisons(rows, ['a', 'b'], ['x'], bootstrap)
+    expect(x!.means).toEqual({ a: 0, b: 1 })
+    expect(x!.pairs.map((p) => [p.cases, p.wins, p.ties, p.losses])).toEqual([[1, 1, 0, 0]])
+  })
 })
 
 describe('passStatistics', () => {
@@ -66,6 +73,15 @@ describe('passStatistics', () => {
 
   test('no row answered by every variant: pass rates of 0', () => {
     expect(passStatistics([row('1', { a: { output: null }, b: {} })], ['a', 'b']).passRates).toEqual({ a: 0, b: 0 })
+  })
+
+  test('a row with no output entry for a variant is not answered by it: left out', () => {
+    const rows = [row('1', { a: { pass: true }, b: { pass: false } }), { ...row('2', { a: { pass: false }, b: { pass: false } }), outputs: { b: 'out b' } }]
+    // Row 2 counted would give a 1/2 and b 0/2.
+    expect(passStatistics(rows, ['a', 'b'])).toEqual({
+      passRates: { a: 1, b: 0 },
+      mcnemar: [{ a: 'a', b: 'b', aOnly: 1, bOnly: 0, pValue: 1, method: 'exact' }],
+    })
   })
 })
 
@@ -96,6 +112,26 @@ describe('expectationVerdict', () => {
       message: 'b is not shown to be better than a by more than 0.5: b vs a on x: mean difference +0.500, 95% CI [+0.500, +0.500] does not lie above 0.5',
     })
     expect(verdict(better, { better: 'b', minDelta: 0.499 })!.ok).toBe(true)
+  })
+
+  test('supported against every rival: one line per rival, joined by "; "', () => {
+    const rows = [row('1', { a: { x: 0 }, b: { x: 0.5 }, c: { x: 0 } }), row('2', { a: { x: 0.25 }, b: { x: 0.75 }, c: { x: 0.25 } })]
+    expect(verdict(rows, { better: 'b' }, ['a', 'b', 'c'])!.message).toBe(
+      'b is better: b vs a on x: mean difference +0.500, 95% CI [+0.500, +0.500] is above 0; ' +
+        'b vs c on x: mean difference +0.500, 95% CI [+0.500, +0.500] is above 0',
+    )
+  })
+
+  test('decides on the rows every variant was scored on: a row a variant has no score or no scores at all for is left out', () => {
+    // Either row counted would put a difference other than +0.5 (or no number) into the interval.
+    const rows = [...better, row('4', { a: { x: 1 }, b: {} }), { ...row('5', { a: { x: 1 }, b: { x: 0 } }), scores: { a: { x: 1 } } }]
+    expect(verdict(rows, { better: 'b' })).toEqual({
+      better: 'b',
+      scorer: 'x',
+      minDelta: 0,
+      ok: true,
+      message: 'b is better: b vs a on x: mean difference +0.500, 95% CI [+0.500, +0.500] is above 0',
+    })
   })
 
   test('the worse variant is not better; a negative difference is shown with its sign', () => {
@@ -150,6 +186,30 @@ describe('differingRows', () => {
     expect(differing.map((d) => d.id)).toEqual(['verdict', 'score', 'missing'])
     expect(differing[0]).toEqual({ id: 'verdict', input: 'q verdict', outputs: rows[1]!.outputs, pass: rows[1]!.pass, scores: rows[1]!.scores })
   })
+
+  test('a score difference of exactly TIE is a tie', () => {
+    // |1e-9 - 0| = 1e-9 exactly, which is not beyond TIE.
+    expect(differingRows([row('tie', { a: { x: 0 }, b: { x: TIE } })], ['a', 'b'])).toEqual([])
+  })
+
+  test('a score missing on one side differs from any score on the other, even 1 (a missing score counts as -1)', () => {
+    const rows = [row('first missing', { a: {}, b: { x: 1 } }), row('other missing', { a: { x: 1 }, b: {} })]
+    expect(differingRows(rows, ['a', 'b']).map((d) => d.id)).toEqual(['first missing', 'other missing'])
+  })
+
+  test('a variant with no scores at all (a damaged report row) differs from one that has a score, not a crash', () => {
+    const base = row('r', { a: { x: 0.5 }, b: { x: 0.5 } })
+    const rows = [
+      { ...base, id: 'no first', scores: { b: { x: 0.5 } } },
+      { ...base, id: 'no other', scores: { a: { x: 0.5 } } },
+    ]
+    expect(differingRows(rows, ['a', 'b']).map((d) => d.id)).toEqual(['no first', 'no other'])
+  })
+
+  test('one score differing is enough, the others tied', () => {
+    const r = { ...row('one of two', { a: {}, b: {} }), scores: { a: { x: 0.5, y: 0.5 }, b: { x: 0.5, y: 0.7 } } }
+    expect(differingRows([r], ['a', 'b']).map((d) => d.id)).toEqual(['one of two'])
+  })
 })
 
 test('compareStatistics puts the parts together', () => {
@@ -160,4 +220,11 @@ test('compareStatistics puts the parts together', () => {
   expect(stats.mcnemar[0]).toMatchObject({ aOnly: 0, bOnly: 1 })
   expect(stats.expectation).toMatchObject({ better: 'b', ok: true })
   expect(stats.differing.map((d) => d.id)).toEqual(['1'])
+})
+
+test('compareStatistics runs the bootstrap with the options given', () => {
+  const rows = [row('1', { a: { x: 0 }, b: { x: 1 } }), row('2', { a: { x: 0 }, b: { x: 1 } })]
+  const stats = compareStatistics(rows, ['a', 'b'], ['x'], { resamples: 50, seed: 7, confidence: 0.9 })
+  // Every paired difference is 1, so every resample's mean is 1.
+  expect(stats.scorers[0]!.pairs[0]!.ci).toEqual({ low: 1, high: 1, confidence: 0.9, resamples: 50, seed: 7 })
 })
