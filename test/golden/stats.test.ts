@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { mcnemar, mean, pairedBootstrap, percentile, seededRandom } from '../../src/golden/stats.js'
+import { BootstrapAggregator, mcnemar, mean, pairedBootstrap, percentile, seededRandom } from '../../src/golden/stats.js'
 
 describe('percentile', () => {
   test('interpolates linearly between closest ranks (NumPy default)', () => {
@@ -118,5 +118,15 @@ describe('paired bootstrap', () => {
     )
     expect(bad({ confidence: 1 })).toThrow('confidence must be between 0 and 1, got 1')
     expect(bad({ confidence: 0.5, resamples: 1 })).not.toThrow()
+  })
+})
+
+describe('BootstrapAggregator', () => {
+  test('refuses a confidence outside [0, 1], a sample count that is not a whole number > 0 and a seed that is not whole, with a RangeError', () => {
+    const create = (options: { confidence?: number; samples?: number; seed?: number }) => () => new BootstrapAggregator(options)
+    const prefix = '[expect-llm] Failed to create the bootstrap aggregator:'
+    expect(create({ confidence: 1.5 })).toThrow(new RangeError(`${prefix} confidence must be in [0, 1], got 1.5. Pass for example 0.95.`))
+    expect(create({ samples: 0 })).toThrow(new RangeError(`${prefix} samples must be a whole number > 0, got 0. Pass for example 1000.`))
+    expect(create({ seed: 4.2 })).toThrow(new RangeError(`${prefix} seed must be a whole number, got 4.2. Pass for example 42.`))
   })
 })
