@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { ScorerPlan } from '../../src/checks/types.js'
-import { compareFailures, comparisonFailure, decidingOptions, erroredCases, scoredNames, usageTotalsOf } from '../../src/golden/compare.js'
+import {
+  compareFailures,
+  comparisonFailure,
+  decidingOptions,
+  erroredCases,
+  formatCompareSummary,
+  scoredNames,
+  usageTotalsOf,
+} from '../../src/golden/compare.js'
 import type { CompareReport, CompareRow } from '../../src/golden/report.js'
 import type { CaseRun } from '../../src/golden/run.js'
 import { saveSuiteReport } from '../../src/golden/save.js'
@@ -134,5 +142,46 @@ describe('saveSuiteReport', () => {
     expect(saved.failures).toEqual([
       expect.stringMatching(/^the JSON report could not be written to .*\/file\/unknown-file\/s\.json: ENOTDIR: .*\. Check the folder\.$/),
     ])
+  })
+})
+
+describe('formatCompareSummary', () => {
+  const report = {
+    suite: 'cmp',
+    cases: 40,
+    variants: ['v1', 'v2'],
+    scorers: [
+      {
+        scorer: 'rougeL',
+        means: { v1: 0.5, v2: 0.25 },
+        pairs: [
+          {
+            a: 'v1',
+            b: 'v2',
+            cases: 40,
+            meanDiff: -0.25,
+            ci: { low: -0.5, high: 0, confidence: 0.95, resamples: 100, seed: 42 },
+            wins: 5,
+            ties: 15,
+            losses: 20,
+          },
+        ],
+      },
+    ],
+    passRates: { v1: 0.5, v2: 0.125 },
+    // 25 discordant pairs: chi-square with continuity correction, (|20 − 5| − 1)² / 25 = 7.84, p = erfc(√(7.84 / 2)) = 0.0051103.
+    mcnemar: [{ a: 'v1', b: 'v2', aOnly: 20, bOnly: 5, pValue: 0.005110260660855864, method: 'chi-square', statistic: 7.84 }],
+    expectation: null,
+    differing: [],
+  } as unknown as CompareReport
+
+  test('each difference with its sign: minus below zero, plus from zero on', () => {
+    expect(formatCompareSummary(report).split('\n')[2]).toBe('  rougeL   0.50   0.25   -0.250      [-0.500, +0.000]  5/15/20')
+  })
+
+  test("McNemar's chi-square line gives the statistic", () => {
+    expect(formatCompareSummary(report).split('\n')).toContain(
+      '  McNemar v2 vs v1: 25 discordant (v1 only 20, v2 only 5), p = 0.0051 (chi-square with continuity correction, χ² = 7.84)',
+    )
   })
 })

@@ -193,4 +193,22 @@ describe('CompareSuite.finish', () => {
     ])
     expect(report.options).toEqual({ resamples: 100, seed: 42, confidence: 0.95 })
   })
+  test("a shard's slice leaves the expectation to the merge, and nothing without one", async () => {
+    vi.stubEnv('EXPECT_LLM_SHARD', '1/2')
+    const shardOf = async (e?: { better: string }) => {
+      const suite = new CompareSuite('cmp', {
+        dataset: [],
+        variants: { a: () => 'right', b: () => 'wrong' },
+        scorers: { exact: true },
+        resamples: 100,
+        report: false,
+        ...(e ? { expect: e } : {}),
+      })
+      suite.setCases(validateCases(cases))
+      for (const c of suite.cases) await suite.runCase(c)
+      return suite.finish({ runner: 'vitest', testPath: undefined }).report.shard
+    }
+    expect((await shardOf())?.deferred).toEqual([])
+    expect((await shardOf({ better: 'b' }))?.deferred).toEqual(['expectation'])
+  })
 })

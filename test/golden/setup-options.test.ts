@@ -283,6 +283,7 @@ describe('CompareSuite options', () => {
     expect(() => compare({ task })).toThrow(
       `${compareError('unknown option "task"')}. Valid options are: dataset, variants, scorers, assert, filter, concurrency, timeout, report, expect, resamples, seed, confidence.`,
     )
+    expect(() => compare({ task, retries: 2 })).toThrow(`${compareError('unknown option "task", "retries"')}. Valid options are: dataset,`)
   })
 
   test('variants: at least two functions', () => {
@@ -301,6 +302,7 @@ describe('CompareSuite options', () => {
     )
     expect(() => compare({ concurrency: 1.5 })).toThrow('"concurrency" must be a whole number >= 1')
     expect(compare({}).concurrency).toBe(1)
+    expect(compare({ concurrency: 1 }).concurrency).toBe(1)
     expect(compare({ concurrency: 3 }).concurrency).toBe(3)
     expect(() => compare({ scorers: { exact: true }, expect: { better: 'a', minDelta: Number.POSITIVE_INFINITY } })).toThrow(
       `${compareError('expect.minDelta must be a number, got a number (Infinity)')}. Pass for example { minDelta: 0.05 }.`,
