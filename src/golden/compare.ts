@@ -125,8 +125,8 @@ export class CompareSuite {
 
   /** A case test fails only when a variant could not produce an output to compare (task or scorer error). */
   caseErrors(r: CompareCaseResult): string | undefined {
-    // One error per line, unabridged, continuation lines indented under it.
-    const errors = this.variants.flatMap((v) => (r.runs[v]?.errors ?? (r.runs[v]?.error ? [r.runs[v]!.error!] : [])).map((e) => `${v}: ${e}`))
+    // One error per line, unabridged, continuation lines indented under it (runOnce gives every error in `errors`).
+    const errors = this.variants.flatMap((v) => (r.runs[v]?.errors ?? []).map((e) => `${v}: ${e}`))
     return errors.length > 0
       ? `${formatMessage(`Failed to compare golden case "${r.c.id}":`)}\n${errors.map((e) => `  - ${e.replace(/\n/g, '\n    ')}`).join('\n')}`
       : undefined
@@ -321,7 +321,7 @@ export function formatCompareSummary(report: CompareReport, maxCases = 30, repor
     out.push(
       `  McNemar ${m.b} vs ${m.a}: ${m.aOnly + m.bOnly} discordant (${m.a} only ${m.aOnly}, ${m.b} only ${m.bOnly}), ` +
         `p = ${m.pValue < 0.0001 ? m.pValue.toExponential(2) : m.pValue.toFixed(4)} ` +
-        `(${m.method === 'exact' ? 'exact binomial' : `chi-square with continuity correction, χ² = ${m.statistic?.toFixed(2)}`})`,
+        `(${m.method === 'exact' ? 'exact binomial' : `chi-square with continuity correction, χ² = ${m.statistic!.toFixed(2)}`})`,
     )
   }
   if (report.expectation) out.push(`  ${report.expectation.ok ? '✓' : '✗'} ${report.expectation.message}`)
