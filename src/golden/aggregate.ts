@@ -131,9 +131,9 @@ export function aggregateScorers(ran: readonly CaseResult[], keys: readonly stri
   return scorerAggregates(ran.map(gateCaseOfResult), keys)
 }
 
-/** A case's largest shortfall below a threshold (0 when none; an errored case is the worst). */
+/** A case's largest shortfall below a threshold (0 when none; an errored case is the worst; a score in [0, 1] without one never falls short). */
 function margin(c: GateCase): number {
-  return c.errored ? -Infinity : Math.min(0, ...Object.values(c.scores).map((x) => (x.threshold === null ? 0 : x.score - x.threshold)))
+  return c.errored ? -Infinity : Math.min(0, ...Object.values(c.scores).map((x) => x.score - (x.threshold ?? 0)))
 }
 
 /** Worst first: the largest shortfall below a threshold, then the most failed scorers, then the fewest passing runs. */
@@ -485,7 +485,8 @@ export function reportOptions(
     scorers: run.thresholds,
     ...(options.thresholds ? { thresholds: options.thresholds } : {}),
     ...(options.budget ? { budget: options.budget } : {}),
-    ...(options.baseline ? { baseline: options.baseline === true ? { tolerance: 0.05 } : { tolerance: 0.05, ...options.baseline } } : {}),
+    // `baseline: true` has no properties to copy: the default tolerance.
+    ...(options.baseline ? { baseline: Object.assign({ tolerance: 0.05 }, options.baseline) } : {}),
   }
 }
 

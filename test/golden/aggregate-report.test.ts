@@ -1,7 +1,7 @@
 // The pure steps that build a golden report's summary, options, ledger slice and shard latencies
 // (the other steps of the suite's end are in aggregate.test.ts).
 import { describe, expect, test } from 'vitest'
-import { consoleSummary, reportOptions, reportSummary, runLatencies, suiteLedgerEntries, usageSummary } from '../../src/golden/aggregate.js'
+import { consoleSummary, reportCases, reportOptions, reportSummary, runLatencies, suiteLedgerEntries, usageSummary } from '../../src/golden/aggregate.js'
 import { formatGoldenSummary, type GoldenReport } from '../../src/golden/report.js'
 import type { CaseResult, CaseRun } from '../../src/golden/run.js'
 
@@ -86,6 +86,13 @@ describe('consoleSummary', () => {
     expect(text.split('\n')[0]).toBe('golden › qa (0 cases)')
     expect(text.endsWith('\nhistory: run 3')).toBe(true)
     expect(text.startsWith(formatGoldenSummary(report))).toBe(true)
+  })
+
+  test('shows at most maxCases cases and counts the others', () => {
+    const withCases = { ...report, cases: reportCases([result('a'), result('b')]) }
+    const text = consoleSummary(withCases, 1, undefined, [])
+    expect(text).toBe(formatGoldenSummary(withCases, { maxCases: 1 }))
+    expect(text).toContain('\n  … 1 more case (all passing): see the JSON report\n')
   })
 
   test('names the report file when one was written', () => {

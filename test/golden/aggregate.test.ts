@@ -115,6 +115,10 @@ describe('worstFirst and failingList', () => {
     expect(worstFirst(ran).map((r) => r.c.id)).toEqual(['large', 'small', 'ok'])
     expect(failingList(ran.slice(0, 2))).toBe('  - large: x 0.10<0.50  q large\n  - small: x 0.45<0.50  q small')
   })
+  test('a case lists each failed score, and a failed score without a threshold has no bound', () => {
+    const ran = [result('a', { x: s(0.1), mod: { score: 0.2, threshold: null, pass: false } })]
+    expect(failingList(ran)).toBe('  - a: x 0.10<0.50, mod 0.20  q a')
+  })
 })
 
 describe('usageSummary and budgetChecks', () => {
@@ -154,6 +158,41 @@ describe('baseline steps', () => {
     expect(baselineComparisonCheck('b.json', comparison as never, false)).toEqual({
       check: { name: 'baseline', ok: true, message: 'baseline: no scorer mean dropped by more than its tolerance (x +0.100)' },
     })
+  })
+})
+
+describe('baselineComparisonCheck', () => {
+  const d = (scorer: string, baseline: number, current: number) => ({ scorer, baseline, current, delta: current - baseline, tolerance: 0.05, cases: 1 })
+  const comparison = (
+    scorers: ReturnType<typeof d>[],
+    regressions: ReturnType<typeof d>[],
+    regressedCases: { id: string; scorer: string; baseline: number; current: number }[] = [],
+  ) => ({ scorers, regressions, regressedCases, improvedCases: [], newCases: [] }) as never
+
+  test('an unchanged mean is listed as +0.000, each scorer after a comma', () => {
+    expect(baselineComparisonCheck('b.json', comparison([d('x', 0.5, 0.5), d('y', 0.5, 0.75)], []), false).check.message).toBe(
+      'baseline: no scorer mean dropped by more than its tolerance (x +0.000, y +0.250)',
+    )
+  })
+
+  test('two regressions: both in the message after a comma, each on its own line of the failure', () => {
+    const out = baselineComparisonCheck('b.json', comparison([d('x', 0.5, 0.25), d('y', 1, 0.5)], [d('x', 0.5, 0.25), d('y', 1, 0.5)]), false)
+    expect(out.check.message).toBe('baseline: x mean 0.25 vs 0.50, y mean 0.50 vs 1')
+    expect(out.failure).toBe(
+      [
+        'scores regressed against the baseline b.json:',
+        '  x: mean 0.250 vs 0.500 (-0.250, tolerance 0.05) over 1 case',
+        '  y: mean 0.500 vs 1.000 (-0.500, tolerance 0.05) over 1 case',
+        'If the change is intended, update the baseline with -u.',
+      ].join('\n'),
+    )
+  })
+
+  test('exactly 20 moved cases are all listed, with no "more" line', () => {
+    const moved = Array.from({ length: 20 }, (_, i) => ({ id: `c${i}`, scorer: 'x', baseline: 1, current: 0 }))
+    const lines = baselineComparisonCheck('b.json', comparison([d('x', 1, 0)], [d('x', 1, 0)], moved), false).failure!.split('\n')
+    expect(lines.filter((l) => l.startsWith('  - c'))).toHaveLength(20)
+    expect(lines.at(-2)).toBe('  - c19: x 1 → 0')
   })
 })
 
