@@ -122,6 +122,36 @@ describe('compareBaseline', () => {
   })
 })
 
+describe('compareBaseline at the edges', () => {
+  test('a case without a score from a scorer other cases have is left out of that mean', () => {
+    const before = baseline({ a: { pass: true, scores: { x: 0.5 } }, b: { pass: true, scores: { x: 0.7 } } })
+    const cmp = compareBaseline(before, { a: { pass: true, scores: {} }, b: { pass: true, scores: { x: 0.7 } } }, tol(0.05))
+    expect(cmp.scorers).toEqual([{ scorer: 'x', baseline: 0.7, current: 0.7, delta: 0, tolerance: 0.05, cases: 1 }])
+  })
+
+  test('a case that moved by exactly the tolerance plus 1e-12 is neither regressed nor improved', () => {
+    const before = baseline({ a: { pass: true, scores: { x: 1 } }, b: { pass: true, scores: { x: 0 } } })
+    const cmp = compareBaseline(before, { a: { pass: true, scores: { x: 1 - 1e-12 } }, b: { pass: true, scores: { x: 1e-12 } } }, tol(0))
+    expect(cmp.regressedCases).toEqual([])
+    expect(cmp.improvedCases).toEqual([])
+  })
+
+  test('a mean that dropped by exactly the tolerance plus 1e-12 is not a regression', () => {
+    const cmp = compareBaseline(baseline({ a: { pass: true, scores: { x: 1e-12 } } }), { a: { pass: true, scores: { x: 0 } } }, tol(0))
+    expect(cmp.scorers[0]!.delta).toBe(-1e-12)
+    expect(cmp.regressions).toEqual([])
+  })
+
+  test('the case that moved the most comes first, whatever its scores add up to', () => {
+    const before = baseline({ p: { pass: true, scores: { x: 0.3 } }, q: { pass: true, scores: { x: 0.9 } } })
+    const cmp = compareBaseline(before, { p: { pass: true, scores: { x: 0 } }, q: { pass: true, scores: { x: 0.8 } } }, tol(0.05))
+    expect(cmp.regressedCases).toEqual([
+      { id: 'p', scorer: 'x', baseline: 0.3, current: 0 },
+      { id: 'q', scorer: 'x', baseline: 0.9, current: 0.8 },
+    ])
+  })
+})
+
 describe('the baseline file', () => {
   test('baselinePath: __golden__/<test file>/<suite slug>.json next to the test file', () => {
     expect(baselinePath('/repo/test/bot.test.ts', 'Support Bot')).toBe('/repo/test/__golden__/bot.test.ts/support-bot.json')
