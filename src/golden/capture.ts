@@ -70,8 +70,9 @@ export function readFixtureMeta(
     metaCache.set(file, meta)
     return meta
   } catch {
-    return undefined
+    // Missing, not JSON yet, or being written: no meta.
   }
+  return undefined
 }
 
 async function readResponse(e: EventLike, rootDir: string | undefined): Promise<CapturedCall> {
@@ -94,7 +95,7 @@ async function readResponse(e: EventLike, rootDir: string | undefined): Promise<
       return call
     }
   }
-  if ((res.headers.get('content-type') ?? '').includes('json')) {
+  if (res.headers.get('content-type')?.includes('json')) {
     try {
       const { model, usage } = usageOf(await res.clone().json())
       if (model) call.model = model
