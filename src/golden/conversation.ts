@@ -172,8 +172,9 @@ function isSdkResult(value: Record<string, unknown>): boolean {
     readTrajectory(value)
     return true
   } catch {
-    return false
+    // Not a trajectory: a TaskResult made by a class.
   }
+  return false
 }
 
 /** The items of the last turn: from the last user message on (the user message included). */
@@ -197,8 +198,8 @@ function userTurns(c: GoldenCase): { system: ConversationMessage[]; turns: Conve
   return { system: [], turns: [{ role: 'user', content }] }
 }
 
-/** Joins the trajectories of several turns into one, steps numbered across turns, each turn starting with its user message. */
-function joinTurns(turns: Array<{ user: string; trajectory: Trajectory | undefined; output: string }>): Trajectory {
+/** Joins the trajectories of several turns into one (of `source`), steps numbered across turns, each turn starting with its user message. */
+function joinTurns(turns: Array<{ user: string; trajectory: Trajectory | undefined; output: string }>, source: Trajectory['source']): Trajectory {
   const items: TrajectoryItem[] = []
   let offset = 0
   for (const turn of turns) {
@@ -208,7 +209,7 @@ function joinTurns(turns: Array<{ user: string; trajectory: Trajectory | undefin
     for (const item of own.items) items.push('step' in item ? { ...item, step: item.step + offset } : item)
     offset += Math.max(own.steps, 1)
   }
-  return { source: turns.find((t) => t.trajectory)?.trajectory?.source ?? 'plain', items, steps: offset }
+  return { source, items, steps: offset }
 }
 
 /** One run of a task on a case: the result the checks see, and the part of the trajectory they score. */
@@ -245,7 +246,7 @@ export async function runTask(task: GoldenTask<any, any, any>, c: GoldenCase): P
     history.push({ role: 'assistant', content: result.output })
   }
   const last = done.at(-1)!
-  const agent = done.some((d) => d.trajectory !== undefined)
+  const agent = done.find((d) => d.trajectory !== undefined)?.trajectory
   const usage = done.every((d) => d.result.usage)
     ? {
         inputTokens: done.reduce((s, d) => s + d.result.usage!.inputTokens, 0),
@@ -261,6 +262,6 @@ export async function runTask(task: GoldenTask<any, any, any>, c: GoldenCase): P
   if (latencies.every((l) => typeof l === 'number')) result.latencyMs = (latencies as number[]).reduce((s, l) => s + l, 0)
   else delete result.latencyMs
   if (!agent) return { result }
-  const whole = joinTurns(done)
+  const whole = joinTurns(done, agent.source)
   return { result, trajectory: mark.score === 'conversation' ? whole : lastTurn(whole) }
 }

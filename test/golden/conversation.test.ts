@@ -160,6 +160,14 @@ describe('turnByTurn', () => {
       { type: 'user', text: 'q' },
     ])
   })
+  test('the joined turns keep the source of the first agent turn', async () => {
+    let n = 0
+    const run = await runTask(
+      turnByTurn(() => (n++ === 0 ? 'first' : { ...agentTurn('q', 'second'), source: 'anthropic' }), { score: 'conversation' }),
+      conversation,
+    )
+    expect(run.trajectory!.source).toBe('anthropic')
+  })
 })
 
 describe('a plain task', () => {
@@ -193,6 +201,14 @@ describe('a plain task', () => {
     })
   })
 
+  test('a TaskResult made by a class (its prototype not Object) is read as one when it is not a trajectory', () => {
+    class Reply {
+      output = 'hi'
+    }
+    const given = new Reply()
+    expect(readTaskResult(given, { id: 'a', input: 'q' })).toEqual({ result: given })
+  })
+
   test('a TaskResult without a trajectory is kept as it is', () => {
     const given = { output: 'x', latencyMs: 5, context: ['c'] }
     expect(readTaskResult(given, { id: 'a', input: 'q' })).toEqual({ result: given })
@@ -215,6 +231,18 @@ describe('trajectory helpers', () => {
     ).toBe('a\nb')
     expect(finalText({ source: 'plain', items: [{ type: 'text', text: 'only', step: 0 }], steps: 1 })).toBe('only')
     expect(finalText({ source: 'plain', items: [{ type: 'user', text: 'q' }], steps: 0 })).toBe('')
+  })
+
+  test('finalText: empty when the run ended on a tool call', () => {
+    const t: Trajectory = {
+      source: 'plain',
+      items: [
+        { type: 'user', text: 'q' },
+        { type: 'tool-call', name: 'lookup', arguments: {}, step: 0 },
+      ],
+      steps: 1,
+    }
+    expect(finalText(t)).toBe('')
   })
 
   test('lastTurn: unchanged without a user message or when the only one is first', () => {
