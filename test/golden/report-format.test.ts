@@ -3,6 +3,7 @@
 // variables), and money formatting.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
 import { fmtUsd, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport, type ReportCase } from '../../src/golden/report.js'
@@ -304,6 +305,18 @@ describe('readGitInfo', () => {
     expect(readGitInfo(join(root, 'work'))).toEqual({ commit: sha('1'), branch: '12/merge' })
     vi.stubEnv('GITHUB_HEAD_REF', 'pr-branch')
     expect(readGitInfo(join(root, 'work')).branch).toBe('pr-branch')
+  })
+
+  test('a .git that cannot be read (a socket) ends the search: the .git of a folder above is not read', async () => {
+    noCi()
+    const root = repoWith({ 'work/placeholder': '', '.git/HEAD': `${sha('7')}\n` })
+    const socket = createServer()
+    await new Promise<void>((done) => socket.listen(join(root, 'work', '.git'), done))
+    try {
+      expect(readGitInfo(join(root, 'work'))).toEqual({ commit: null, branch: null })
+    } finally {
+      await new Promise((done) => socket.close(done))
+    }
   })
 
   test('a branch whose ref cannot be found keeps the branch; the commit comes from CI', () => {
