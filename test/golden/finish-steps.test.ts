@@ -1,10 +1,10 @@
 // The steps of a suite's end (CompareSuite.finish, GoldenSuite.finish): the scorers a comparison decides
 // on, its failures and failure message, the usage totals it keeps, and the report saved to disk
 // (src/golden/save.ts, the I/O edge, against a temporary folder).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test, vi } from 'vitest'
 import type { ScorerPlan } from '../../src/checks/types.js'
 import {
   compareFailures,
@@ -127,6 +127,18 @@ describe('saveSuiteReport', () => {
     const saved = saveSuiteReport(report, { dir: join(dir, 'r'), history: false }, { suite: 'Support bot', testPath, shard })
     expect(saved).toEqual({ reportFile: join(dir, 'r/test/bot.test.ts/support-bot.shard-2-of-3.json'), failures: [], historyLines: [] })
     expect(JSON.parse(readFileSync(saved.reportFile!, 'utf8'))).toEqual({ schemaVersion: 1, kind: 'golden', suite: 'Support bot', cases: [] })
+  })
+
+  test('without a dir, under .expect-llm/reports of the working directory', () => {
+    const cwd = join(dir, 'cwd')
+    const spy = vi.spyOn(process, 'cwd').mockReturnValue(cwd)
+    try {
+      const saved = saveSuiteReport(report, { history: false }, { suite: 'Support bot', testPath: undefined, shard: undefined })
+      expect(saved.reportFile).toBe(join(cwd, '.expect-llm/reports/unknown-file/support-bot.json'))
+      expect(existsSync(saved.reportFile!)).toBe(true)
+    } finally {
+      spy.mockRestore()
+    }
   })
 
   test('a report that cannot be written is a failure with its fix, and nothing is recorded', () => {

@@ -321,6 +321,11 @@ describe('aggregate checks', () => {
     expect(message).toContain("no price for my-local-llama. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } })")
   })
 
+  test("the task's usage without a model: its own cost, and no model", async () => {
+    const { results } = await run({ task: () => ({ output: 'x', usage: { inputTokens: 10, outputTokens: 3, costUsd: 0.02 } }) }, [{ input: 'q' }])
+    expect(results[0]!.runs[0]!.usage).toEqual({ calls: 0, inputTokens: 10, outputTokens: 3, costUsd: 0.02, models: [] })
+  })
+
   test('writes the JSON report with the documented fields', async () => {
     const { outcome, testPath } = await run({ task: (i: string) => answers[i] as string, scorers: { rougeL: 0.5 } }, cases)
     // The test file sits outside the working directory: its report still lands under the report dir,
