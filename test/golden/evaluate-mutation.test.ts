@@ -2,6 +2,7 @@
 // single run shared by the mutation tests, and its model calls kept out of the suite's usage.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { resetConfig } from '../../src/config.js'
+import { clearEmbeddingCache } from '../../src/embedders/batch.js'
 import { getLedger, recordModelUsage, resetLedger } from '../../src/ledger.js'
 import { validateCases } from '../../src/golden/dataset.js'
 import { evaluate } from '../../src/golden/evaluate.js'
@@ -90,6 +91,18 @@ describe('the mutation run of a suite', () => {
     const s = new GoldenSuite('bot', { dataset: [], task, scorers: { exact: true }, mutate: true, report: false, timeout: 700 })
     s.setCases(validateCases([{ id: 'q', input: 'no reference' }]))
     expect(s.mutationTimeout()).toBe(700)
+  })
+
+  test("a mutation run before any case: the semantic check's warm-up embeds the suite's references", async () => {
+    clearEmbeddingCache()
+    const embedded: string[][] = []
+    const embedder = (texts: string[]) => {
+      embedded.push(texts)
+      return texts.map((t) => (t.includes('30 days') ? [1, 0] : [0, 1]))
+    }
+    const s = suite({ scorers: { semantic: { embedder } } })
+    await s.runMutation()
+    expect(embedded[0]).toEqual(['You can ask for a refund within 30 days.'])
   })
 
   test('runs once for every test that asks; its judge calls are in its own usage, not in the suite budget', async () => {

@@ -9,6 +9,7 @@ import { defineCheck } from '../../src/checks/define.js'
 import { resetConfig } from '../../src/config.js'
 import { resetLedger } from '../../src/ledger.js'
 import { CompareSuite } from '../../src/golden/compare.js'
+import type { CaseResult, CaseRun } from '../../src/golden/run.js'
 import { validateCases } from '../../src/golden/dataset.js'
 import { applyFilter, baselineUpdateRefused, caseTitle, GoldenSuite } from '../../src/golden/suite.js'
 import type { CompareOptions, GoldenCase, GoldenCaseInput, GoldenOptions } from '../../src/golden/types.js'
@@ -230,6 +231,45 @@ describe("a case's own failure", () => {
     const { message } = await runCase({ scorers: { short, rougeL: null } }, { id: 'a', input: 'hi', expected: 'hello there' })
     expect(message).toContain('\n  short: 0.25 < 0.50 (too long)\n')
     expect(message).not.toContain('rougeL')
+  })
+
+  test('a flagged moderation check (it has no threshold) shows its score and detail, with no bound', async () => {
+    const reply = { model: 'm', results: [{ flagged: true, categories: { harassment: true }, category_scores: { harassment: 0.91 } }] }
+    const client = { moderations: { create: async () => reply } }
+    const { message } = await runCase({ scorers: { moderation: { client } } }, { id: 'a', input: 'hi' })
+    expect(message).toContain('\n  moderation: 0.09 (flagged: harassment 0.91)\n')
+  })
+
+  // Results made by hand: the runs a suite makes always list `errors` beside `error`, and give an output unless errored.
+  const handRun = (over: Partial<CaseRun>): CaseRun => ({
+    scores: {},
+    pass: false,
+    latencyMs: 1,
+    latencySource: 'measured',
+    usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] },
+    ...over,
+  })
+  const handResult = (runs: CaseRun[], over: Partial<CaseResult>): CaseResult => ({
+    c: { id: 'a', input: 'q' },
+    runs,
+    passes: 0,
+    pass: false,
+    flaky: false,
+    scores: {},
+    errored: false,
+    ...over,
+  })
+
+  test('a run that gives its error alone (no errors list) is still named', () => {
+    const result = handResult([handRun({ error: 'boom' })], { errored: true })
+    expect(golden({ report: false }).caseFailure(result)).toBe('[expect-llm] Failed to run golden case "a": boom')
+  })
+
+  test('a failed case none of whose runs gave an output says so', () => {
+    const result = handResult([handRun({})], { scores: { exact: { score: 0, threshold: 1, pass: false } } })
+    expect(golden({ report: false }).caseFailure(result)).toBe(
+      ['[expect-llm] Golden case "a" failed.', '  exact: 0 < 1', '  input:    q', '  actual:   (no output)'].join('\n'),
+    )
   })
 
   test('in soft mode (passRate) a case below its thresholds passes its test, but one whose scorer errored fails it', async () => {
