@@ -283,8 +283,8 @@ export class GoldenSuite {
 
   /** Whether the case's own test fails, and the message. */
   caseFailure(r: CaseResult): string | undefined {
-    const errors = [...new Set(r.runs.flatMap((run) => run.errors ?? (run.error !== undefined ? [run.error] : [])))]
-    // One error per item, unabridged, its continuation lines indented under it.
+    const errors = [...new Set(r.runs.flatMap((run) => run.errors ?? []))]
+    // One error per item, unabridged, its continuation lines indented under it (runOnce gives every error in `errors`).
     const item = (e: string) => e.replace(/\n/g, '\n    ')
     if (r.errored) {
       return errors.length === 1

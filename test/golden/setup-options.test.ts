@@ -240,7 +240,7 @@ describe("a case's own failure", () => {
     expect(message).toContain('\n  moderation: 0.09 (flagged: harassment 0.91)\n')
   })
 
-  // Results made by hand: the runs a suite makes always list `errors` beside `error`, and give an output unless errored.
+  // A result made by hand: a case that is not errored always has a run with an output.
   const handRun = (over: Partial<CaseRun>): CaseRun => ({
     scores: {},
     pass: false,
@@ -258,11 +258,6 @@ describe("a case's own failure", () => {
     scores: {},
     errored: false,
     ...over,
-  })
-
-  test('a run that gives its error alone (no errors list) is still named', () => {
-    const result = handResult([handRun({ error: 'boom' })], { errored: true })
-    expect(golden({ report: false }).caseFailure(result)).toBe('[expect-llm] Failed to run golden case "a": boom')
   })
 
   test('a failed case none of whose runs gave an output says so', () => {
