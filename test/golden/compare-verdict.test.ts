@@ -199,7 +199,7 @@ describe('differingRows', () => {
 
   test('a variant with no scores at all (a damaged report row) differs from one that has a score, not a crash', () => {
     const base = row('r', { a: { x: 0.5 }, b: { x: 0.5 } })
-    const rows = [
+    const rows: CompareRow[] = [
       { ...base, id: 'no first', scores: { b: { x: 0.5 } } },
       { ...base, id: 'no other', scores: { a: { x: 0.5 } } },
     ]
