@@ -543,11 +543,9 @@ export class ReplayEngine {
     let resolve!: (value: RecordedInRun | undefined) => void
     const shared = new Promise<RecordedInRun | undefined>((r) => (resolve = r))
     this.inRun.set(file, shared)
-    let settled = false
+    // Settled once: by the recording, or (when this request recorded nothing) by the handler's `finally`.
     return {
       settle: (recorded) => {
-        if (settled) return
-        settled = true
         // The entry is this claim's: another is only taken when there is none, and only a settle removes one.
         if (!recorded) this.inRun.delete(file)
         resolve(recorded)
@@ -557,7 +555,7 @@ export class ReplayEngine {
 
   private async handleSequence(exchange: Exchange, arrival: Arrival): Promise<Response> {
     const { request, opts, key, file, store, usage, testPath, testName } = exchange
-    const counterKey = `${testPath ?? ''}\0${testName ?? ''}\0${key.hash}`
+    const counterKey = JSON.stringify([testPath, testName, key.hash])
     await arrival.turn
     const index = this.counters.get(counterKey) ?? 0
     this.counters.set(counterKey, index + 1)
@@ -623,7 +621,8 @@ export class ReplayEngine {
   private credentialProblem(request: Request, target: URL, what: string): string | undefined {
     if (isLoopback(target)) return undefined
     const credential = requestCredential(request.headers, new URL(request.url))
-    if (credential !== undefined && !isPlaceholderKey(credential)) return undefined
+    // A request without a credential counts as one with a placeholder key.
+    if (!isPlaceholderKey(credential)) return undefined
     if (credential === undefined && !providerFor(target)) return undefined
     const variables = keyVariablesFor(target)
     const why =
