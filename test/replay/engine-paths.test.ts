@@ -451,3 +451,87 @@ describe('one recording per key and run', () => {
     expect(served).toEqual([0, 0])
   })
 })
+
+describe('sequence mode, replayed', () => {
+  const recordSamples = async (count: number) => {
+    let n = 0
+    stubUpstream(() => Response.json({ sample: n++ }))
+    const recorder = engineIn('record', { sequence: true })
+    for (let i = 0; i < count; i++) await (await recorder.handle(json('{"temperature":1}'), msw))?.text()
+    await recorder.flush()
+    return (await fixtureFiles(sandbox.root))[0]!
+  }
+
+  test('a replayed call counts its fixture as used', async () => {
+    const file = await recordSamples(1)
+    const engine = engineIn('replay', { sequence: true })
+    expect((await engine.handle(json('{"temperature":1}'), msw))?.status).toBe(200)
+    const [summary] = await engine.summary(testPath())
+    expect(summary).toMatchObject({ used: [file], unused: [] })
+  })
+
+  test('a stale recording still replays, with a warning that says how to record it again', async () => {
+    const file = await recordSamples(1)
+    const fixture = JSON.parse(await readFile(file, 'utf8'))
+    fixture.meta.recordedAt = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    await writeFile(file, JSON.stringify(fixture, null, 2))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    expect((await engineIn('replay', { sequence: true, maxAge: '30d' }).handle(json('{"temperature":1}'), msw))?.status).toBe(200)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(String(warn.mock.calls[0]![0])).toMatch(/Record it again with EXPECT_LLM_REPLAY=rerecord npx vitest run test\/e\.test\.ts\.$/)
+  })
+
+  test('a call beyond the recorded ones is a miss that counts them and names the record command', async () => {
+    const file = await recordSamples(1)
+    const engine = engineIn('replay', { sequence: true })
+    await (await engine.handle(json('{"temperature":1}'), msw))?.text()
+    const res = await engine.handle(json('{"temperature":1}'), msw)
+    expect([res?.status, res?.headers.get('x-expect-llm-replay')]).toEqual([404, 'expect_llm_replay_miss'])
+    expect(engine.takeProblems()).toEqual([
+      {
+        kind: 'miss',
+        testPath: testPath(),
+        testName: undefined,
+        message:
+          `[expect-llm] Failed to replay POST /v1/chat/completions (sequence mode): ${file.slice(sandbox.root.length + 1)} holds 1 recorded ` +
+          'response(s) for this request, but this is call #2 in the test. Record the extra calls with EXPECT_LLM_REPLAY=record npx vitest run test/e.test.ts.',
+      },
+    ])
+  })
+})
+
+describe('sequence mode, recorded', () => {
+  const samples = async (file: string) => JSON.parse(await readFile(file, 'utf8')).responses.map((r: { json: { sample: number } }) => r.json.sample)
+  const calls = async (engine: ReplayEngine, count: number) => {
+    for (let i = 0; i < count; i++) await (await engine.handle(json('{"temperature":1}'), msw))?.text()
+    await engine.flush()
+  }
+
+  test('record mode replays the recorded calls and adds the extra ones after them', async () => {
+    let n = 0
+    stubUpstream(() => Response.json({ sample: n++ }))
+    await calls(engineIn('record', { sequence: true }), 2)
+    await calls(engineIn('record', { sequence: true }), 3)
+    const [file] = await fixtureFiles(sandbox.root)
+    expect(await samples(file!)).toEqual([0, 1, 2])
+  })
+
+  test('rerecord replaces every recorded call', async () => {
+    let n = 0
+    stubUpstream(() => Response.json({ sample: n++ }))
+    await calls(engineIn('record', { sequence: true }), 3)
+    await calls(engineIn('rerecord', { sequence: true }), 1)
+    const [file] = await fixtureFiles(sandbox.root)
+    expect(await samples(file!)).toEqual([3])
+  })
+
+  test.each(['record', 'rerecord'] as const)('%s: a call whose answer is not recorded leaves no gap in the recorded ones', async (mode) => {
+    let n = 0
+    stubUpstream(() => (n++ === 0 ? Response.json({ error: 'overloaded' }, { status: 503 }) : Response.json({ sample: n - 1 })))
+    const engine = engineIn(mode, { sequence: true })
+    await calls(engine, 2)
+    const [file] = await fixtureFiles(sandbox.root)
+    expect(await samples(file!)).toEqual([1])
+    expect(engine.takeProblems()).toEqual([])
+  })
+})
