@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { configure, getConfig } from '../../src/config.js'
 import { handlingFailure, ReplayEngine } from '../../src/replay/engine.js'
+import { classifyCreated } from '../../src/replay/escapes.js'
 import type { ReplayMode, ReplayOptions } from '../../src/replay/types.js'
 import { fixtureFiles, forceModeFromOptions, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
@@ -533,5 +534,104 @@ describe('sequence mode, recorded', () => {
     const [file] = await fixtureFiles(sandbox.root)
     expect(await samples(file!)).toEqual([1])
     expect(engine.takeProblems()).toEqual([])
+  })
+})
+
+describe('the answer to a request replay refuses', () => {
+  test('a one-line problem is the whole message of the error body, under 404 Not Found', async () => {
+    const unreadable = new Request(`${UPSTREAM}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({ pull: (controller) => controller.error(new Error('connection reset')) }),
+      duplex: 'half',
+    } as RequestInit)
+    const res = await engineIn('replay').handle(unreadable, msw)
+    expect([res?.status, res?.statusText]).toEqual([404, 'Not Found'])
+    expect(await res?.json()).toEqual({
+      type: 'error',
+      error: { type: 'expect_llm_replay_error', code: 404, status: 'NOT_FOUND', message: 'connection reset', param: null },
+    })
+  })
+})
+
+describe('keys while recording', () => {
+  const OTHER = 'https://llm.example.test'
+  const withKey = (origin: string, key?: string) =>
+    new Request(`${origin}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: '{"temperature":0}',
+    })
+
+  test('a loopback server is sent a placeholder key: local servers take any', async () => {
+    const sent = stubUpstream()
+    const engine = engineIn('record')
+    expect((await engine.handle(withKey(UPSTREAM, 'expect-llm-replay-no-key'), msw))?.status).toBe(200)
+    expect([sent, engine.takeProblems()]).toEqual([[`POST ${UPSTREAM}/v1/chat/completions`], []])
+  })
+
+  test('a host of no known provider is sent a request without a key: it may need none', async () => {
+    const sent = stubUpstream()
+    const engine = engineIn('record', { hosts: [OTHER] })
+    expect((await engine.handle(withKey(OTHER), msw))?.status).toBe(200)
+    expect([sent, engine.takeProblems()]).toEqual([[`POST ${OTHER}/v1/chat/completions`], []])
+  })
+
+  test('a host of no known provider is not sent a placeholder key: the request is refused with the key variable to set', async () => {
+    const sent = stubUpstream()
+    const engine = engineIn('record', { hosts: [OTHER] })
+    const res = await engine.handle(withKey(OTHER, 'expect-llm-replay-no-key'), msw)
+    expect([res?.status, res?.headers.get('x-expect-llm-replay'), sent]).toEqual([404, 'expect_llm_replay_credentials', []])
+    expect(engine.takeProblems()).toEqual([
+      {
+        kind: 'credentials',
+        testPath: testPath(),
+        testName: undefined,
+        message:
+          '[expect-llm] Failed to record POST /v1/chat/completions: the request carries a placeholder key ("expect-llm-replay-no-key"), not a real one, ' +
+          `so ${OTHER} would refuse it; nothing was sent. Set OPENAI_API_KEY (or pass apiKey to the client) and run again, or replay the ` +
+          'recordings (unset EXPECT_LLM_REPLAY).',
+      },
+    ])
+  })
+})
+
+describe('a whole body while recording', () => {
+  test('a recorded answer names its new fixture', async () => {
+    stubUpstream()
+    const res = await engineIn('record').handle(json('{"temperature":0}'), msw)
+    const [file] = await fixtureFiles(sandbox.root)
+    expect([res?.status, res?.headers.get('x-expect-llm-fixture')]).toEqual([200, file!.slice(sandbox.root.length + 1)])
+  })
+
+  test('an answer that is not recorded reaches the app as it came: its body', async () => {
+    stubUpstream(() => new Response('overloaded, try again', { status: 503 }))
+    const res = await engineIn('record').handle(json('{"temperature":0}'), msw)
+    expect([res?.status, await res?.text()]).toEqual([503, 'overloaded, try again'])
+    expect(await fixtureFiles(sandbox.root)).toEqual([])
+  })
+
+  test('an answer that is not recorded reaches the app as it came: no body', async () => {
+    stubUpstream(() => new Response(null, { status: 503 }))
+    const res = await engineIn('record').handle(json('{"temperature":0}'), msw)
+    expect([res?.status, res?.body]).toEqual([503, null])
+  })
+
+  test('the recorded duration is the time from sending to writing: never more than the whole request took', async () => {
+    stubUpstream()
+    const before = performance.now()
+    await engineIn('record').handle(json('{"temperature":0}'), msw)
+    const took = performance.now() - before
+    const [file] = await fixtureFiles(sandbox.root)
+    const { durationMs } = JSON.parse(await readFile(file!, 'utf8')).meta
+    expect(durationMs).toBeGreaterThanOrEqual(0)
+    expect(durationMs).toBeLessThanOrEqual(Math.ceil(took))
+  })
+
+  test('the announcement of its upstream request is withdrawn once it settled, so it hides no later request to that address', async () => {
+    stubUpstream()
+    await engineIn('record').handle(json('{"temperature":0}', '/v1/engine-paths/withdrawn'), msw)
+    const created = { method: 'POST', origin: UPSTREAM, path: '/v1/engine-paths/withdrawn' }
+    expect(classifyCreated(created, { relevant: () => true })).toEqual({ kind: 'track', key: `POST ${UPSTREAM}/v1/engine-paths/withdrawn` })
   })
 })
