@@ -635,3 +635,88 @@ describe('a whole body while recording', () => {
     expect(classifyCreated(created, { relevant: () => true })).toEqual({ kind: 'track', key: `POST ${UPSTREAM}/v1/engine-paths/withdrawn` })
   })
 })
+
+describe('the miss message, line by line', () => {
+  const missLines = async (engine: ReplayEngine, request: Request) => {
+    await engine.handle(request, msw)
+    return engine.takeProblems()[0]!.message.split('\n')
+  }
+  const expected = (lines: string[]) => lines.find((l) => l.startsWith('  Expected file: '))
+
+  test('a path no known server answers names no provider', async () => {
+    const lines = await missLines(engineIn('replay'), json('{"temperature":0}', '/v1/custom'))
+    expect(lines).toEqual([
+      '[expect-llm] Failed to replay POST /v1/custom: no fixture matches this request, and mode "replay" never calls the network. Record it, then commit the new file.',
+      `  Request:       POST ${UPSTREAM}/v1/custom`,
+      '  Test file:     test/e.test.ts',
+      expected(lines),
+      '  Record it:     EXPECT_LLM_REPLAY=record npx vitest run test/e.test.ts',
+      '  No fixtures are recorded for this test file yet.',
+      '  No recording of POST /v1/custom exists under . to compare with.',
+    ])
+  })
+
+  test('a provider with several key variables: recording needs any one of them', async () => {
+    const url = 'https://generativelanguage.googleapis.com/v1beta/models/gemini-x:generateContent'
+    const lines = await missLines(engineIn('replay'), new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+    expect(lines[5]).toBe(
+      '  Record it:     EXPECT_LLM_REPLAY=record npx vitest run test/e.test.ts (needs GOOGLE_GENERATIVE_AI_API_KEY or GEMINI_API_KEY or GOOGLE_API_KEY)',
+    )
+  })
+
+  test('a recording mode that CI turned into replay is noted, with the way to record in CI', async () => {
+    forceModeFromOptions()
+    vi.stubEnv('CI', 'true')
+    vi.stubEnv('EXPECT_LLM_ALLOW_RECORD_IN_CI', '')
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const lines = await missLines(engineIn('record'), json('{"temperature":0}', '/v1/custom'))
+    expect(lines.slice(4)).toEqual([
+      '  Record it:     EXPECT_LLM_REPLAY=record npx vitest run test/e.test.ts',
+      '  Note:          EXPECT_LLM_REPLAY=record was ignored because CI is set (EXPECT_LLM_ALLOW_RECORD_IN_CI=1 allows recording in CI).',
+      '  No fixtures are recorded for this test file yet.',
+      '  No recording of POST /v1/custom exists under . to compare with.',
+    ])
+  })
+
+  test('recordings of another method or another path in the folder are not compared with', async () => {
+    stubUpstream()
+    const recorder = engineIn('record')
+    await recorder.handle(new Request(`${UPSTREAM}/v1/chat/completions`), msw)
+    await recorder.handle(json('{"temperature":0}', '/v1/embeddings'), msw)
+    await recorder.flush()
+    const lines = await missLines(engineIn('replay'), json('{"temperature":0}'))
+    expect(lines.slice(6)).toEqual(['  No recording of POST /v1/chat/completions exists under . to compare with.'])
+  })
+})
+
+describe('the nearest recording in other test files', () => {
+  // Files that look like fixtures of another test file (sorted before the recording) but cannot be read.
+  const unreadable = async (endpoint: string, count: number) => {
+    const folder = join(sandbox.root, 'test', '__llm_fixtures__', 'a.test.ts')
+    await mkdir(folder, { recursive: true })
+    for (let i = 0; i < count; i++) await writeFile(join(folder, `${endpoint}.${i.toString(16).padStart(16, '0')}.json`), '{}')
+  }
+  const recordIn = async (name: string) => {
+    stubUpstream()
+    const inB = { testPath: () => join(sandbox.root, 'test', name) }
+    await engineIn('record', inB).handle(json('{"temperature":0,"n":1}'), msw)
+    return (await fixtureFiles(join(sandbox.root, 'test', '__llm_fixtures__', name)))[0]!.slice(sandbox.root.length + 1)
+  }
+  const nearestLine = async () => {
+    const engine = engineIn('replay')
+    await engine.handle(json('{"temperature":0,"n":2}'), msw)
+    return engine.takeProblems()[0]!.message.split('\n')[7]
+  }
+
+  test('only recordings of the same endpoint are searched, however many of other endpoints come first', async () => {
+    await unreadable('embeddings', 300)
+    const recorded = await recordIn('b.test.ts')
+    expect(await nearestLine()).toBe(`  Nearest recording: ${recorded} differs at 1 path(s):`)
+  })
+
+  test('at most 300 recordings of the endpoint are searched', async () => {
+    await unreadable('chat-completions', 300)
+    await recordIn('b.test.ts')
+    expect(await nearestLine()).toBe('  No recording of POST /v1/chat/completions exists under . to compare with.')
+  })
+})
