@@ -543,11 +543,9 @@ export class ReplayEngine {
     let resolve!: (value: RecordedInRun | undefined) => void
     const shared = new Promise<RecordedInRun | undefined>((r) => (resolve = r))
     this.inRun.set(file, shared)
-    let settled = false
+    // Settled once: by the recording, or (when this request recorded nothing) by the handler's `finally`.
     return {
       settle: (recorded) => {
-        if (settled) return
-        settled = true
         // The entry is this claim's: another is only taken when there is none, and only a settle removes one.
         if (!recorded) this.inRun.delete(file)
         resolve(recorded)
@@ -557,7 +555,7 @@ export class ReplayEngine {
 
   private async handleSequence(exchange: Exchange, arrival: Arrival): Promise<Response> {
     const { request, opts, key, file, store, usage, testPath, testName } = exchange
-    const counterKey = `${testPath ?? ''}\0${testName ?? ''}\0${key.hash}`
+    const counterKey = JSON.stringify([testPath, testName, key.hash])
     await arrival.turn
     const index = this.counters.get(counterKey) ?? 0
     this.counters.set(counterKey, index + 1)
@@ -591,6 +589,7 @@ export class ReplayEngine {
         this.sequenceSlots.set(file, slots)
       }
       slots[index] = { ...recorded, durationMs }
+      // Stryker disable next-line ConditionalExpression: equivalent, filter skips the holes of the sparse slots, the only undefined ones
       return { responses: slots.filter((r): r is RecordedResponse => r !== undefined) }
     })
     return response
@@ -623,7 +622,8 @@ export class ReplayEngine {
   private credentialProblem(request: Request, target: URL, what: string): string | undefined {
     if (isLoopback(target)) return undefined
     const credential = requestCredential(request.headers, new URL(request.url))
-    if (credential !== undefined && !isPlaceholderKey(credential)) return undefined
+    // A request without a credential counts as one with a placeholder key.
+    if (!isPlaceholderKey(credential)) return undefined
     if (credential === undefined && !providerFor(target)) return undefined
     const variables = keyVariablesFor(target)
     const why =
@@ -728,6 +728,7 @@ export class ReplayEngine {
     if (recordable) {
       const recorded = save(response)
       await recorded
+      // Stryker disable next-line StringLiteral: equivalent, toResponse only tells 'recorded' timing from any other value
       return { response: toResponse(response, 'none', { 'x-expect-llm-fixture': exchange.store.rel(exchange.file) }), recorded }
     }
     // Not recorded (a transient or credential error without recordErrors): hand it over as-is, so the SDK's own retry logic applies.
@@ -827,10 +828,13 @@ export class ReplayEngine {
       }
       return out
     }
+    // Stryker disable next-line BooleanLiteral: equivalent, one load gives all candidates: sameFolder is equal for all, so it never ranks
     let candidates = await load(folderFiles, true)
     if (candidates.length === 0) {
       const index = await store.getIndex()
+      // Stryker disable next-line OptionalChaining: equivalent, the index holds only names that parse (getIndex skips the others)
       const sameEndpoint = [...index.values()].flat().filter((f) => parseFixtureFileName(basename(f))?.endpoint === key.endpoint)
+      // Stryker disable next-line BooleanLiteral: equivalent, one load gives all candidates: sameFolder is equal for all, so it never ranks
       candidates = await load(sameEndpoint.slice(0, 300), false)
     }
     const best = chooseNearest(key.material, client, candidates)

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { configure, getConfig } from '../../src/config.js'
 import { handlingFailure, ReplayEngine } from '../../src/replay/engine.js'
+import { classifyCreated } from '../../src/replay/escapes.js'
 import type { ReplayMode, ReplayOptions } from '../../src/replay/types.js'
 import { fixtureFiles, forceModeFromOptions, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
@@ -449,5 +450,273 @@ describe('one recording per key and run', () => {
       served.push(res?.status === 200 ? ((await res.json()) as { sample: number }).sample : res?.headers.get('x-expect-llm-replay'))
     }
     expect(served).toEqual([0, 0])
+  })
+})
+
+describe('sequence mode, replayed', () => {
+  const recordSamples = async (count: number) => {
+    let n = 0
+    stubUpstream(() => Response.json({ sample: n++ }))
+    const recorder = engineIn('record', { sequence: true })
+    for (let i = 0; i < count; i++) await (await recorder.handle(json('{"temperature":1}'), msw))?.text()
+    await recorder.flush()
+    return (await fixtureFiles(sandbox.root))[0]!
+  }
+
+  test('a replayed call counts its fixture as used', async () => {
+    const file = await recordSamples(1)
+    const engine = engineIn('replay', { sequence: true })
+    expect((await engine.handle(json('{"temperature":1}'), msw))?.status).toBe(200)
+    const [summary] = await engine.summary(testPath())
+    expect(summary).toMatchObject({ used: [file], unused: [] })
+  })
+
+  test('a stale recording still replays, with a warning that says how to record it again', async () => {
+    const file = await recordSamples(1)
+    const fixture = JSON.parse(await readFile(file, 'utf8'))
+    fixture.meta.recordedAt = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    await writeFile(file, JSON.stringify(fixture, null, 2))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    expect((await engineIn('replay', { sequence: true, maxAge: '30d' }).handle(json('{"temperature":1}'), msw))?.status).toBe(200)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(String(warn.mock.calls[0]![0])).toMatch(/Record it again with EXPECT_LLM_REPLAY=rerecord npx vitest run test\/e\.test\.ts\.$/)
+  })
+
+  test('a call beyond the recorded ones is a miss that counts them and names the record command', async () => {
+    const file = await recordSamples(1)
+    const engine = engineIn('replay', { sequence: true })
+    await (await engine.handle(json('{"temperature":1}'), msw))?.text()
+    const res = await engine.handle(json('{"temperature":1}'), msw)
+    expect([res?.status, res?.headers.get('x-expect-llm-replay')]).toEqual([404, 'expect_llm_replay_miss'])
+    expect(engine.takeProblems()).toEqual([
+      {
+        kind: 'miss',
+        testPath: testPath(),
+        testName: undefined,
+        message:
+          `[expect-llm] Failed to replay POST /v1/chat/completions (sequence mode): ${file.slice(sandbox.root.length + 1)} holds 1 recorded ` +
+          'response(s) for this request, but this is call #2 in the test. Record the extra calls with EXPECT_LLM_REPLAY=record npx vitest run test/e.test.ts.',
+      },
+    ])
+  })
+})
+
+describe('sequence mode, recorded', () => {
+  const samples = async (file: string) => JSON.parse(await readFile(file, 'utf8')).responses.map((r: { json: { sample: number } }) => r.json.sample)
+  const calls = async (engine: ReplayEngine, count: number) => {
+    for (let i = 0; i < count; i++) await (await engine.handle(json('{"temperature":1}'), msw))?.text()
+    await engine.flush()
+  }
+
+  test('record mode replays the recorded calls and adds the extra ones after them', async () => {
+    let n = 0
+    stubUpstream(() => Response.json({ sample: n++ }))
+    await calls(engineIn('record', { sequence: true }), 2)
+    await calls(engineIn('record', { sequence: true }), 3)
+    const [file] = await fixtureFiles(sandbox.root)
+    expect(await samples(file!)).toEqual([0, 1, 2])
+  })
+
+  test('rerecord replaces every recorded call', async () => {
+    let n = 0
+    stubUpstream(() => Response.json({ sample: n++ }))
+    await calls(engineIn('record', { sequence: true }), 3)
+    await calls(engineIn('rerecord', { sequence: true }), 1)
+    const [file] = await fixtureFiles(sandbox.root)
+    expect(await samples(file!)).toEqual([3])
+  })
+
+  test.each(['record', 'rerecord'] as const)('%s: a call whose answer is not recorded leaves no gap in the recorded ones', async (mode) => {
+    let n = 0
+    stubUpstream(() => (n++ === 0 ? Response.json({ error: 'overloaded' }, { status: 503 }) : Response.json({ sample: n - 1 })))
+    const engine = engineIn(mode, { sequence: true })
+    await calls(engine, 2)
+    const [file] = await fixtureFiles(sandbox.root)
+    expect(await samples(file!)).toEqual([1])
+    expect(engine.takeProblems()).toEqual([])
+  })
+})
+
+describe('the answer to a request replay refuses', () => {
+  test('a one-line problem is the whole message of the error body, under 404 Not Found', async () => {
+    const unreadable = new Request(`${UPSTREAM}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({ pull: (controller) => controller.error(new Error('connection reset')) }),
+      duplex: 'half',
+    } as RequestInit)
+    const res = await engineIn('replay').handle(unreadable, msw)
+    expect([res?.status, res?.statusText]).toEqual([404, 'Not Found'])
+    expect(await res?.json()).toEqual({
+      type: 'error',
+      error: { type: 'expect_llm_replay_error', code: 404, status: 'NOT_FOUND', message: 'connection reset', param: null },
+    })
+  })
+})
+
+describe('keys while recording', () => {
+  const OTHER = 'https://llm.example.test'
+  const withKey = (origin: string, key?: string) =>
+    new Request(`${origin}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: '{"temperature":0}',
+    })
+
+  test('a loopback server is sent a placeholder key: local servers take any', async () => {
+    const sent = stubUpstream()
+    const engine = engineIn('record')
+    expect((await engine.handle(withKey(UPSTREAM, 'expect-llm-replay-no-key'), msw))?.status).toBe(200)
+    expect([sent, engine.takeProblems()]).toEqual([[`POST ${UPSTREAM}/v1/chat/completions`], []])
+  })
+
+  test('a host of no known provider is sent a request without a key: it may need none', async () => {
+    const sent = stubUpstream()
+    const engine = engineIn('record', { hosts: [OTHER] })
+    expect((await engine.handle(withKey(OTHER), msw))?.status).toBe(200)
+    expect([sent, engine.takeProblems()]).toEqual([[`POST ${OTHER}/v1/chat/completions`], []])
+  })
+
+  test('a host of no known provider is not sent a placeholder key: the request is refused with the key variable to set', async () => {
+    const sent = stubUpstream()
+    const engine = engineIn('record', { hosts: [OTHER] })
+    const res = await engine.handle(withKey(OTHER, 'expect-llm-replay-no-key'), msw)
+    expect([res?.status, res?.headers.get('x-expect-llm-replay'), sent]).toEqual([404, 'expect_llm_replay_credentials', []])
+    expect(engine.takeProblems()).toEqual([
+      {
+        kind: 'credentials',
+        testPath: testPath(),
+        testName: undefined,
+        message:
+          '[expect-llm] Failed to record POST /v1/chat/completions: the request carries a placeholder key ("expect-llm-replay-no-key"), not a real one, ' +
+          `so ${OTHER} would refuse it; nothing was sent. Set OPENAI_API_KEY (or pass apiKey to the client) and run again, or replay the ` +
+          'recordings (unset EXPECT_LLM_REPLAY).',
+      },
+    ])
+  })
+})
+
+describe('a whole body while recording', () => {
+  test('a recorded answer names its new fixture', async () => {
+    stubUpstream()
+    const res = await engineIn('record').handle(json('{"temperature":0}'), msw)
+    const [file] = await fixtureFiles(sandbox.root)
+    expect([res?.status, res?.headers.get('x-expect-llm-fixture')]).toEqual([200, file!.slice(sandbox.root.length + 1)])
+  })
+
+  test('an answer that is not recorded reaches the app as it came: its body', async () => {
+    stubUpstream(() => new Response('overloaded, try again', { status: 503 }))
+    const res = await engineIn('record').handle(json('{"temperature":0}'), msw)
+    expect([res?.status, await res?.text()]).toEqual([503, 'overloaded, try again'])
+    expect(await fixtureFiles(sandbox.root)).toEqual([])
+  })
+
+  test('an answer that is not recorded reaches the app as it came: no body', async () => {
+    stubUpstream(() => new Response(null, { status: 503 }))
+    const res = await engineIn('record').handle(json('{"temperature":0}'), msw)
+    expect([res?.status, res?.body]).toEqual([503, null])
+  })
+
+  test('the recorded duration is the time from sending to writing: never more than the whole request took', async () => {
+    stubUpstream()
+    const before = performance.now()
+    await engineIn('record').handle(json('{"temperature":0}'), msw)
+    const took = performance.now() - before
+    const [file] = await fixtureFiles(sandbox.root)
+    const { durationMs } = JSON.parse(await readFile(file!, 'utf8')).meta
+    expect(durationMs).toBeGreaterThanOrEqual(0)
+    expect(durationMs).toBeLessThanOrEqual(Math.ceil(took))
+  })
+
+  test('the announcement of its upstream request is withdrawn once it settled, so it hides no later request to that address', async () => {
+    stubUpstream()
+    await engineIn('record').handle(json('{"temperature":0}', '/v1/engine-paths/withdrawn'), msw)
+    const created = { method: 'POST', origin: UPSTREAM, path: '/v1/engine-paths/withdrawn' }
+    expect(classifyCreated(created, { relevant: () => true })).toEqual({ kind: 'track', key: `POST ${UPSTREAM}/v1/engine-paths/withdrawn` })
+  })
+})
+
+describe('the miss message, line by line', () => {
+  const missLines = async (engine: ReplayEngine, request: Request) => {
+    await engine.handle(request, msw)
+    return engine.takeProblems()[0]!.message.split('\n')
+  }
+  const expected = (lines: string[]) => lines.find((l) => l.startsWith('  Expected file: '))
+
+  test('a path no known server answers names no provider', async () => {
+    const lines = await missLines(engineIn('replay'), json('{"temperature":0}', '/v1/custom'))
+    expect(lines).toEqual([
+      '[expect-llm] Failed to replay POST /v1/custom: no fixture matches this request, and mode "replay" never calls the network. Record it, then commit the new file.',
+      `  Request:       POST ${UPSTREAM}/v1/custom`,
+      '  Test file:     test/e.test.ts',
+      expected(lines),
+      '  Record it:     EXPECT_LLM_REPLAY=record npx vitest run test/e.test.ts',
+      '  No fixtures are recorded for this test file yet.',
+      '  No recording of POST /v1/custom exists under . to compare with.',
+    ])
+  })
+
+  test('a provider with several key variables: recording needs any one of them', async () => {
+    const url = 'https://generativelanguage.googleapis.com/v1beta/models/gemini-x:generateContent'
+    const lines = await missLines(engineIn('replay'), new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+    expect(lines[5]).toBe(
+      '  Record it:     EXPECT_LLM_REPLAY=record npx vitest run test/e.test.ts (needs GOOGLE_GENERATIVE_AI_API_KEY or GEMINI_API_KEY or GOOGLE_API_KEY)',
+    )
+  })
+
+  test('a recording mode that CI turned into replay is noted, with the way to record in CI', async () => {
+    forceModeFromOptions()
+    vi.stubEnv('CI', 'true')
+    vi.stubEnv('EXPECT_LLM_ALLOW_RECORD_IN_CI', '')
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const lines = await missLines(engineIn('record'), json('{"temperature":0}', '/v1/custom'))
+    expect(lines.slice(4)).toEqual([
+      '  Record it:     EXPECT_LLM_REPLAY=record npx vitest run test/e.test.ts',
+      '  Note:          EXPECT_LLM_REPLAY=record was ignored because CI is set (EXPECT_LLM_ALLOW_RECORD_IN_CI=1 allows recording in CI).',
+      '  No fixtures are recorded for this test file yet.',
+      '  No recording of POST /v1/custom exists under . to compare with.',
+    ])
+  })
+
+  test('recordings of another method or another path in the folder are not compared with', async () => {
+    stubUpstream()
+    const recorder = engineIn('record')
+    await recorder.handle(new Request(`${UPSTREAM}/v1/chat/completions`), msw)
+    await recorder.handle(json('{"temperature":0}', '/v1/embeddings'), msw)
+    await recorder.flush()
+    const lines = await missLines(engineIn('replay'), json('{"temperature":0}'))
+    expect(lines.slice(6)).toEqual(['  No recording of POST /v1/chat/completions exists under . to compare with.'])
+  })
+})
+
+describe('the nearest recording in other test files', () => {
+  // Files that look like fixtures of another test file (sorted before the recording) but cannot be read.
+  const unreadable = async (endpoint: string, count: number) => {
+    const folder = join(sandbox.root, 'test', '__llm_fixtures__', 'a.test.ts')
+    await mkdir(folder, { recursive: true })
+    for (let i = 0; i < count; i++) await writeFile(join(folder, `${endpoint}.${i.toString(16).padStart(16, '0')}.json`), '{}')
+  }
+  const recordIn = async (name: string) => {
+    stubUpstream()
+    const inB = { testPath: () => join(sandbox.root, 'test', name) }
+    await engineIn('record', inB).handle(json('{"temperature":0,"n":1}'), msw)
+    return (await fixtureFiles(join(sandbox.root, 'test', '__llm_fixtures__', name)))[0]!.slice(sandbox.root.length + 1)
+  }
+  const nearestLine = async () => {
+    const engine = engineIn('replay')
+    await engine.handle(json('{"temperature":0,"n":2}'), msw)
+    return engine.takeProblems()[0]!.message.split('\n')[7]
+  }
+
+  test('only recordings of the same endpoint are searched, however many of other endpoints come first', async () => {
+    await unreadable('embeddings', 300)
+    const recorded = await recordIn('b.test.ts')
+    expect(await nearestLine()).toBe(`  Nearest recording: ${recorded} differs at 1 path(s):`)
+  })
+
+  test('at most 300 recordings of the endpoint are searched', async () => {
+    await unreadable('chat-completions', 300)
+    await recordIn('b.test.ts')
+    expect(await nearestLine()).toBe('  No recording of POST /v1/chat/completions exists under . to compare with.')
   })
 })

@@ -50,6 +50,15 @@ describe('classifyCreated', () => {
     second()
     expect(classifyCreated(request, replayHost)).toMatchObject({ kind: 'track' })
   })
+
+  test('two announcements to one address, one withdrawn before any request was created: only one request is hidden', () => {
+    const request = { ...openai, path: '/v1/escape-steps/withdrawn-first' }
+    const first = expectOwnRequest('POST', 'https://api.openai.com/v1/escape-steps/withdrawn-first')
+    expectOwnRequest('POST', 'https://api.openai.com/v1/escape-steps/withdrawn-first')
+    first()
+    expect(classifyCreated(request, replayHost)).toEqual({ kind: 'ignore' })
+    expect(classifyCreated(request, replayHost)).toMatchObject({ kind: 'track' })
+  })
 })
 
 test('requestKey upper-cases the method and defaults to GET', () => {
