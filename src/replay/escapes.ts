@@ -90,18 +90,16 @@ function takeOwn(key: string): boolean {
   return true
 }
 
-function urlOf(request: UndiciRequest): URL | undefined {
-  try {
-    return new URL(request.path ?? '/', String(request.origin))
-  } catch {
-    return undefined
-  }
+function urlOf(request: UndiciRequest): URL | null {
+  return URL.parse(request.path ?? '/', String(request.origin))
 }
 
-/** `true` when undici's request headers (an array of alternating names and values, or a string) carry msw's bypass marker. */
+/**
+ * `true` when undici's request headers (an array of alternating names and values, or a string) carry msw's bypass
+ * marker. `String` joins an array with commas, which the marker does not contain, so no two entries can spell it.
+ */
 function isBypass(headers: unknown): boolean {
-  const text = Array.isArray(headers) ? headers.map(String).join('\n') : String(headers ?? '')
-  return text.includes('msw/passthrough')
+  return String(headers).includes('msw/passthrough')
 }
 
 /** What to do with a request undici is about to send. */
@@ -139,33 +137,31 @@ export function connectionError(error: { message?: string; cause?: { message?: s
   return error ? (error.cause?.message ?? error.message) : undefined
 }
 
-/** Tracked requests not yet seen by MSW, oldest first per key. */
+/** Tracked requests not yet seen by MSW, with their keys, oldest first (a Map keeps the order of insertion). */
 class PendingRequests {
-  private readonly byKey = new Map<string, UndiciRequest[]>()
-  private readonly keys = new WeakMap<UndiciRequest, string>()
+  private readonly keys = new Map<UndiciRequest, string>()
 
   add(request: UndiciRequest, key: string): void {
     this.keys.set(request, key)
-    this.byKey.set(key, [...(this.byKey.get(key) ?? []), request])
   }
 
   keyOf(request: UndiciRequest): string | undefined {
     return this.keys.get(request)
   }
 
-  /** Forgets the request (MSW saw it, or it was judged). */
-  remove(request: UndiciRequest, key: string): void {
+  /** Forgets the request (it was judged). */
+  remove(request: UndiciRequest): void {
     this.keys.delete(request)
-    const list = this.byKey.get(key)
-    // Stryker disable next-line UnaryOperator: equivalent, without a list the index is never used (list && i >= 0)
-    const i = list?.indexOf(request) ?? -1
-    if (list && i >= 0) list.splice(i, 1)
-    if (list?.length === 0) this.byKey.delete(key)
   }
 
-  /** The oldest request of `key` (identical concurrent requests are matched by count). */
-  oldest(key: string): UndiciRequest | undefined {
-    return this.byKey.get(key)?.[0]
+  /** Forgets the oldest request of `key`, which MSW saw (identical concurrent requests are matched by count). */
+  removeOldest(key: string): void {
+    for (const [request, k] of this.keys) {
+      if (k === key) {
+        this.keys.delete(request)
+        return
+      }
+    }
   }
 }
 
@@ -202,7 +198,7 @@ export function watchEscapes(options: EscapeWatcherOptions): EscapeWatcher {
     const decision = new Promise<void>((resolve) => setTimeout(resolve, 25).unref?.()).then(() => {
       deciding.delete(decision)
       if (pending.keyOf(request) !== key) return
-      pending.remove(request, key)
+      pending.remove(request)
       const url = urlOf(request)
       if (!url) return
       const reason = connectionError(error)
@@ -218,9 +214,7 @@ export function watchEscapes(options: EscapeWatcherOptions): EscapeWatcher {
   for (const [name, fn] of channels) diagnostics.subscribe(name, fn)
   return {
     requestSeen(request: Request) {
-      const key = requestKey(request.method, new URL(request.url))
-      const first = pending.oldest(key)
-      if (first) pending.remove(first, key)
+      pending.removeOldest(requestKey(request.method, new URL(request.url)))
     },
     async idle() {
       while (deciding.size > 0) await Promise.all([...deciding])

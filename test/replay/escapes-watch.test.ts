@@ -3,6 +3,7 @@
 // one MSW saw is not; live requests report connection failures. The host is one no real request goes to.
 import diagnostics from 'node:diagnostics_channel'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { peekProcessSlot } from '../../src/process-state.js'
 import { expectOwnRequest, watchEscapes, type EscapeWatcher, type EscapeWatcherOptions, type UndiciRequest } from '../../src/replay/escapes.js'
 
 const ORIGIN = 'https://escape-watch.invalid'
@@ -152,5 +153,72 @@ describe('watchEscapes', () => {
     headers(request)
     await watcher.idle()
     expect(onEscape).not.toHaveBeenCalled()
+  })
+})
+
+describe('watchEscapes: addresses, headers and the pending list', () => {
+  test('a request with no path is the root, even when its origin carries a path', async () => {
+    const { onEscape, watcher } = watch()
+    const request: UndiciRequest = { origin: `${ORIGIN}/base/`, method: 'GET' }
+    create(request)
+    headers(request)
+    await watcher.idle()
+    expect(onEscape.mock.calls).toEqual([[{ method: 'GET', url: `${ORIGIN}/` }]])
+  })
+
+  test("msw's passthrough marker in headers given as one string (older undici) is not an escape", async () => {
+    const { onEscape, watcher } = watch()
+    const request: UndiciRequest = { ...undiciRequest('/v1/passthrough'), headers: 'accept: application/json, msw/passthrough\r\n' }
+    create(request)
+    headers(request)
+    await watcher.idle()
+    expect(onEscape).not.toHaveBeenCalled()
+  })
+
+  test('a create message without a request raises no error', async () => {
+    watch()
+    const uncaught: unknown[] = []
+    process.setUncaughtExceptionCaptureCallback((error) => uncaught.push(error))
+    try {
+      diagnostics.channel('undici:request:create').publish({})
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.setUncaughtExceptionCaptureCallback(null)
+    }
+    expect(uncaught).toEqual([])
+  })
+
+  test("a created request takes the engine's announcement and leaves no entry for its address", () => {
+    watch()
+    expectOwnRequest('POST', `${ORIGIN}/v1/taken`)
+    create(undiciRequest('/v1/taken'))
+    expect(peekProcessSlot<Map<string, object[]>>('replay-own-requests')?.has(`POST ${ORIGIN}/v1/taken`)).toBe(false)
+  })
+
+  test('MSW seeing a request to another address does not take a pending one', async () => {
+    const { onEscape, watcher } = watch()
+    const request = undiciRequest('/v1/pending')
+    create(request)
+    watcher.requestSeen(new Request(`${ORIGIN}/v1/other`, { method: 'POST' }))
+    headers(request)
+    await watcher.idle()
+    expect(onEscape.mock.calls).toEqual([[{ method: 'POST', url: `${ORIGIN}/v1/pending` }]])
+  })
+
+  test('a request judged before an older identical one no longer counts: later requests are still matched by count', async () => {
+    const { onEscape, watcher } = watch()
+    const seen = () => watcher.requestSeen(new Request(`${ORIGIN}/v1/same`, { method: 'POST' }))
+    const [a, b, c] = [undiciRequest('/v1/same'), undiciRequest('/v1/same'), undiciRequest('/v1/same')]
+    create(a)
+    create(b)
+    headers(b) // the newer one escaped and is judged first
+    await watcher.idle()
+    seen() // MSW saw a
+    create(c)
+    seen() // and c
+    headers(a)
+    headers(c)
+    await watcher.idle()
+    expect(onEscape.mock.calls).toEqual([[{ method: 'POST', url: `${ORIGIN}/v1/same` }]])
   })
 })
