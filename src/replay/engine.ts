@@ -582,10 +582,12 @@ export class ReplayEngine {
     }
     const { response } = await this.record(exchange, async (recorded, durationMs) => {
       // Calls of one sequence may finish recording out of order: keep every recorded call in its slot for
-      // the run and write them all each time (writes to one file are serialized), so none is lost.
+      // the run and write them all each time (writes to one file are serialized), so none is lost. The slots
+      // start from the responses the earlier calls were answered with: those of the fixture found for this
+      // request, which may hold one `response` (recorded without sequence mode) or be another test file's.
       let slots = this.sequenceSlots.get(file)
       if (!slots) {
-        slots = mode === 'rerecord' ? [] : [...((await store.read(file).catch(() => undefined))?.responses ?? [])]
+        slots = mode === 'rerecord' ? [] : [...responses]
         this.sequenceSlots.set(file, slots)
       }
       slots[index] = { ...recorded, durationMs }

@@ -517,6 +517,25 @@ describe('sequence mode, recorded', () => {
     expect(await samples(file!)).toEqual([0, 1, 2])
   })
 
+  test('record mode over a fixture recorded without sequence mode keeps its response as the first call', async () => {
+    let n = 0
+    stubUpstream(() => Response.json({ sample: n++ }))
+    await calls(engineIn('record'), 1)
+    await calls(engineIn('record', { sequence: true }), 2)
+    const [file] = await fixtureFiles(sandbox.root)
+    expect(await samples(file!)).toEqual([0, 1])
+  })
+
+  test("record mode in another test file starts from the responses it was answered with (another file's fixture)", async () => {
+    let n = 0
+    stubUpstream(() => Response.json({ sample: n++ }))
+    const inFile = (name: string) => ({ sequence: true, testPath: () => join(sandbox.root, 'test', name) })
+    await calls(engineIn('record', inFile('a.test.ts')), 1)
+    await calls(engineIn('record', inFile('b.test.ts')), 2)
+    const files = await fixtureFiles(sandbox.root)
+    expect(await Promise.all(files.map(samples))).toEqual([[0], [0, 1]])
+  })
+
   test('rerecord replaces every recorded call', async () => {
     let n = 0
     stubUpstream(() => Response.json({ sample: n++ }))
