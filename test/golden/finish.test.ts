@@ -309,7 +309,7 @@ describe('CompareSuite.finish', () => {
     suite.setCases(validateCases([cases[0]!, { id: 'b', input: 'qb', expected: 'fine' }]))
     for (const c of suite.cases) expect(suite.caseErrors(await suite.runCase(c))).toBeUndefined()
     expect(embedded[0]).toEqual(['fine', 'right'])
-    expect(suite.finish({ runner: 'vitest', testPath: undefined }).report.rows.map((r) => r.scores)).toEqual([
+    expect(suite.finish({ runner: 'vitest', testPath: undefined }).report.rows?.map((r) => r.scores)).toEqual([
       { a: { semantic: 1 }, b: { semantic: 0 } },
       { a: { semantic: 0 }, b: { semantic: 1 } },
     ])
