@@ -126,7 +126,7 @@ export class CompareSuite {
   /** A case test fails only when a variant could not produce an output to compare (task or scorer error). */
   caseErrors(r: CompareCaseResult): string | undefined {
     // One error per line, unabridged, continuation lines indented under it (runOnce gives every error in `errors`).
-    const errors = this.variants.flatMap((v) => (r.runs[v]?.errors ?? []).map((e) => `${v}: ${e}`))
+    const errors = this.variants.flatMap((v) => (r.runs[v]!.errors ?? []).map((e) => `${v}: ${e}`))
     return errors.length > 0
       ? `${formatMessage(`Failed to compare golden case "${r.c.id}":`)}\n${errors.map((e) => `  - ${e.replace(/\n/g, '\n    ')}`).join('\n')}`
       : undefined

@@ -217,6 +217,13 @@ describe('withCapture, the edges of msw events', () => {
     expect(captured.calls).toEqual([{}])
   })
 
+  test('a response whose content type is not JSON is not read, even when its body is JSON with usage', async () => {
+    const s = session()
+    const body = JSON.stringify({ model: 'm', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } })
+    const captured = await withCapture(async () => s.call(new Response(body, { headers: { 'content-type': 'text/plain' } })))
+    expect(captured.calls).toEqual([{}])
+  })
+
   test('an events object without an on() function is not intercepted', async () => {
     const s = session()
     ;(getReplaySession()!.server as { events?: unknown }).events = { emit: s.emitter.emit.bind(s.emitter) }

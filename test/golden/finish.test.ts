@@ -4,11 +4,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
 import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { resetConfig } from '../../src/config.js'
-import { resetLedger } from '../../src/ledger.js'
+import { clearEmbeddingCache } from '../../src/embedders/batch.js'
+import { recordModelUsage, resetLedger } from '../../src/ledger.js'
 import { baselinePath } from '../../src/golden/baseline.js'
-import { CompareSuite } from '../../src/golden/compare.js'
+import { CompareSuite, formatCompareSummary } from '../../src/golden/compare.js'
 import { validateCases } from '../../src/golden/dataset.js'
 import { GoldenSuite, type UpdateMode } from '../../src/golden/suite.js'
 import type { GoldenOptions } from '../../src/golden/types.js'
@@ -19,7 +21,10 @@ beforeEach(() => {
   resetLedger()
   resetConfig()
 })
-afterEach(() => vi.unstubAllEnvs())
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+})
 
 const cases = [
   { id: 'a', input: 'qa', expected: 'right' },
@@ -210,5 +215,103 @@ describe('CompareSuite.finish', () => {
     }
     expect((await shardOf())?.deferred).toEqual([])
     expect((await shardOf({ better: 'b' }))?.deferred).toEqual(['expectation'])
+  })
+
+  test("a shard's slice does not fail on an expectation its cases do not meet: the merge decides it", async () => {
+    vi.stubEnv('EXPECT_LLM_SHARD', '1/2')
+    const suite = new CompareSuite('cmp', {
+      dataset: [],
+      variants: { a: () => 'right', b: () => 'wrong' },
+      scorers: { exact: true },
+      resamples: 100,
+      report: false,
+      expect: { better: 'b' },
+    })
+    suite.setCases(validateCases(cases))
+    for (const c of suite.cases) await suite.runCase(c)
+    const outcome = suite.finish({ runner: 'vitest', testPath: undefined })
+    expect(outcome.report.expectation).toMatchObject({ better: 'b', ok: false })
+    expect(outcome.failure).toBeUndefined()
+  })
+
+  test("a shard's summary ends with the shard line; without a shard, the summary is the comparison's alone", async () => {
+    const summaryOf = async () => {
+      const suite = new CompareSuite('cmp', {
+        dataset: [],
+        variants: { a: () => 'right', b: () => 'wrong' },
+        scorers: { exact: true },
+        resamples: 100,
+        report: false,
+      })
+      suite.setCases(validateCases(cases))
+      for (const c of suite.cases) await suite.runCase(c)
+      return suite.finish({ runner: 'vitest', testPath: undefined })
+    }
+    const whole = await summaryOf()
+    expect(whole.summary).toBe(formatCompareSummary(whole.report))
+    vi.stubEnv('EXPECT_LLM_SHARD', '2/2')
+    const shard = await summaryOf()
+    expect(shard.summary).toBe(`${formatCompareSummary(shard.report)}\n  shard 2/2: 1 of 2 cases`)
+  })
+
+  test('the duration runs from the first case to finish, not from a later case', async () => {
+    let clock = 1000
+    vi.spyOn(performance, 'now').mockImplementation(() => clock)
+    const suite = new CompareSuite('cmp', {
+      dataset: [],
+      variants: { a: () => 'right', b: () => 'right' },
+      scorers: { exact: true },
+      resamples: 100,
+      report: false,
+    })
+    suite.setCases(validateCases(cases))
+    await suite.runCase(suite.cases[0]!)
+    clock = 1500
+    await suite.runCase(suite.cases[1]!)
+    clock = 1750.4
+    expect(suite.finish({ runner: 'vitest', testPath: undefined }).report.durationMs).toBe(750)
+  })
+
+  test('the evaluator usage counts the judge calls of the cases, not the calls recorded before the first case', async () => {
+    recordModelUsage({ kind: 'judge', model: 'gpt-4o', inputTokens: 1000, outputTokens: 100 })
+    const judge = () => {
+      recordModelUsage({ kind: 'judge', model: 'gpt-4o-mini', inputTokens: 10, outputTokens: 1 })
+      return { score: 1, reasoning: 'ok' }
+    }
+    const suite = new CompareSuite('cmp', {
+      dataset: [],
+      variants: { a: () => 'right', b: () => 'wrong' },
+      scorers: { judge: { criteria: 'Correct.', judge } },
+      resamples: 100,
+      report: false,
+    })
+    suite.setCases(validateCases(cases))
+    for (const c of suite.cases) await suite.runCase(c)
+    const { report } = suite.finish({ runner: 'vitest', testPath: undefined })
+    expect(report.usage.evaluator).toMatchObject({ calls: 4, inputTokens: 40, outputTokens: 4, totalTokens: 44 })
+    expect(report.models.judge).toEqual(['gpt-4o-mini'])
+  })
+
+  test("the semantic check's warm-up embeds the references of all the comparison's cases first, in one request", async () => {
+    clearEmbeddingCache()
+    const embedded: string[][] = []
+    const embedder = (texts: string[]) => {
+      embedded.push(texts)
+      return texts.map((t) => (t === 'right' ? [1, 0] : [0, 1]))
+    }
+    const suite = new CompareSuite('cmp', {
+      dataset: [],
+      variants: { a: () => 'right', b: () => 'fine' },
+      scorers: { semantic: { embedder } },
+      resamples: 100,
+      report: false,
+    })
+    suite.setCases(validateCases([cases[0]!, { id: 'b', input: 'qb', expected: 'fine' }]))
+    for (const c of suite.cases) expect(suite.caseErrors(await suite.runCase(c))).toBeUndefined()
+    expect(embedded[0]).toEqual(['fine', 'right'])
+    expect(suite.finish({ runner: 'vitest', testPath: undefined }).report.rows?.map((r) => r.scores)).toEqual([
+      { a: { semantic: 1 }, b: { semantic: 0 } },
+      { a: { semantic: 0 }, b: { semantic: 1 } },
+    ])
   })
 })

@@ -150,7 +150,9 @@ describe('filter and titles', () => {
     const suite = golden({ filter: { tags: ['none'] } })
     expect(() => suite.setCases(cases)).toThrow(`${setupError('"filter" selects none of the 3 cases')}. Check the tags and ids in the filter.`)
     const compare = new CompareSuite('c', { dataset: [], variants: { a: task, b: task }, filter: () => false })
-    expect(() => compare.setCases(cases)).toThrow('[expect-llm] Failed to set up compareGolden: "filter" selects none of the 3 cases')
+    expect(() => compare.setCases(cases)).toThrow(
+      new TypeError('[expect-llm] Failed to set up compareGolden: "filter" selects none of the 3 cases. Check the tags and ids in the filter.'),
+    )
   })
 
   test('the case title is the id and the input clipped to 60 characters', () => {

@@ -522,6 +522,20 @@ describe('compareGolden core', () => {
     expect(errors).toBe('[expect-llm] Failed to compare golden case "q":\n  - v2: the task threw: the model server is down.\n    Start it first.')
   })
 
+  test('a case where every variant fails lists one error per line, in the order of the variants', async () => {
+    const suite = new CompareSuite('v1 vs v2', {
+      dataset: [],
+      report: false,
+      variants: { v1: () => Promise.reject(new Error('timeout')), v2: () => Promise.reject(new Error('the model server is down.\nStart it first.')) },
+      scorers: { exact: true },
+    })
+    suite.setCases(validateCases([{ id: 'q', input: 'q', expected: 'a' }]))
+    const errors = suite.caseErrors(await suite.runCase(suite.cases[0]!))
+    expect(errors).toBe(
+      '[expect-llm] Failed to compare golden case "q":\n  - v1: the task threw: timeout\n  - v2: the task threw: the model server is down.\n    Start it first.',
+    )
+  })
+
   test('setup errors name the option', () => {
     expect(() => new CompareSuite('c', { dataset: [], variants: { only: () => '' } })).toThrow('"variants" must be an object with at least two tasks')
     expect(() => new CompareSuite('c', { dataset: [], variants: { a: () => '', b: () => '' }, scorers: { exact: true }, expect: { better: 'c' } })).toThrow(
