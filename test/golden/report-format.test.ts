@@ -319,6 +319,46 @@ describe('readGitInfo', () => {
     }
   })
 
+  test('a HEAD on a ref outside refs/heads keeps the whole ref: only a leading refs/heads/ is dropped', () => {
+    noCi()
+    const root = repoWith({ 'work/.git/HEAD': 'ref: refs/tags/refs/heads/v1\n', 'work/.git/refs/tags/refs/heads/v1': `${sha('2')}\n` })
+    expect(readGitInfo(join(root, 'work'))).toEqual({ commit: sha('2'), branch: 'refs/tags/refs/heads/v1' })
+  })
+
+  test('a ref found neither in the worktree folder nor its packed refs is read from the common folder', () => {
+    noCi()
+    const root = repoWith(
+      {
+        'main/.git/worktrees/w/HEAD': 'ref: refs/heads/topic\n',
+        'main/.git/worktrees/w/commondir': '../..\n',
+        'main/.git/worktrees/w/packed-refs': `${sha('3')} refs/heads/other\n`,
+        'main/.git/packed-refs': `${sha('4')} refs/heads/topic\n`,
+      },
+      `gitdir: ${join(dir, `git${n + 1}`, 'main/.git/worktrees/w')}\n`,
+    )
+    expect(readGitInfo(join(root, 'work', 'sub'))).toEqual({ commit: sha('4'), branch: 'topic' })
+  })
+
+  test('no .git above the folder but git knows the repository (GIT_DIR): the commit from git rev-parse', () => {
+    noCi()
+    const elsewhere = repoWith({ 'repo.git/HEAD': 'ref: refs/heads/main\n', 'repo.git/refs/heads/main': `${sha('5')}\n`, 'repo.git/objects/.keep': '' })
+    const root = repoWith({ 'work/placeholder': '' })
+    vi.stubEnv('GIT_DIR', join(elsewhere, 'repo.git'))
+    expect(readGitInfo(join(root, 'work'))).toEqual({ commit: sha('5'), branch: null })
+  })
+
+  test("without git, git rev-parse's complaint is not printed", () => {
+    noCi()
+    const root = repoWith({ 'work/placeholder': '' })
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    try {
+      expect(readGitInfo(join(root, 'work'))).toEqual({ commit: null, branch: null })
+      expect(write).not.toHaveBeenCalled()
+    } finally {
+      write.mockRestore()
+    }
+  })
+
   test('a branch whose ref cannot be found keeps the branch; the commit comes from CI', () => {
     noCi()
     vi.stubEnv('GITHUB_SHA', sha('9'))
