@@ -466,7 +466,7 @@ export function usageLines(usage: GoldenReport['usage']): string[] {
 /** The baseline: each scorer against it and the cases that regressed or improved (15 each), or its status and path (relative to `cwd`). */
 export function baselineLines(baseline: GoldenReport['baseline'], cwd: string): string[] {
   if (!baseline) return []
-  if (baseline.status !== 'compared' || !baseline.comparison) return [`  baseline: ${baseline.status} ${relative(cwd, baseline.path)}`]
+  if (!baseline.comparison) return [`  baseline: ${baseline.status} ${relative(cwd, baseline.path)}`]
   const comparison = baseline.comparison
   const deltas = comparison.scorers
     .map((d) => `${d.scorer} ${fmtScore(d.current)} vs ${fmtScore(d.baseline)} (${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)})`)

@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
-import { fmtUsd, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport, type ReportCase } from '../../src/golden/report.js'
+import {
+  fmtUsd,
+  formatGoldenSummary,
+  readGitInfo,
+  reportPath,
+  tokenAndCostChecks,
+  writeReport,
+  type GoldenReport,
+  type ReportCase,
+} from '../../src/golden/report.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'golden-report-format-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -211,6 +220,31 @@ describe('formatGoldenSummary', () => {
   test('a written baseline shows its status and path relative to the working directory', () => {
     const text = formatGoldenSummary(report({ baseline: { path: join(process.cwd(), 'test/__golden__/b.json'), status: 'created' } }))
     expect(text).toContain('\n  baseline: created test/__golden__/b.json')
+  })
+})
+
+describe('tokenAndCostChecks', () => {
+  const checksOf = (budget: { maxCostUsd: number }, total: GoldenReport['usage']['total']) => {
+    const out: unknown[][] = []
+    const app = totals({ costUsd: 0.25 })
+    tokenAndCostChecks(budget, { app, evaluator: totals({ costUsd: 0.5 }), total }, (...args) => out.push(args))
+    return out
+  }
+
+  test('the cost within the budget, then over it: total, bound, app and evaluator', () => {
+    expect(checksOf({ maxCostUsd: 0.75 }, totals({ costUsd: 0.75 }))).toEqual([['budget.maxCostUsd', true, 'cost $0.75 <= $0.75 (app $0.25, evaluator $0.50)']])
+    expect(checksOf({ maxCostUsd: 0.5 }, totals({ costUsd: 0.75 }))).toEqual([['budget.maxCostUsd', false, 'cost $0.75 > $0.50 (app $0.25, evaluator $0.50)']])
+  })
+
+  test('an unknown cost fails and names every model without a price', () => {
+    expect(checksOf({ maxCostUsd: 1 }, totals({ costUsd: null, unpricedModels: ['local-a', 'local-b'] }))).toEqual([
+      [
+        'budget.maxCostUsd',
+        false,
+        'cost unknown: no price for local-a, local-b',
+        "the cost cannot be checked against the budget of $1.00: no price for local-a, local-b. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).",
+      ],
+    ])
   })
 })
 
