@@ -98,16 +98,8 @@ export interface ReadResult {
  */
 export function finalText(trajectory: Trajectory): string {
   const items = trajectory.items
-  let start = 0
-  for (let i = items.length - 1; i >= 0; i--) {
-    const type = items[i]!.type
-    if (type === 'user' || type === 'tool-result') {
-      start = i + 1
-      break
-    }
-  }
   return items
-    .slice(start)
+    .slice(items.findLastIndex((item) => item.type === 'user' || item.type === 'tool-result') + 1)
     .flatMap((item) => (item.type === 'text' ? [item.text] : []))
     .join('\n')
 }
@@ -152,7 +144,7 @@ export function readTaskResult(value: unknown, c: GoldenCase): ReadResult {
     const trajectory = read(c, given.trajectory, 'the "trajectory" it returned cannot be read')
     return { result: { ...given, output: given.output ?? finalText(trajectory) }, trajectory }
   }
-  if ((isRecord(value) || Array.isArray(value)) && value !== null) {
+  if (isRecord(value) || Array.isArray(value)) {
     try {
       const trajectory = readTrajectory(value)
       return { result: { output: finalText(trajectory) }, trajectory }
@@ -179,8 +171,7 @@ function isSdkResult(value: Record<string, unknown>): boolean {
 
 /** The items of the last turn: from the last user message on (the user message included). */
 export function lastTurn(trajectory: Trajectory): Trajectory {
-  let start = -1
-  for (let i = trajectory.items.length - 1; i >= 0 && start === -1; i--) if (trajectory.items[i]!.type === 'user') start = i
+  const start = trajectory.items.findLastIndex((item) => item.type === 'user')
   if (start <= 0) return trajectory
   const items = trajectory.items.slice(start)
   const firstStep = items.find((i): i is Extract<TrajectoryItem, { step: number }> => 'step' in i)?.step ?? 0
@@ -203,8 +194,9 @@ function joinTurns(turns: Array<{ user: string; trajectory: Trajectory | undefin
   const items: TrajectoryItem[] = []
   let offset = 0
   for (const turn of turns) {
-    const t: Trajectory = turn.trajectory ?? { source: 'plain', items: turn.output ? [{ type: 'text', text: turn.output, step: 0 }] : [], steps: 1 }
-    const own = lastTurn(t)
+    const own: Pick<Trajectory, 'items' | 'steps'> = turn.trajectory
+      ? lastTurn(turn.trajectory)
+      : { items: turn.output ? [{ type: 'text', text: turn.output, step: 0 }] : [], steps: 1 }
     if (own.items[0]?.type !== 'user') items.push({ type: 'user', text: turn.user })
     for (const item of own.items) items.push('step' in item ? { ...item, step: item.step + offset } : item)
     offset += Math.max(own.steps, 1)

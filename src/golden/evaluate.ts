@@ -67,7 +67,12 @@ export async function evaluate<I = unknown, E = unknown, M = Record<string, unkn
   await Promise.all(suite.cases.map((c) => suite.runCase(c)))
   // With `mutate`: the checks on the mutants, after the cases (as describeGolden's mutation block).
   const mutation = suite.mutation ? await suite.runMutation() : undefined
-  const outcome = suite.finish({ runner: 'evaluate', testPath: undefined, updateMode: 'none' })
+  const outcome = suite.finish({
+    runner: 'evaluate',
+    testPath: undefined,
+    // Stryker disable next-line StringLiteral: updateMode is read only for a baseline, which evaluate refuses (and it has no testPath)
+    updateMode: 'none',
+  })
   const caseFailures = suite.cases.flatMap((c) => {
     const r = suite.results.get(c.id)
     const message = r ? suite.caseFailure(r) : undefined

@@ -254,23 +254,20 @@ function findGitDir(start: string): string | undefined {
 }
 
 function readRef(gitDir: string, ref: string): string | null {
-  const commonDir = (() => {
-    try {
-      return resolve(gitDir, readFileSync(join(gitDir, 'commondir'), 'utf8').trim())
-    } catch {
-      return gitDir
-    }
-  })()
-  for (const dir of [gitDir, commonDir]) {
+  const dirs = [gitDir]
+  try {
+    dirs.push(resolve(gitDir, readFileSync(join(gitDir, 'commondir'), 'utf8').trim()))
+  } catch {
+    // not a worktree: the refs are in gitDir
+  }
+  for (const dir of dirs) {
     try {
       return readFileSync(join(dir, ref), 'utf8').trim()
     } catch {
       // try packed-refs
     }
     try {
-      const packed = readFileSync(join(dir, 'packed-refs'), 'utf8')
-      const line = packed.split('\n').find((l) => l.endsWith(` ${ref}`))
-      if (line) return line.split(' ')[0] as string
+      for (const line of readFileSync(join(dir, 'packed-refs'), 'utf8').split('\n')) if (line.endsWith(` ${ref}`)) return line.split(' ')[0] as string
     } catch {
       // none
     }
@@ -305,10 +302,7 @@ export function readGitInfo(cwd = process.cwd()): GitInfo {
   }
   if (info.commit === null) {
     try {
-      info.commit =
-        execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 })
-          .toString()
-          .trim() || null
+      info.commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: 'pipe', timeout: 2000 }).toString().trim() || null
     } catch {
       // no git
     }
@@ -472,7 +466,7 @@ export function usageLines(usage: GoldenReport['usage']): string[] {
 /** The baseline: each scorer against it and the cases that regressed or improved (15 each), or its status and path (relative to `cwd`). */
 export function baselineLines(baseline: GoldenReport['baseline'], cwd: string): string[] {
   if (!baseline) return []
-  if (baseline.status !== 'compared' || !baseline.comparison) return [`  baseline: ${baseline.status} ${relative(cwd, baseline.path)}`]
+  if (!baseline.comparison) return [`  baseline: ${baseline.status} ${relative(cwd, baseline.path)}`]
   const comparison = baseline.comparison
   const deltas = comparison.scorers
     .map((d) => `${d.scorer} ${fmtScore(d.current)} vs ${fmtScore(d.baseline)} (${d.delta >= 0 ? '+' : ''}${d.delta.toFixed(3)})`)

@@ -74,6 +74,11 @@ function usageFrom(result: TaskResult, calls: readonly CapturedCall[]): RunUsage
     const cost = u.costUsd ?? (u.model ? costOf(u.model, u.inputTokens, out) : undefined)
     return { calls: 0, inputTokens: u.inputTokens, outputTokens: out, costUsd: cost, models: u.model ? [u.model] : [] }
   }
+  return callsUsage(calls)
+}
+
+/** The usage of the model calls captured during a run: unknown cost as soon as one call has no price. */
+function callsUsage(calls: readonly CapturedCall[]): RunUsage {
   let costUsd: number | undefined = 0
   const usage: RunUsage = { calls: calls.length, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] }
   for (const call of calls) {
@@ -98,7 +103,7 @@ export function failedTaskRun(thrown: unknown, wallMs: number, calls: readonly C
   if (thrown instanceof TaskReturnError)
     return { error: thrown.message, errors: [thrown.message], scores: {}, pass: false, latencyMs: wallMs, latencySource: 'measured', usage: empty }
   const error = `the task threw: ${message(thrown)}`
-  return { error, errors: [error], scores: {}, pass: false, latencyMs: wallMs, latencySource: 'measured', usage: usageFrom({ output: '' }, calls) }
+  return { error, errors: [error], scores: {}, pass: false, latencyMs: wallMs, latencySource: 'measured', usage: callsUsage(calls) }
 }
 
 /**

@@ -3,7 +3,7 @@
 // (finalText, lastTurn) on hand-made trajectories.
 import { describe, expect, test } from 'vitest'
 import type { Trajectory } from '../../src/agents/types.js'
-import { finalText, lastTurn, readTaskResult, runTask, turnByTurn } from '../../src/golden/conversation.js'
+import { finalText, lastTurn, readTaskResult, runTask, TaskReturnError, turnByTurn } from '../../src/golden/conversation.js'
 import type { GoldenCase } from '../../src/golden/types.js'
 
 const conversation: GoldenCase = {
@@ -31,6 +31,12 @@ const agentTurn = (user: string, reply: string): Trajectory => ({
 })
 
 describe('turnByTurn', () => {
+  test('every unknown option is named', () => {
+    expect(() => turnByTurn(() => '', { turns: 2, mode: 'x' } as never)).toThrow(
+      '[expect-llm] Failed to set up turnByTurn: unknown option "turns", "mode". The only option is score.',
+    )
+  })
+
   test('each user turn gets the system messages, the earlier user turns and the task replies (not the dataset replies), as copies', async () => {
     const seen: unknown[] = []
     let n = 0
@@ -88,7 +94,7 @@ describe('turnByTurn', () => {
       turnByTurn(() => (++k === 1 ? { output: 'a', usage: { inputTokens: 5 } } : 'b')),
       conversation,
     )
-    expect(partial.result).toEqual({ output: 'b' })
+    expect(partial.result).toStrictEqual({ output: 'b' })
     let j = 0
     const noModel = await runTask(
       turnByTurn(() => ({ output: `x${++j}`, usage: { inputTokens: 1, outputTokens: 1 } })),
@@ -209,6 +215,60 @@ describe('a plain task', () => {
     expect(readTaskResult(given, { id: 'a', input: 'q' })).toEqual({ result: given })
   })
 
+  test('a plain object with an output is a TaskResult even when it also reads as a trajectory (a spread SDK result)', () => {
+    const given = {
+      output: 'from output',
+      messages: [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'from messages' },
+      ],
+    }
+    expect(readTaskResult(given, { id: 'a', input: 'q' })).toEqual({ result: given })
+  })
+
+  test('a return value that cannot be read is a TaskReturnError', () => {
+    let error: unknown
+    try {
+      readTaskResult(42, { id: 'a', input: 'q' })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(TaskReturnError)
+    expect((error as Error).name).toBe('TaskReturnError')
+  })
+
+  test('an error thrown while reading the returned value (a getter) propagates as it is', () => {
+    const boom = new Error('steps not loaded')
+    const value = {
+      get steps(): unknown {
+        throw boom
+      },
+    }
+    let thrown: unknown
+    try {
+      readTaskResult(value, { id: 'a', input: 'q' })
+    } catch (e) {
+      thrown = e
+    }
+    expect(thrown).toBe(boom)
+  })
+
+  test('an error thrown while reading the returned trajectory (a getter) propagates as it is', () => {
+    const boom = new Error('steps not loaded')
+    const trajectory = {
+      get steps(): unknown {
+        throw boom
+      },
+    }
+    let thrown: unknown
+    try {
+      readTaskResult({ output: 'x', trajectory }, { id: 'a', input: 'q' })
+    } catch (e) {
+      thrown = e
+    }
+    expect(thrown).toBe(boom)
+  })
+
   test('a TaskResult without a trajectory is kept as it is', () => {
     const given = { output: 'x', latencyMs: 5, context: ['c'] }
     expect(readTaskResult(given, { id: 'a', input: 'q' })).toEqual({ result: given })
@@ -231,6 +291,19 @@ describe('trajectory helpers', () => {
     ).toBe('a\nb')
     expect(finalText({ source: 'plain', items: [{ type: 'text', text: 'only', step: 0 }], steps: 1 })).toBe('only')
     expect(finalText({ source: 'plain', items: [{ type: 'user', text: 'q' }], steps: 0 })).toBe('')
+  })
+
+  test('finalText: the text before a final tool call, without a line for the call', () => {
+    const t: Trajectory = {
+      source: 'plain',
+      items: [
+        { type: 'user', text: 'q' },
+        { type: 'text', text: 'Let me look.', step: 0 },
+        { type: 'tool-call', name: 'lookup', arguments: {}, step: 0 },
+      ],
+      steps: 1,
+    }
+    expect(finalText(t)).toBe('Let me look.')
   })
 
   test('finalText: empty when the run ended on a tool call', () => {

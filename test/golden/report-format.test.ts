@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
-import { fmtUsd, formatGoldenSummary, readGitInfo, reportPath, writeReport, type GoldenReport, type ReportCase } from '../../src/golden/report.js'
+import {
+  fmtUsd,
+  formatGoldenSummary,
+  readGitInfo,
+  reportPath,
+  tokenAndCostChecks,
+  writeReport,
+  type GoldenReport,
+  type ReportCase,
+} from '../../src/golden/report.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'golden-report-format-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -214,6 +223,31 @@ describe('formatGoldenSummary', () => {
   })
 })
 
+describe('tokenAndCostChecks', () => {
+  const checksOf = (budget: { maxCostUsd: number }, total: GoldenReport['usage']['total']) => {
+    const out: unknown[][] = []
+    const app = totals({ costUsd: 0.25 })
+    tokenAndCostChecks(budget, { app, evaluator: totals({ costUsd: 0.5 }), total }, (...args) => out.push(args))
+    return out
+  }
+
+  test('the cost within the budget, then over it: total, bound, app and evaluator', () => {
+    expect(checksOf({ maxCostUsd: 0.75 }, totals({ costUsd: 0.75 }))).toEqual([['budget.maxCostUsd', true, 'cost $0.75 <= $0.75 (app $0.25, evaluator $0.50)']])
+    expect(checksOf({ maxCostUsd: 0.5 }, totals({ costUsd: 0.75 }))).toEqual([['budget.maxCostUsd', false, 'cost $0.75 > $0.50 (app $0.25, evaluator $0.50)']])
+  })
+
+  test('an unknown cost fails and names every model without a price', () => {
+    expect(checksOf({ maxCostUsd: 1 }, totals({ costUsd: null, unpricedModels: ['local-a', 'local-b'] }))).toEqual([
+      [
+        'budget.maxCostUsd',
+        false,
+        'cost unknown: no price for local-a, local-b',
+        "the cost cannot be checked against the budget of $1.00: no price for local-a, local-b. Add them with configure({ pricing: { '<model>': { inputPerMTok, outputPerMTok } } }).",
+      ],
+    ])
+  })
+})
+
 describe('where reports go', () => {
   test('<dir>/<test file relative to the working directory>/<slug>.json; outside it, without the leading ../', () => {
     expect(reportPath('out', join(process.cwd(), 'test/a.test.ts'), 'bot')).toBe(resolve('out', 'test/a.test.ts', 'bot.json'))
@@ -316,6 +350,46 @@ describe('readGitInfo', () => {
       expect(readGitInfo(join(root, 'work'))).toEqual({ commit: null, branch: null })
     } finally {
       await new Promise((done) => socket.close(done))
+    }
+  })
+
+  test('a HEAD on a ref outside refs/heads keeps the whole ref: only a leading refs/heads/ is dropped', () => {
+    noCi()
+    const root = repoWith({ 'work/.git/HEAD': 'ref: refs/tags/refs/heads/v1\n', 'work/.git/refs/tags/refs/heads/v1': `${sha('2')}\n` })
+    expect(readGitInfo(join(root, 'work'))).toEqual({ commit: sha('2'), branch: 'refs/tags/refs/heads/v1' })
+  })
+
+  test('a ref found neither in the worktree folder nor its packed refs is read from the common folder', () => {
+    noCi()
+    const root = repoWith(
+      {
+        'main/.git/worktrees/w/HEAD': 'ref: refs/heads/topic\n',
+        'main/.git/worktrees/w/commondir': '../..\n',
+        'main/.git/worktrees/w/packed-refs': `${sha('3')} refs/heads/other\n`,
+        'main/.git/packed-refs': `${sha('4')} refs/heads/topic\n`,
+      },
+      `gitdir: ${join(dir, `git${n + 1}`, 'main/.git/worktrees/w')}\n`,
+    )
+    expect(readGitInfo(join(root, 'work', 'sub'))).toEqual({ commit: sha('4'), branch: 'topic' })
+  })
+
+  test('no .git above the folder but git knows the repository (GIT_DIR): the commit from git rev-parse', () => {
+    noCi()
+    const elsewhere = repoWith({ 'repo.git/HEAD': 'ref: refs/heads/main\n', 'repo.git/refs/heads/main': `${sha('5')}\n`, 'repo.git/objects/.keep': '' })
+    const root = repoWith({ 'work/placeholder': '' })
+    vi.stubEnv('GIT_DIR', join(elsewhere, 'repo.git'))
+    expect(readGitInfo(join(root, 'work'))).toEqual({ commit: sha('5'), branch: null })
+  })
+
+  test("without git, git rev-parse's complaint is not printed", () => {
+    noCi()
+    const root = repoWith({ 'work/placeholder': '' })
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    try {
+      expect(readGitInfo(join(root, 'work'))).toEqual({ commit: null, branch: null })
+      expect(write).not.toHaveBeenCalled()
+    } finally {
+      write.mockRestore()
     }
   })
 

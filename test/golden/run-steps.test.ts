@@ -21,6 +21,20 @@ describe('failedTaskRun', () => {
     })
   })
 
+  test('a call before the throw without a model but with tokens has no price: the cost is unknown', () => {
+    const calls = [
+      { inputTokens: 5, outputTokens: 5 },
+      { model: 'gpt-4o-mini', inputTokens: 1_000_000 },
+    ]
+    expect(failedTaskRun(new Error('rate limited'), 812, calls).usage).toEqual({
+      calls: 2,
+      inputTokens: 1_000_005,
+      outputTokens: 5,
+      costUsd: undefined,
+      models: ['gpt-4o-mini'],
+    })
+  })
+
   test('a thrown string is its own message', () => {
     expect(failedTaskRun('nope', 5, []).error).toBe('the task threw: nope')
   })

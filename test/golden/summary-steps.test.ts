@@ -150,6 +150,12 @@ describe('passRateLines', () => {
         'c11 (2/3), c12 (2/3), c13 (2/3), c14 (2/3), c15 (2/3), c16 (2/3), c17 (2/3), c18 (2/3), c19 (2/3), … 2 more',
     )
   })
+
+  test('exactly 20 flaky cases: all listed, no "more"', () => {
+    const cases = Array.from({ length: 20 }, (_, i) => reportCase({ id: `c${i}`, flaky: true, runs: 3, passes: 2 }))
+    const [, , flaky] = passRateLines(report({ cases }))
+    expect(flaky).toBe(`  flaky: ${cases.map((c) => `${c.id} (2/3)`).join(', ')}`)
+  })
 })
 
 describe('usageLines', () => {
@@ -168,13 +174,13 @@ describe('usageLines', () => {
       latencyMs: { p50: 120, p95: 12_500, p99: null, sources: { recorded: 2, measured: 1 } },
       app: totals({}),
       evaluator: totals({ inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0 }),
-      total: totals({ costUsd: null, unpricedModels: ['my-model'] }),
+      total: totals({ costUsd: null, unpricedModels: ['my-model', 'other-model'] }),
     } as unknown as GoldenReport['usage']
     expect(usageLines(usage)).toEqual([
       '  latency: P50 120 ms · P95 12.5 s · P99 n/a (recorded 2, measured 1)',
       '  app:       1,234 tokens (in 1,000 / out 234), $0.50',
       '  evaluator: 0 tokens (in 0 / out 0), $0',
-      '  total:     1,234 tokens (in 1,000 / out 234), unknown (no price for my-model)',
+      '  total:     1,234 tokens (in 1,000 / out 234), unknown (no price for my-model, other-model)',
     ])
   })
 })
@@ -209,6 +215,19 @@ describe('baselineLines', () => {
       '    regressed: r0 exact 1→0, r1 exact 1→0, r2 exact 1→0, r3 exact 1→0, r4 exact 1→0, r5 exact 1→0, r6 exact 1→0, r7 exact 1→0, ' +
         'r8 exact 1→0, r9 exact 1→0, r10 exact 1→0, r11 exact 1→0, r12 exact 1→0, r13 exact 1→0, r14 exact 1→0, … 1 more',
       '    improved: i1 rougeL 0.25→0.50',
+    ])
+  })
+
+  test('compared: an unchanged mean is "+0.000"; exactly 15 changed cases are all listed, no "more"', () => {
+    const improved = Array.from({ length: 15 }, (_, i) => ({ id: `i${i}`, scorer: 'exact', baseline: 0, current: 1 }))
+    const baseline = {
+      status: 'compared',
+      path: '/repo/b.json',
+      comparison: { scorers: [{ scorer: 'exact', current: 0.5, baseline: 0.5, delta: 0 }], regressedCases: [], improvedCases: improved },
+    }
+    expect(baselineLines(baseline as unknown as GoldenReport['baseline'], '/repo')).toEqual([
+      '  baseline: exact 0.50 vs 0.50 (+0.000)',
+      `    improved: ${improved.map((c) => `${c.id} exact 0→1`).join(', ')}`,
     ])
   })
 
