@@ -5,7 +5,28 @@ import { describe, expect, test } from 'vitest'
 import { caseIdFor, DatasetError, loadDataset, loadDatasetSync, validateCases } from '../../src/golden/dataset.js'
 import { datasetFiles, problemsOf } from './dataset-helpers.js'
 
-const { file } = datasetFiles('golden-dataset-fields-')
+const { dir, file } = datasetFiles('golden-dataset-fields-')
+
+/** The message of the DatasetError that `fn` throws. */
+function errorOf(fn: () => unknown): string {
+  try {
+    fn()
+  } catch (error) {
+    expect(error).toBeInstanceOf(DatasetError)
+    return (error as Error).message
+  }
+  throw new Error('expected a DatasetError')
+}
+
+/** The message JSON.parse gives for `text`. */
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text)
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('expected invalid JSON')
+}
 
 /** The problems of one in-memory case. */
 const problems = (c: unknown) => problemsOf(() => validateCases([c as never]))
@@ -269,6 +290,65 @@ describe('files', () => {
     expect(problemsOf(() => loadDatasetSync(file('trailing.json', text)))).toEqual([expect.stringMatching(/trailing\.json:4: invalid JSON \([\s\S]+\)$/)])
     const nested = ['{"cases": [', '  {"input": "a"},', '  {"input": }', ']}'].join('\n')
     expect(problemsOf(() => loadDatasetSync(file('nested.json', nested)))).toEqual([expect.stringMatching(/nested\.json:3: invalid JSON \([\s\S]+\)$/)])
+  })
+
+  test('a JSON error with a position names the line of that position, not of the case around it', () => {
+    const text = ['[', '  {"input":', '    "a" "b"}', ']'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('position.json', text)))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/position.json:3: invalid JSON (${jsonError(text)}). Fix the JSON syntax.`,
+    )
+  })
+
+  test('a JSON error at a line break counts only the lines before it', () => {
+    const text = ['[', '  {"input": "line one', 'line two"}', ']'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('control.json', text)))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/control.json:2: invalid JSON (${jsonError(text)}). Fix the JSON syntax.`,
+    )
+  })
+
+  test('a JSON error without a position names the first case that does not parse, in an array or under "cases"', () => {
+    const lineOfError = (name: string, text: string) => errorOf(() => loadDatasetSync(file(name, text))).replace(/ invalid JSON [\s\S]*$/, '')
+    const first = ['[', '  {"input": },', '  {"input": "b"}', ']'].join('\n')
+    expect(lineOfError('first.json', first)).toBe(`[expect-llm] Failed to load the golden dataset: ${dir}/first.json:2:`)
+    const second = ['[', '  {"id": "a", "input": "q"},', '  {"id": "b", "input": }', ']'].join('\n')
+    expect(lineOfError('second.json', second)).toBe(`[expect-llm] Failed to load the golden dataset: ${dir}/second.json:3:`)
+    expect(lineOfError('second-cases.json', `{"cases": ${second}}`)).toBe(`[expect-llm] Failed to load the golden dataset: ${dir}/second-cases.json:3:`)
+    const truncated = ['[', '  {"input": "a"},', '  {"input": "b"},', ''].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('truncated.json', truncated)))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/truncated.json:3: invalid JSON (Unexpected end of JSON input). Fix the JSON syntax.`,
+    )
+  })
+
+  test('a JSON error outside every case (each parses on its own) names the file only', () => {
+    const whole = (name: string, text: string) =>
+      `[expect-llm] Failed to load the golden dataset: ${dir}/${name}: invalid JSON (${jsonError(text)}). Fix the JSON syntax.`
+    // The last case ends right at the closing bracket(s), its text holds a bracket, and the file has no final line break.
+    const array = ['// golden cases', '[', '  {"input": "a"},', '  {"input": "b [x]"}]'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('commented.json', array)))).toBe(whole('commented.json', array))
+    const cases = ['// golden cases', '{"cases": [', '  {"input": "a"},', '  {"input": {"tags": ["x"]}}]}'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('commented-cases.json', cases)))).toBe(whole('commented-cases.json', cases))
+    const spaced = ['// golden cases', '{"cases": [', '  {"input": "a"} ] }', ''].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('spaced-cases.json', spaced)))).toBe(whole('spaced-cases.json', spaced))
+    const empty = ['// no cases yet', '[', ']', ''].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('commented-empty.json', empty)))).toBe(whole('commented-empty.json', empty))
+  })
+
+  test('JSON cases are placed by their line when a string holds an unbalanced bracket or an escaped quote', () => {
+    const text = ['[', '  {"input": "a \\" ]"},', '  {"input": "b ["}', ']'].join('\n')
+    expect(loadDatasetSync(file('strings.json', text)).map((c) => c.source)).toEqual([`${dir}/strings.json:2`, `${dir}/strings.json:3`])
+  })
+
+  test('a JSON top level that is not an array: the whole message', () => {
+    expect(errorOf(() => loadDatasetSync(file('number.json', '1')))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/number.json:1: the top level is a number (1), not an array of cases. Write a JSON array of cases, or an object { "cases": [...] }.`,
+    )
+  })
+
+  test('JSON Lines: a line of spaces is skipped like an empty line', () => {
+    expect(loadDatasetSync(file('spaces.jsonl', '{"input": "a"}\n   \n{"input": "b"}\n')).map((c) => c.source)).toEqual([
+      `${dir}/spaces.jsonl:1`,
+      `${dir}/spaces.jsonl:3`,
+    ])
   })
 
   test('YAML whose top level is not a list, or a map without a cases list', () => {
