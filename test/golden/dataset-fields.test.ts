@@ -1,5 +1,6 @@
 // Dataset loading, field by field: what each case field accepts and the exact problem line for what it
 // refuses, conversations, ids, the CSV cell conventions, file types, loaders, and the cap on listed problems.
+import { createHash } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { caseIdFor, DatasetError, loadDataset, loadDatasetSync, validateCases } from '../../src/golden/dataset.js'
@@ -162,6 +163,11 @@ describe('ids', () => {
     expect(caseIdFor(undefined)).toMatch(/^case-[0-9a-f]{8}$/)
   })
 
+  test('the derived id of undefined hashes "undefined"; null values inside an object input are kept', () => {
+    expect(caseIdFor(undefined)).toBe(`case-${createHash('sha256').update('undefined').digest('hex').slice(0, 8)}`)
+    expect(caseIdFor({ b: null, a: 1 })).toBe(`case-${createHash('sha256').update('{"a":1,"b":null}').digest('hex').slice(0, 8)}`)
+  })
+
   test('an explicit id written like a derived one collides and is reported as a duplicate', () => {
     const derived = caseIdFor('q')
     expect(problems2([{ input: 'q' }, { id: derived, input: 'other' }])).toEqual([
@@ -262,6 +268,39 @@ describe('CSV cells', () => {
   test('an empty cell of a case field is the field left out; an empty input is missing', () => {
     const [c] = loadDatasetSync(file('empty-cells.csv', 'id,input,expected,criteria\na,q,,\n'))
     expect(c).toEqual({ id: 'a', input: 'q', source: expect.stringMatching(/empty-cells\.csv:2$/) })
+  })
+})
+
+describe('CSV cells of spaces', () => {
+  test('a cell of spaces is an empty cell: list, boolean, JSON, text, metadata column and unknown column', () => {
+    const header = 'id,input,acceptable,answerable,expected,criteria,metadata.owner,note'
+    const [c] = loadDatasetSync(file('spaces.csv', `${header}\na,q,  ,  ,  ,  ,  ,  \n`))
+    expect(c).toStrictEqual({ id: 'a', input: 'q', source: `${dir}/spaces.csv:2` })
+  })
+
+  test('a cell is read after trimming its spaces: a boolean and a JSON value', () => {
+    const [c] = loadDatasetSync(file('padded.csv', 'id,input,answerable,expected\na,q, yes ," {""a"": 1}"\n'))
+    expect(c).toMatchObject({ answerable: true, expected: { a: 1 } })
+  })
+
+  test('a cell that does not start with { or [ is text, even when it would parse as JSON', () => {
+    const [c] = loadDatasetSync(file('text-cells.csv', 'id,input,expected\na,42,true\n'))
+    expect(c).toMatchObject({ input: '42', expected: 'true' })
+  })
+
+  test('context and relevant cells are lists split on |', () => {
+    const [c] = loadDatasetSync(file('list-cells.csv', 'id,input,context,relevant\na,q,one|two,doc1|doc2\n'))
+    expect(c).toMatchObject({ context: ['one', 'two'], relevant: ['doc1', 'doc2'] })
+  })
+
+  test('a metadata cell that is not an object is reported, not dropped for the metadata columns', () => {
+    expect(problemsOf(() => loadDatasetSync(file('meta-string.csv', 'id,input,metadata,team\na,q,plain,support\n')))).toEqual([
+      `${dir}/meta-string.csv:2: field "metadata" must be an object, got a string ("plain")`,
+    ])
+    expect(problemsOf(() => loadDatasetSync(file('meta-array.csv', 'id,input,metadata,team\na,q,"[1]",support\n')))).toEqual([
+      `${dir}/meta-array.csv:2: field "metadata" must be an object, got an array (length 1)`,
+    ])
+    expect(loadDatasetSync(file('meta-only.csv', 'id,input,team\na,q,support\n'))[0]!.metadata).toEqual({ team: 'support' })
   })
 })
 
@@ -369,6 +408,56 @@ describe('files', () => {
       expect.stringMatching(/null\.json:1: the top level is null, not an array of cases$/),
     ])
     expect(problemsOf(() => loadDatasetSync(file('cases-obj.json', '{"cases": {"a": 1}}')))[0]).toMatch(/the top level is an object/)
+  })
+})
+
+describe('whole messages of YAML, CSV, path and array errors', () => {
+  test('invalid YAML: the first line of each parser message, with its line', () => {
+    expect(errorOf(() => loadDatasetSync(file('bad.yaml', 'cases:\n  - input: a\n   - input: [b\n')))).toBe(
+      `[expect-llm] Failed to load the golden dataset ${dir}/bad.yaml: 2 problems. Fix the YAML syntax.\n` +
+        `  - ${dir}/bad.yaml:3: invalid YAML (All sequence items must start at the same column)\n` +
+        `  - ${dir}/bad.yaml:4: invalid YAML (Flow sequence in block collection must be sufficiently indented and end with a ])`,
+    )
+  })
+
+  test('YAML that is not a list of cases', () => {
+    expect(errorOf(() => loadDatasetSync(file('text.yaml', 'just text\n')))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/text.yaml:1: the top level is not a list of cases. Write a YAML list of cases (\`- input: ...\`), or a map with a \`cases:\` list.`,
+    )
+  })
+
+  test('invalid CSV', () => {
+    expect(errorOf(() => loadDatasetSync(file('bad.csv', 'id,input\na,b,c\n')))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/bad.csv:2: invalid CSV (Invalid Record Length: columns length is 2, got 3 on line 2). ` +
+        'Fix the CSV: a header row, then one row per case with the same number of columns (quote cells that contain commas).',
+    )
+  })
+
+  test('a file that cannot be read', () => {
+    expect(errorOf(() => loadDatasetSync(`${dir}/missing.jsonl`))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/missing.jsonl: cannot be read (ENOENT). ` +
+        'Check the path; relative paths resolve against the current working directory (usually the project root).',
+    )
+  })
+
+  test('a value that is not an array', () => {
+    expect(errorOf(() => validateCases(42 as never))).toBe(
+      '[expect-llm] Failed to load the golden dataset: dataset is a number (42), not an array of cases. Pass a file path, an array of cases, or a function returning one.',
+    )
+  })
+
+  test('a file under the working directory is shown relative to it, one outside by its absolute path', () => {
+    expect(loadDatasetSync('fixtures/golden/handbook.jsonl')[0]!.source).toBe('fixtures/golden/handbook.jsonl:1')
+    expect(loadDatasetSync(file('outside.jsonl', '{"input": "q"}\n'))[0]!.source).toBe(`${dir}/outside.jsonl:1`)
+  })
+
+  test('a duplicate id is named trimmed', () => {
+    expect(
+      problems2([
+        { id: ' a ', input: 'q' },
+        { id: 'a ', input: 'r' },
+      ]),
+    ).toEqual(['dataset[1]: field "id" "a" is a duplicate (first used at dataset[0])'])
   })
 })
 
