@@ -66,7 +66,7 @@ interface RawRecord {
 
 function lineOf(text: string, offset: number): number {
   let line = 1
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++
   return line
 }
 
@@ -146,7 +146,7 @@ function readJson(text: string, file: string): RawRecord[] {
   let items: unknown
   let depth = 1
   if (Array.isArray(value)) items = value
-  else if (value !== null && typeof value === 'object' && Array.isArray((value as { cases?: unknown }).cases)) {
+  else if (Array.isArray((value as { cases?: unknown } | null)?.cases)) {
     items = (value as { cases: unknown[] }).cases
     depth = 2
   } else {
@@ -157,7 +157,7 @@ function readJson(text: string, file: string): RawRecord[] {
     )
   }
   const offsets = topLevelElementOffsets(text, depth)
-  return (items as unknown[]).map((v, i) => ({ value: v, where: `${file}:${offsets[i] !== undefined ? lineOf(text, offsets[i]) : 1}` }))
+  return (items as unknown[]).map((v, i) => ({ value: v, where: `${file}:${lineOf(text, offsets[i] ?? 0)}` }))
 }
 
 function readYaml(text: string, file: string): RawRecord[] {
@@ -166,7 +166,7 @@ function readYaml(text: string, file: string): RawRecord[] {
   if (doc.errors.length > 0) {
     throw new DatasetError(
       file,
-      doc.errors.map((e) => `${file}:${e.linePos?.[0]?.line ?? lineCounter.linePos(e.pos[0]).line}: invalid YAML (${e.message.split('\n')[0]})`),
+      doc.errors.map((e) => `${file}:${lineCounter.linePos(e.pos[0]).line}: invalid YAML (${e.message.split('\n')[0]})`),
       'Fix the YAML syntax.',
     )
   }
@@ -181,10 +181,8 @@ function readYaml(text: string, file: string): RawRecord[] {
   }
   const values = doc.toJS() as unknown[] | { cases: unknown[] }
   const items = Array.isArray(values) ? values : values.cases
-  return seq.items.map((node, i) => {
-    const offset = (node as YamlNode | null)?.range?.[0]
-    return { value: items[i], where: `${file}:${offset !== undefined ? lineCounter.linePos(offset).line : 1}` }
-  })
+  // Every item of a parsed sequence is a node with its range (an empty item is a null scalar).
+  return seq.items.map((node, i) => ({ value: items[i], where: `${file}:${lineCounter.linePos((node as { range: [number, number, number] }).range[0]).line}` }))
 }
 
 function readCsv(text: string, file: string): RawRecord[] {
@@ -236,14 +234,12 @@ function csvBoolean(cell: string): unknown {
 function csvJsonOrString(cell: string): unknown {
   const t = cell.trim()
   if (t === '') return undefined
-  if (t.startsWith('{') || t.startsWith('[')) {
-    try {
-      return JSON.parse(t) as unknown
-    } catch {
-      return cell
-    }
+  if (!t.startsWith('{') && !t.startsWith('[')) return cell
+  try {
+    return JSON.parse(t) as unknown
+  } catch {
+    return cell
   }
-  return cell
 }
 
 /** Turns a CSV row into a case object: list columns split, `answerable` read as a boolean, unknown columns into `metadata`. */
@@ -272,10 +268,10 @@ function fromCsvRow(row: Record<string, string>): Record<string, unknown> {
       case 'metadata':
       case 'messages':
       case 'expectedTools':
-        out[key] = key === 'input' ? (cell.trim() === '' ? undefined : csvJsonOrString(cell)) : csvJsonOrString(cell)
+        out[key] = csvJsonOrString(cell)
         break
       default:
-        if (cell.trim() !== '' || (CASE_FIELDS as readonly string[]).includes(key)) out[key] = cell.trim() === '' ? undefined : cell
+        if (cell.trim() !== '') out[key] = cell
     }
   }
   const extra = Object.keys(out).filter((k) => !(CASE_FIELDS as readonly string[]).includes(k))
@@ -283,11 +279,12 @@ function fromCsvRow(row: Record<string, string>): Record<string, unknown> {
     metadata[k] = out[k]
     delete out[k]
   }
+  // A metadata cell that is not an object is kept as it is, for validation to report (not dropped for the columns).
   if (Object.keys(metadata).length > 0) {
-    out.metadata =
-      out.metadata !== undefined && typeof out.metadata === 'object' && out.metadata !== null ? { ...(out.metadata as object), ...metadata } : metadata
+    if (out.metadata === undefined) out.metadata = metadata
+    else if (typeof out.metadata === 'object' && !Array.isArray(out.metadata)) out.metadata = { ...out.metadata, ...metadata }
   }
-  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k]
+  // Fields left undefined (empty cells) count as not given: every check and buildCase skip undefined values.
   return out
 }
 
@@ -370,8 +367,7 @@ export function optionalFieldProblems(obj: Record<string, unknown>): Array<[stri
   const { id, acceptable, context, relevant, keywords, answerable, criteria, tags, metadata } = obj
   const problems: Array<[string, string]> = []
   const got = (v: unknown) => `got ${describeValue(v)}`
-  if (id !== undefined && !nonEmptyString(id) && !(typeof id === 'number' && Number.isInteger(id)))
-    problems.push(['id', `must be a non-empty string, ${got(id)}`])
+  if (id !== undefined && !nonEmptyString(id) && !Number.isInteger(id)) problems.push(['id', `must be a non-empty string, ${got(id)}`])
   if (acceptable !== undefined && !isStringArray(acceptable, true))
     problems.push(['acceptable', `must be a non-empty array of non-empty strings, ${got(acceptable)}`])
   if (context !== undefined && !nonEmptyString(context) && !isStringArray(context, true))
@@ -470,9 +466,10 @@ function validate(records: RawRecord[], where: string): GoldenCase[] {
       syntaxErrors++
       continue
     }
-    if (record.fromCsv && !csvColumnsChecked && raw !== null && typeof raw === 'object') {
+    if (record.fromCsv && !csvColumnsChecked) {
+      // A CSV record is always an object (its row).
       csvColumnsChecked = true
-      problems.push(...csvColumnProblems(Object.keys(raw), at))
+      problems.push(...csvColumnProblems(Object.keys(raw as object), at))
     }
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       problems.push(`${at}: the case is ${describeValue(raw)}, not an object`)

@@ -1,11 +1,33 @@
 // Dataset loading, field by field: what each case field accepts and the exact problem line for what it
 // refuses, conversations, ids, the CSV cell conventions, file types, loaders, and the cap on listed problems.
+import { createHash } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { caseIdFor, DatasetError, loadDataset, loadDatasetSync, validateCases } from '../../src/golden/dataset.js'
 import { datasetFiles, problemsOf } from './dataset-helpers.js'
 
-const { file } = datasetFiles('golden-dataset-fields-')
+const { dir, file } = datasetFiles('golden-dataset-fields-')
+
+/** The message of the DatasetError that `fn` throws. */
+function errorOf(fn: () => unknown): string {
+  try {
+    fn()
+  } catch (error) {
+    expect(error).toBeInstanceOf(DatasetError)
+    return (error as Error).message
+  }
+  throw new Error('expected a DatasetError')
+}
+
+/** The message JSON.parse gives for `text`. */
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text)
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('expected invalid JSON')
+}
 
 /** The problems of one in-memory case. */
 const problems = (c: unknown) => problemsOf(() => validateCases([c as never]))
@@ -141,6 +163,11 @@ describe('ids', () => {
     expect(caseIdFor(undefined)).toMatch(/^case-[0-9a-f]{8}$/)
   })
 
+  test('the derived id of undefined hashes "undefined"; null values inside an object input are kept', () => {
+    expect(caseIdFor(undefined)).toBe(`case-${createHash('sha256').update('undefined').digest('hex').slice(0, 8)}`)
+    expect(caseIdFor({ b: null, a: 1 })).toBe(`case-${createHash('sha256').update('{"a":1,"b":null}').digest('hex').slice(0, 8)}`)
+  })
+
   test('an explicit id written like a derived one collides and is reported as a duplicate', () => {
     const derived = caseIdFor('q')
     expect(problems2([{ input: 'q' }, { id: derived, input: 'other' }])).toEqual([
@@ -244,6 +271,39 @@ describe('CSV cells', () => {
   })
 })
 
+describe('CSV cells of spaces', () => {
+  test('a cell of spaces is an empty cell: list, boolean, JSON, text, metadata column and unknown column', () => {
+    const header = 'id,input,acceptable,answerable,expected,criteria,metadata.owner,note'
+    const [c] = loadDatasetSync(file('spaces.csv', `${header}\na,q,  ,  ,  ,  ,  ,  \n`))
+    expect(c).toStrictEqual({ id: 'a', input: 'q', source: `${dir}/spaces.csv:2` })
+  })
+
+  test('a cell is read after trimming its spaces: a boolean and a JSON value', () => {
+    const [c] = loadDatasetSync(file('padded.csv', 'id,input,answerable,expected\na,q, yes ," {""a"": 1}"\n'))
+    expect(c).toMatchObject({ answerable: true, expected: { a: 1 } })
+  })
+
+  test('a cell that does not start with { or [ is text, even when it would parse as JSON', () => {
+    const [c] = loadDatasetSync(file('text-cells.csv', 'id,input,expected\na,42,true\n'))
+    expect(c).toMatchObject({ input: '42', expected: 'true' })
+  })
+
+  test('context and relevant cells are lists split on |', () => {
+    const [c] = loadDatasetSync(file('list-cells.csv', 'id,input,context,relevant\na,q,one|two,doc1|doc2\n'))
+    expect(c).toMatchObject({ context: ['one', 'two'], relevant: ['doc1', 'doc2'] })
+  })
+
+  test('a metadata cell that is not an object is reported, not dropped for the metadata columns', () => {
+    expect(problemsOf(() => loadDatasetSync(file('meta-string.csv', 'id,input,metadata,team\na,q,plain,support\n')))).toEqual([
+      `${dir}/meta-string.csv:2: field "metadata" must be an object, got a string ("plain")`,
+    ])
+    expect(problemsOf(() => loadDatasetSync(file('meta-array.csv', 'id,input,metadata,team\na,q,"[1]",support\n')))).toEqual([
+      `${dir}/meta-array.csv:2: field "metadata" must be an object, got an array (length 1)`,
+    ])
+    expect(loadDatasetSync(file('meta-only.csv', 'id,input,team\na,q,support\n'))[0]!.metadata).toEqual({ team: 'support' })
+  })
+})
+
 describe('files', () => {
   test('.ndjson, .yml and upper-case extensions; a file URL', () => {
     expect(loadDatasetSync(file('a.ndjson', '{"id":"a","input":"q"}\n'))[0]!.id).toBe('a')
@@ -271,6 +331,65 @@ describe('files', () => {
     expect(problemsOf(() => loadDatasetSync(file('nested.json', nested)))).toEqual([expect.stringMatching(/nested\.json:3: invalid JSON \([\s\S]+\)$/)])
   })
 
+  test('a JSON error with a position names the line of that position, not of the case around it', () => {
+    const text = ['[', '  {"input":', '    "a" "b"}', ']'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('position.json', text)))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/position.json:3: invalid JSON (${jsonError(text)}). Fix the JSON syntax.`,
+    )
+  })
+
+  test('a JSON error at a line break counts only the lines before it', () => {
+    const text = ['[', '  {"input": "line one', 'line two"}', ']'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('control.json', text)))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/control.json:2: invalid JSON (${jsonError(text)}). Fix the JSON syntax.`,
+    )
+  })
+
+  test('a JSON error without a position names the first case that does not parse, in an array or under "cases"', () => {
+    const lineOfError = (name: string, text: string) => errorOf(() => loadDatasetSync(file(name, text))).replace(/ invalid JSON [\s\S]*$/, '')
+    const first = ['[', '  {"input": },', '  {"input": "b"}', ']'].join('\n')
+    expect(lineOfError('first.json', first)).toBe(`[expect-llm] Failed to load the golden dataset: ${dir}/first.json:2:`)
+    const second = ['[', '  {"id": "a", "input": "q"},', '  {"id": "b", "input": }', ']'].join('\n')
+    expect(lineOfError('second.json', second)).toBe(`[expect-llm] Failed to load the golden dataset: ${dir}/second.json:3:`)
+    expect(lineOfError('second-cases.json', `{"cases": ${second}}`)).toBe(`[expect-llm] Failed to load the golden dataset: ${dir}/second-cases.json:3:`)
+    const truncated = ['[', '  {"input": "a"},', '  {"input": "b"},', ''].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('truncated.json', truncated)))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/truncated.json:3: invalid JSON (Unexpected end of JSON input). Fix the JSON syntax.`,
+    )
+  })
+
+  test('a JSON error outside every case (each parses on its own) names the file only', () => {
+    const whole = (name: string, text: string) =>
+      `[expect-llm] Failed to load the golden dataset: ${dir}/${name}: invalid JSON (${jsonError(text)}). Fix the JSON syntax.`
+    // The last case ends right at the closing bracket(s), its text holds a bracket, and the file has no final line break.
+    const array = ['// golden cases', '[', '  {"input": "a"},', '  {"input": "b [x]"}]'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('commented.json', array)))).toBe(whole('commented.json', array))
+    const cases = ['// golden cases', '{"cases": [', '  {"input": "a"},', '  {"input": {"tags": ["x"]}}]}'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('commented-cases.json', cases)))).toBe(whole('commented-cases.json', cases))
+    const spaced = ['// golden cases', '{"cases": [', '  {"input": "a"} ] }', ''].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('spaced-cases.json', spaced)))).toBe(whole('spaced-cases.json', spaced))
+    const empty = ['// no cases yet', '[', ']', ''].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('commented-empty.json', empty)))).toBe(whole('commented-empty.json', empty))
+  })
+
+  test('JSON cases are placed by their line when a string holds an unbalanced bracket or an escaped quote', () => {
+    const text = ['[', '  {"input": "a \\" ]"},', '  {"input": "b ["}', ']'].join('\n')
+    expect(loadDatasetSync(file('strings.json', text)).map((c) => c.source)).toEqual([`${dir}/strings.json:2`, `${dir}/strings.json:3`])
+  })
+
+  test('a JSON top level that is not an array: the whole message', () => {
+    expect(errorOf(() => loadDatasetSync(file('number.json', '1')))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/number.json:1: the top level is a number (1), not an array of cases. Write a JSON array of cases, or an object { "cases": [...] }.`,
+    )
+  })
+
+  test('JSON Lines: a line of spaces is skipped like an empty line', () => {
+    expect(loadDatasetSync(file('spaces.jsonl', '{"input": "a"}\n   \n{"input": "b"}\n')).map((c) => c.source)).toEqual([
+      `${dir}/spaces.jsonl:1`,
+      `${dir}/spaces.jsonl:3`,
+    ])
+  })
+
   test('YAML whose top level is not a list, or a map without a cases list', () => {
     expect(problemsOf(() => loadDatasetSync(file('scalar.yaml', 'just text\n')))).toEqual([
       expect.stringMatching(/scalar\.yaml:1: the top level is not a list of cases$/),
@@ -289,6 +408,56 @@ describe('files', () => {
       expect.stringMatching(/null\.json:1: the top level is null, not an array of cases$/),
     ])
     expect(problemsOf(() => loadDatasetSync(file('cases-obj.json', '{"cases": {"a": 1}}')))[0]).toMatch(/the top level is an object/)
+  })
+})
+
+describe('whole messages of YAML, CSV, path and array errors', () => {
+  test('invalid YAML: the first line of each parser message, with its line', () => {
+    expect(errorOf(() => loadDatasetSync(file('bad.yaml', 'cases:\n  - input: a\n   - input: [b\n')))).toBe(
+      `[expect-llm] Failed to load the golden dataset ${dir}/bad.yaml: 2 problems. Fix the YAML syntax.\n` +
+        `  - ${dir}/bad.yaml:3: invalid YAML (All sequence items must start at the same column)\n` +
+        `  - ${dir}/bad.yaml:4: invalid YAML (Flow sequence in block collection must be sufficiently indented and end with a ])`,
+    )
+  })
+
+  test('YAML that is not a list of cases', () => {
+    expect(errorOf(() => loadDatasetSync(file('text.yaml', 'just text\n')))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/text.yaml:1: the top level is not a list of cases. Write a YAML list of cases (\`- input: ...\`), or a map with a \`cases:\` list.`,
+    )
+  })
+
+  test('invalid CSV', () => {
+    expect(errorOf(() => loadDatasetSync(file('bad.csv', 'id,input\na,b,c\n')))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/bad.csv:2: invalid CSV (Invalid Record Length: columns length is 2, got 3 on line 2). ` +
+        'Fix the CSV: a header row, then one row per case with the same number of columns (quote cells that contain commas).',
+    )
+  })
+
+  test('a file that cannot be read', () => {
+    expect(errorOf(() => loadDatasetSync(`${dir}/missing.jsonl`))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/missing.jsonl: cannot be read (ENOENT). ` +
+        'Check the path; relative paths resolve against the current working directory (usually the project root).',
+    )
+  })
+
+  test('a value that is not an array', () => {
+    expect(errorOf(() => validateCases(42 as never))).toBe(
+      '[expect-llm] Failed to load the golden dataset: dataset is a number (42), not an array of cases. Pass a file path, an array of cases, or a function returning one.',
+    )
+  })
+
+  test('a file under the working directory is shown relative to it, one outside by its absolute path', () => {
+    expect(loadDatasetSync('fixtures/golden/handbook.jsonl')[0]!.source).toBe('fixtures/golden/handbook.jsonl:1')
+    expect(loadDatasetSync(file('outside.jsonl', '{"input": "q"}\n'))[0]!.source).toBe(`${dir}/outside.jsonl:1`)
+  })
+
+  test('a duplicate id is named trimmed', () => {
+    expect(
+      problems2([
+        { id: ' a ', input: 'q' },
+        { id: 'a ', input: 'r' },
+      ]),
+    ).toEqual(['dataset[1]: field "id" "a" is a duplicate (first used at dataset[0])'])
   })
 })
 

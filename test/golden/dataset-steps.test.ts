@@ -20,6 +20,10 @@ describe('csvColumnProblems', () => {
     ])
   })
 
+  test('a metadata.* column close to a case field name is data too', () => {
+    expect(csvColumnProblems(['input', 'metadata.x'], 'faq.csv:2')).toEqual([])
+  })
+
   test('a header of case fields only has no problem', () => {
     expect(csvColumnProblems(['id', 'input', 'expected', 'tags'], 'faq.csv:2')).toEqual([])
   })
