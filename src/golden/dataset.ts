@@ -70,29 +70,51 @@ function lineOf(text: string, offset: number): number {
   return line
 }
 
-/** Start offsets of the elements of a top-level JSON array (or of `cases` in `{ "cases": [...] }` when `key` is given). */
-function topLevelElementOffsets(text: string, depthOfElements: number): number[] {
-  const offsets: number[] = []
+/**
+ * Start offsets of the elements of a top-level JSON array (`depthOfElements` 1), or of the `cases` array of a
+ * top-level object (2; the last one, as JSON.parse keeps the last of repeated keys). Other keys' arrays and
+ * objects are skipped, whatever they hold.
+ */
+function topLevelElementOffsets(text: string, depthOfElements: 1 | 2): number[] {
+  let offsets: number[] = []
   let depth = 0
   let inString = false
+  let stringStart = 0
+  // The last string read directly in the top-level container: before a `[` at depth 2, that array's key.
+  let lastKey = ''
+  let inElements = false
   let expectElement = false
   for (let i = 0; i < text.length; i++) {
     const ch = text[i] as string
     if (inString) {
       if (ch === '\\') i++
-      else if (ch === '"') inString = false
+      else if (ch === '"') {
+        inString = false
+        if (depth === 1) lastKey = text.slice(stringStart + 1, i)
+      }
       continue
     }
     if (expectElement && !/\s/.test(ch) && ch !== ']') {
       offsets.push(i)
       expectElement = false
     }
-    if (ch === '"') inString = true
-    else if (ch === '[' || ch === '{') {
+    if (ch === '"') {
+      inString = true
+      stringStart = i
+    } else if (ch === '[' || ch === '{') {
       depth++
-      if (ch === '[' && depth === depthOfElements) expectElement = true
-    } else if (ch === ']' || ch === '}') depth--
-    else if (ch === ',' && depth === depthOfElements) expectElement = true
+      if (ch === '[' && depth === depthOfElements && (depth === 1 || lastKey === 'cases')) {
+        offsets = []
+        inElements = true
+        expectElement = true
+      }
+    } else if (ch === ']' || ch === '}') {
+      if (depth === depthOfElements) {
+        inElements = false
+        expectElement = false
+      }
+      depth--
+    } else if (ch === ',' && depth === depthOfElements && inElements) expectElement = true
   }
   return offsets
 }
@@ -122,7 +144,7 @@ function readJson(text: string, file: string): RawRecord[] {
     let where = at ? `${file}:${lineOf(text, Number(at[1]))}` : undefined
     if (!where) {
       // Newer V8 messages carry no position: find the first case that does not parse on its own.
-      for (const depth of [1, 2]) {
+      for (const depth of [1, 2] as const) {
         const offsets = topLevelElementOffsets(text, depth)
         const bad = offsets.findIndex((start, i) => {
           const next = offsets[i + 1]
@@ -144,7 +166,7 @@ function readJson(text: string, file: string): RawRecord[] {
     throw new DatasetError(file, [`${where ?? file}: invalid JSON (${message})`], 'Fix the JSON syntax.')
   }
   let items: unknown
-  let depth = 1
+  let depth: 1 | 2 = 1
   if (Array.isArray(value)) items = value
   else if (Array.isArray((value as { cases?: unknown } | null)?.cases)) {
     items = (value as { cases: unknown[] }).cases

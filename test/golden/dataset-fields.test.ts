@@ -324,6 +324,25 @@ describe('files', () => {
     expect(loadDatasetSync(file('arr.json', arr)).map((c) => c.source?.split(':').at(-1))).toEqual(['2', '3'])
   })
 
+  test('under "cases", arrays and commas of other top-level keys are not cases; a repeated "cases" counts the last', () => {
+    const text = [
+      '{ "meta": { "a": [1, 2], "b": 2 },',
+      '  "cases": [',
+      '    { "id": "a", "input": "q" },',
+      '    { "id": "b", "input": "q" }',
+      '  ],',
+      '  "tags": ["x", "y"] }',
+    ].join('\n')
+    expect(loadDatasetSync(file('other-keys.json', text)).map((c) => c.source?.split(':').at(-1))).toEqual(['3', '4'])
+    const repeated = ['{ "cases": [{ "id": "old", "input": "q" }, {}],', '  "cases": [', '    { "id": "a", "input": "q" }] }'].join('\n')
+    expect(loadDatasetSync(file('repeated.json', repeated)).map((c) => `${c.id}:${c.source?.split(':').at(-1)}`)).toEqual(['a:3'])
+  })
+
+  test('an empty array before "cases" starts no case', () => {
+    const text = ['{ "empty": [ ],', '  "cases": [', '    { "id": "a", "input": "q" }] }'].join('\n')
+    expect(loadDatasetSync(file('empty-first.json', text)).map((c) => c.source?.split(':').at(-1))).toEqual(['3'])
+  })
+
   test('a JSON syntax error names the line of the case that does not parse', () => {
     const text = ['[', '  {"input": "a"},', '  {"input": "b"},', '  {"input": "c",}', ']'].join('\n')
     expect(problemsOf(() => loadDatasetSync(file('trailing.json', text)))).toEqual([expect.stringMatching(/trailing\.json:4: invalid JSON \([\s\S]+\)$/)])
