@@ -250,15 +250,14 @@ function reportOptions(options: CompareOptions<any, any, any>): NonNullable<Comp
 }
 
 /** Each variant's token and cost totals over the cases it ran, and the models it called. */
-function variantUsage(ran: readonly CompareCaseResult[], variants: readonly string[]) {
+export function variantUsage(ran: readonly CompareCaseResult[], variants: readonly string[]) {
   const appUsage: Record<string, UsageTotals> = {}
   const appModels: Record<string, string[]> = {}
   for (const v of variants) {
     const t: UsageTotals = { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0, unpricedModels: [] }
     appModels[v] = []
     for (const r of ran) {
-      const run = r.runs[v]
-      if (!run) continue
+      const run = r.runs[v]!
       t.calls += run.usage.calls
       t.inputTokens += run.usage.inputTokens
       t.outputTokens += run.usage.outputTokens
@@ -305,7 +304,7 @@ export function formatCompareSummary(report: CompareReport, maxCases = 30, repor
     for (const b of others) {
       out.push(
         `  ${'scorer'.padEnd(w)}  ${report.variants.map((v) => v.padEnd(vw)).join('  ')}  ${`Δ ${b}−${first}`.padEnd(10)}  ` +
-          `${Math.round((report.scorers[0]?.pairs[0]?.ci.confidence ?? 0.95) * 100)}% CI              W/T/L`,
+          `${Math.round(report.scorers[0]!.pairs[0]!.ci.confidence * 100)}% CI              W/T/L`,
       )
       for (const s of report.scorers) {
         const p = s.pairs.find((x) => x.b === b)!

@@ -14,6 +14,7 @@ import {
   formatCompareSummary,
   scoredNames,
   usageTotalsOf,
+  variantUsage,
 } from '../../src/golden/compare.js'
 import type { CompareReport, CompareRow } from '../../src/golden/report.js'
 import type { CaseRun } from '../../src/golden/run.js'
@@ -63,6 +64,37 @@ describe('usageTotalsOf', () => {
     const totals = { calls: 2, inputTokens: 30, outputTokens: 12, totalTokens: 42, costUsd: null, unpricedModels: ['m'] }
     const ledger = { ...totals, byKind: { judge: totals, embedding: totals }, models: { judge: ['m'], embedding: [] } }
     expect(usageTotalsOf(ledger)).toEqual({ calls: 2, inputTokens: 30, outputTokens: 12, totalTokens: 42, costUsd: null, unpricedModels: ['m'] })
+  })
+})
+
+describe('variantUsage', () => {
+  const run = (usage: Partial<CaseRun['usage']>) => ({ usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [], ...usage } }) as CaseRun
+  const free = run({})
+
+  test("each variant's calls and tokens summed over its cases, each model it called once", () => {
+    const ran = [
+      { c: { id: 'a', input: 'q' }, runs: { v1: run({ calls: 1, inputTokens: 10, outputTokens: 2, costUsd: 0.5, models: ['m'] }), v2: free } },
+      { c: { id: 'b', input: 'q' }, runs: { v1: run({ calls: 2, inputTokens: 5, outputTokens: 1, costUsd: 0.25, models: ['m', 'n'] }), v2: free } },
+    ]
+    expect(variantUsage(ran, ['v1', 'v2'])).toEqual({
+      appUsage: {
+        v1: { calls: 3, inputTokens: 15, outputTokens: 3, totalTokens: 18, costUsd: 0.75, unpricedModels: [] },
+        v2: { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0, unpricedModels: [] },
+      },
+      appModels: { v1: ['m', 'n'], v2: [] },
+    })
+  })
+
+  test('a run without a cost leaves the cost unknown even after priced runs, and lists each unpriced model once', () => {
+    const local = run({ calls: 1, costUsd: undefined, models: ['local'] })
+    const ran = [
+      { c: { id: 'a', input: 'q' }, runs: { v1: local, v2: free } },
+      { c: { id: 'b', input: 'q' }, runs: { v1: local, v2: free } },
+      { c: { id: 'c', input: 'q' }, runs: { v1: run({ calls: 1, costUsd: 0.5, models: ['m'] }), v2: free } },
+    ]
+    const { appUsage, appModels } = variantUsage(ran, ['v1', 'v2'])
+    expect(appUsage.v1).toMatchObject({ calls: 3, costUsd: null, unpricedModels: ['local'] })
+    expect(appModels.v1).toEqual(['local', 'm'])
   })
 })
 
@@ -189,6 +221,96 @@ describe('formatCompareSummary', () => {
 
   test('each difference with its sign: minus below zero, plus from zero on', () => {
     expect(formatCompareSummary(report).split('\n')[2]).toBe('  rougeL   0.50   0.25   -0.250      [-0.500, +0.000]  5/15/20')
+  })
+
+  test('without scorers: no score table, only the pass rates and the differing cases', () => {
+    expect(formatCompareSummary({ ...report, scorers: [], mcnemar: [] })).toBe(
+      'compare › cmp (40 cases; variants v1, v2)\n  pass rate: v1 50.0%, v2 12.5%\n  differing cases: 0 of 40',
+    )
+  })
+
+  test("the table's header gives the interval's confidence", () => {
+    const pair = { ...report.scorers[0]!.pairs[0]!, ci: { ...report.scorers[0]!.pairs[0]!.ci, confidence: 0.9 } }
+    const lines = formatCompareSummary({ ...report, scorers: [{ ...report.scorers[0]!, pairs: [pair] }] }).split('\n')
+    expect(lines[1]).toBe('  scorer   v1     v2     Δ v2−v1     90% CI              W/T/L')
+  })
+
+  test('with three variants, each table shows its own variant against the first', () => {
+    const [v2] = report.scorers[0]!.pairs
+    const v3 = { ...v2!, b: 'v3', meanDiff: 0.25, ci: { ...v2!.ci, low: 0, high: 0.5 }, wins: 20, losses: 5 }
+    const three = {
+      ...report,
+      variants: ['v1', 'v2', 'v3'],
+      scorers: [{ scorer: 'rougeL', means: { v1: 0.5, v2: 0.25, v3: 0.75 }, pairs: [v2!, v3] }],
+      passRates: { v1: 0.5, v2: 0.125, v3: 0.75 },
+      mcnemar: [],
+    } as unknown as CompareReport
+    expect(formatCompareSummary(three).split('\n').slice(3, 5)).toEqual([
+      '  scorer   v1     v2     v3     Δ v3−v1     95% CI              W/T/L',
+      '  rougeL   0.50   0.25   0.75   +0.250      [+0.000, +0.500]  20/15/5',
+    ])
+  })
+
+  test("McNemar's p-value: exponent notation below 0.0001, four decimals from 0.0001 on", () => {
+    const line = (pValue: number) =>
+      formatCompareSummary({ ...report, mcnemar: [{ a: 'v1', b: 'v2', aOnly: 20, bOnly: 0, pValue, method: 'exact' }] })
+        .split('\n')
+        .find((l) => l.startsWith('  McNemar'))
+    expect(line(2 * 0.5 ** 20)).toBe('  McNemar v2 vs v1: 20 discordant (v1 only 20, v2 only 0), p = 1.91e-6 (exact binomial)')
+    expect(line(0.0001)).toBe('  McNemar v2 vs v1: 20 discordant (v1 only 20, v2 only 0), p = 0.0001 (exact binomial)')
+  })
+
+  test('the expectation, met or not, before the differing cases', () => {
+    const expectation = { better: 'v2', scorer: 'rougeL', minDelta: 0, ok: true, message: 'v2 is better: it is' }
+    const lines = (ok: boolean) =>
+      formatCompareSummary({ ...report, expectation: { ...expectation, ok } })
+        .split('\n')
+        .slice(-2)
+    expect(lines(true)).toEqual(['  ✓ v2 is better: it is', '  differing cases: 0 of 40'])
+    expect(lines(false)).toEqual(['  ✗ v2 is better: it is', '  differing cases: 0 of 40'])
+  })
+
+  const differing = [
+    { id: 'c1', input: 'What is 2+2?', outputs: { v1: '4', v2: null }, pass: { v1: true, v2: false }, scores: { v1: { exact: 1, rougeL: 0.5 }, v2: {} } },
+    { id: 'c2', input: 'And 3+3?', outputs: { v1: '6', v2: '5' }, pass: { v1: true, v2: false }, scores: { v1: { exact: 1 }, v2: { exact: 0 } } },
+  ]
+
+  test("a differing case: its input, then each variant's verdict, scores and output ((no output) for none)", () => {
+    expect(
+      formatCompareSummary({ ...report, differing: differing.slice(0, 1) })
+        .split('\n')
+        .slice(-4),
+    ).toEqual([
+      '  differing cases: 1 of 40',
+      '    c1  What is 2+2?',
+      '      ✓ v1       exact 1 rougeL 0.50          4',
+      '      ✗ v2                                    (no output)',
+    ])
+  })
+
+  test('at most maxCases differing cases, then how many more', () => {
+    const lines = formatCompareSummary({ ...report, differing }, 1).split('\n')
+    expect(lines.slice(-5)).toEqual([
+      '  differing cases: 2 of 40',
+      '    c1  What is 2+2?',
+      '      ✓ v1       exact 1 rougeL 0.50          4',
+      '      ✗ v2                                    (no output)',
+      '    … 1 more: see the JSON report',
+    ])
+  })
+
+  test('exactly maxCases differing cases: no "more" line', () => {
+    expect(
+      formatCompareSummary({ ...report, differing: differing.slice(0, 1) }, 1)
+        .split('\n')
+        .at(-1),
+    ).toBe('      ✗ v2                                    (no output)')
+  })
+
+  test('the report file last, relative to the working directory', () => {
+    expect(formatCompareSummary(report, 30, join(process.cwd(), '.expect-llm/reports/x/cmp.json')).split('\n').at(-1)).toBe(
+      '  report: .expect-llm/reports/x/cmp.json',
+    )
   })
 
   test("McNemar's chi-square line gives the statistic", () => {

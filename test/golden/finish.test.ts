@@ -13,7 +13,7 @@ import { baselinePath } from '../../src/golden/baseline.js'
 import { CompareSuite, formatCompareSummary } from '../../src/golden/compare.js'
 import { validateCases } from '../../src/golden/dataset.js'
 import { GoldenSuite, type UpdateMode } from '../../src/golden/suite.js'
-import type { GoldenOptions } from '../../src/golden/types.js'
+import type { CompareOptions, GoldenOptions } from '../../src/golden/types.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'golden-finish-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -198,6 +198,29 @@ describe('CompareSuite.finish', () => {
     ])
     expect(report.options).toEqual({ resamples: 100, seed: 42, confidence: 0.95 })
   })
+  const finishCompare = async (options: Partial<CompareOptions<any, any, any>>, all: unknown[] = cases) => {
+    const suite = new CompareSuite('cmp', { dataset: [], variants: { a: () => 'right', b: () => 'wrong' }, resamples: 100, report: false, ...options })
+    suite.setCases(validateCases(all))
+    for (const c of suite.cases) await suite.runCase(c)
+    return suite.finish({ runner: 'vitest', testPath: undefined }).report
+  }
+
+  test('the report keeps the scorer named in expect, and the expectation is decided on it', async () => {
+    const report = await finishCompare({ scorers: { exact: true, contains: true }, expect: { better: 'b', scorer: 'contains' } })
+    expect(report.options).toStrictEqual({ resamples: 100, seed: 42, confidence: 0.95, expect: { better: 'b', scorer: 'contains' } })
+    expect(report.expectation).toMatchObject({ scorer: 'contains' })
+  })
+
+  test('the report keeps no expect.scorer key when none is named', async () => {
+    const report = await finishCompare({ scorers: { exact: true }, expect: { better: 'b', minDelta: 0.1 } })
+    expect(report.options).toStrictEqual({ resamples: 100, seed: 42, confidence: 0.95, expect: { better: 'b', minDelta: 0.1 } })
+  })
+
+  test('a row without expected, tags or details has no such keys', async () => {
+    const report = await finishCompare({ variants: { a: () => 'same', b: () => 'same' } }, [{ id: 'a', input: 'qa' }])
+    expect(report.rows).toStrictEqual([{ id: 'a', input: 'qa', outputs: { a: 'same', b: 'same' }, pass: { a: true, b: true }, scores: { a: {}, b: {} } }])
+  })
+
   test("a shard's slice leaves the expectation to the merge, and nothing without one", async () => {
     vi.stubEnv('EXPECT_LLM_SHARD', '1/2')
     const shardOf = async (e?: { better: string }) => {
