@@ -270,7 +270,7 @@ describe('formatCompareSummary', () => {
     expect(lines(false)).toEqual(['  ✗ v2 is better: it is', '  differing cases: 0 of 40'])
   })
 
-  const differing = [
+  const differing: CompareReport['differing'] = [
     { id: 'c1', input: 'What is 2+2?', outputs: { v1: '4', v2: null }, pass: { v1: true, v2: false }, scores: { v1: { exact: 1, rougeL: 0.5 }, v2: {} } },
     { id: 'c2', input: 'And 3+3?', outputs: { v1: '6', v2: '5' }, pass: { v1: true, v2: false }, scores: { v1: { exact: 1 }, v2: { exact: 0 } } },
   ]
