@@ -198,7 +198,7 @@ describe('CompareSuite.finish', () => {
     ])
     expect(report.options).toEqual({ resamples: 100, seed: 42, confidence: 0.95 })
   })
-  const finishCompare = async (options: Partial<CompareOptions<any, any, any>>, all: Parameters<typeof validateCases>[0] = cases) => {
+  const finishCompare = async (options: Partial<CompareOptions<any, any, any>>, all: Array<{ id: string; input: string; expected?: string }> = cases) => {
     const suite = new CompareSuite('cmp', { dataset: [], variants: { a: () => 'right', b: () => 'wrong' }, resamples: 100, report: false, ...options })
     suite.setCases(validateCases(all))
     for (const c of suite.cases) await suite.runCase(c)
