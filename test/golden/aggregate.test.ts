@@ -60,6 +60,13 @@ describe('retrieval averages', () => {
     expect(r.macro.f1).toBeCloseTo(13 / 21, 15)
   })
 
+  test('equal precision and recall give an F1 of that same value', () => {
+    // One case finds 1 of 2 relevant in its top 2: P = R = 0.5, so F1 = 2·0.5·0.5/1 = 0.5.
+    const r = retrievalAverages([{ found: 1, k: 2, relevant: 2 }])
+    expect(r.micro.f1).toBe(0.5)
+    expect(r.macro.f1).toBe(0.5)
+  })
+
   test("a suite reports them for each retrieval instance, beside MRR as Wikipedia's worked example computes it", async () => {
     // Wikipedia, "Mean reciprocal rank": queries cat, torus and virus rank their first right answer 3rd, 2nd
     // and 1st, so MRR = (1/3 + 1/2 + 1)/3 = 11/18 ≈ 0.61.
@@ -129,6 +136,17 @@ describe('usageSummary and budgetChecks', () => {
     expect(usage.evaluator).toMatchObject({ calls: 1, inputTokens: 1000, outputTokens: 100 })
     expect(usage.total.totalTokens).toBe(1130)
     expect(usage.latency.p50).toBe(200)
+  })
+
+  test('the app models, each once, in the order the runs first name them', () => {
+    const runs = [run('x'), run('y', 100, { models: ['unpriced', 'm'] })]
+    expect(usageSummary([result('a', {}, runs)], []).appModels).toEqual(['m', 'unpriced'])
+  })
+
+  test("an unpriced evaluator model is named in its kind's totals too", () => {
+    const evaluator = usageSummary([], [{ kind: 'judge', model: 'no-price-model', inputTokens: 1, outputTokens: 1 } as never]).evaluator
+    expect(evaluator.unpricedModels).toEqual(['no-price-model'])
+    expect(evaluator.byKind.judge.unpricedModels).toEqual(['no-price-model'])
   })
 
   test('budget checks over tokens, latency and an unknown cost', () => {
