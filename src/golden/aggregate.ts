@@ -53,6 +53,7 @@ const f1 = (p: number, r: number) => (p + r === 0 ? 0 : (2 * p * r) / (p + r))
  * found / items considered, relevant found / relevant) and macro (the mean of the per-case values).
  */
 export function retrievalAverages(counts: ReadonlyArray<{ found: number; k: number; relevant: number }>): NonNullable<ReportScorer['retrieval']> {
+  // Stryker disable next-line ArithmeticOperator: negated sums leave each micro ratio and its zero check the same
   const sum = (key: 'found' | 'k' | 'relevant') => counts.reduce((s, c) => s + c[key], 0)
   const microP = sum('k') === 0 ? 0 : sum('found') / sum('k')
   const microR = sum('relevant') === 0 ? 0 : sum('found') / sum('relevant')
