@@ -323,10 +323,29 @@ describe('CompareSuite options', () => {
     expect(() => compare({ task, retries: 2 })).toThrow(`${compareError('unknown option "task", "retries"')}. Valid options are: dataset,`)
   })
 
+  test('a name that is not text or only spaces, and null options', () => {
+    expect(() => compare({}, 3)).toThrow(
+      `${compareError('the suite name must be a non-empty string, got a number (3)')}. Call compareGolden('prompt v1 vs v2', { ... }).`,
+    )
+    expect(() => compare({}, '  ')).toThrow(`${compareError('the suite name must be a non-empty string, got a string ("  ")')}. Call compareGolden(`)
+    expect(() => new CompareSuite('c', null as never)).toThrow(
+      `${compareError('the options must be an object, got null')}. Pass { dataset, variants, scorers, ... }.`,
+    )
+  })
+
+  test('a new suite has no cases until they are set', () => {
+    expect(compare({}).cases).toEqual([])
+  })
+
+  test('the report options are checked as compareGolden', () => {
+    expect(() => compare({ report: { html: '' } })).toThrow(`${compareError('report.html must be true, false or a file path, got a string ("")')}. Pass`)
+  })
+
   test('variants: at least two functions', () => {
     expect(() => compare({ variants: null })).toThrow(
       `${compareError('"variants" must be an object with at least two tasks, got null')}. Pass for example { variants: { v1: answerV1, v2: answerV2 } }.`,
     )
+    expect(() => compare({ variants: 'ab' })).toThrow(`${compareError('"variants" must be an object with at least two tasks, got a string ("ab")')}. Pass`)
     expect(() => compare({ variants: { a: task, b: 'x' } })).toThrow(
       `${compareError('variant "b" must be a task function, got a string ("x")')}. Pass (input, case) => output for every variant.`,
     )
