@@ -127,6 +127,10 @@ describe('checkCaseFields', () => {
       expectedTools: { calls: [{ name: 'lookup_order' }], order: 'in-order', extra: 'allow' },
     })
   })
+
+  test('a case without expected tools has no expectedTools key', () => {
+    expect(checkCaseFields({ input: 'q' })).toStrictEqual({ problems: [], input: 'q' })
+  })
 })
 
 describe('assignCaseId', () => {
