@@ -415,6 +415,7 @@ export function checkCaseFields(obj: Record<string, unknown>): { problems: Array
   const { input, problems: inputProblems } = caseInput(obj)
   problems.push(...inputProblems)
   let expectedTools: ExpectedTools | undefined
+  // Stryker disable next-line ConditionalExpression: readExpectedTools(undefined) gives no problems and no value
   if (obj.expectedTools !== undefined) {
     const read = readExpectedTools(obj.expectedTools)
     problems.push(...read.problems.map((problem): [string, string] => ['expectedTools', problem]))
