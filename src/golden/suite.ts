@@ -124,7 +124,7 @@ export function applyFilter<C extends GoldenCase>(cases: C[], filter: GoldenFilt
       `filter.ids lists ${unknownIds.map((i) => `"${i}"`).join(', ')}, which no case has`,
       'Check the ids in the dataset (cases without an id get "case-<hash>").',
     )
-  return cases.filter((c) => (tags === undefined || (c.tags ?? []).some((t) => tags.includes(t))) && (ids === undefined || ids.includes(c.id)))
+  return cases.filter((c) => (tags === undefined || (c.tags?.some((t) => tags.includes(t)) ?? false)) && (ids === undefined || ids.includes(c.id)))
 }
 
 /** `<id>: <input preview>`, one line. */
