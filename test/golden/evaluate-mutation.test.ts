@@ -87,6 +87,13 @@ describe('the mutation run of a suite', () => {
     expect(suite({ timeout: 1000, concurrency: 10_000 }).mutationTimeout()).toBe(1000)
   })
 
+  test('its timeout counts only the mutants of the chosen operators', () => {
+    const all = suite({ timeout: 1000 }).mutationTimeout()
+    const number = suite({ timeout: 1000, mutate: { operators: ['number'] } }).mutationTimeout()
+    expect(number).toBeGreaterThan(0)
+    expect(number).toBeLessThan(all)
+  })
+
   test('with no case to mutate, the timeout is one per-case timeout', () => {
     const s = new GoldenSuite('bot', { dataset: [], task, scorers: { exact: true }, mutate: true, report: false, timeout: 700 })
     s.setCases(validateCases([{ id: 'q', input: 'no reference' }]))

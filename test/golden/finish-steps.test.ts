@@ -187,6 +187,16 @@ describe('saveSuiteReport', () => {
       expect.stringMatching(/^the JSON report could not be written to .*\/file\/unknown-file\/s\.json: ENOTDIR: .*\. Check the folder\.$/),
     ])
   })
+
+  test('without a fix, the failure ends with the error message', () => {
+    writeFileSync(join(dir, 'file'), '')
+    const saved = saveSuiteReport(report, { dir: join(dir, 'file'), history: false }, { suite: 'S', testPath: undefined, shard: undefined })
+    expect(saved.failures).toEqual([
+      expect.stringMatching(
+        /^the JSON report could not be written to .*\/file\/unknown-file\/s\.json: ENOTDIR: not a directory, mkdir '.*\/file\/unknown-file'$/,
+      ),
+    ])
+  })
 })
 
 describe('formatCompareSummary', () => {

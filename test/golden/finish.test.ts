@@ -33,11 +33,14 @@ const cases = [
 const notAFolder = join(dir, 'not-a-folder')
 writeFileSync(notAFolder, 'a file where the report folder should be')
 
-async function finish(options: Partial<GoldenOptions<any, any, any>>, ctx: { testPath?: string; updateMode?: UpdateMode; run?: boolean } = {}) {
+async function finish(
+  options: Partial<GoldenOptions<any, any, any>>,
+  ctx: { testPath?: string; updateMode?: UpdateMode; run?: boolean; env?: Record<string, string> } = {},
+) {
   const suite = new GoldenSuite('bot', { dataset: [], task: () => 'right', scorers: { exact: true }, report: false, ...options })
   suite.setCases(validateCases(cases))
   if (ctx.run !== false) for (const c of suite.cases) await suite.runCase(c)
-  const outcome = suite.finish({ runner: 'vitest', testPath: ctx.testPath, updateMode: ctx.updateMode ?? 'new', env: {} })
+  const outcome = suite.finish({ runner: 'vitest', testPath: ctx.testPath, updateMode: ctx.updateMode ?? 'new', env: ctx.env ?? {} })
   return { suite, outcome, message: GoldenSuite.failureMessage('bot', outcome) }
 }
 
@@ -51,6 +54,7 @@ describe('GoldenSuite.finish', () => {
     )
     expect(message).toMatch(/^\[expect-llm\] Golden suite "bot" failed 1 check:\n\n1\. the JSON report could not be written/)
     expect(message).not.toContain('Report:')
+    expect(message).toBe(`[expect-llm] Golden suite "bot" failed 1 check:\n\n1. ${outcome.failures[0]}`)
   })
 
   test('a baseline needs the test file: without it the baseline check fails and says so', async () => {
@@ -77,6 +81,31 @@ describe('GoldenSuite.finish', () => {
     expect(updated.outcome.report.baseline).toEqual({ path, status: 'updated' })
     expect(updated.outcome.report.checks.at(-1)).toEqual({ name: 'baseline', ok: true, message: `baseline updated: ${path}` })
     expect(JSON.parse(readFileSync(path, 'utf8')).cases.a).toEqual({ pass: false, scores: { exact: 0 } })
+  })
+
+  test('a missing baseline in CI (update mode none) fails the baseline check with its path, and writes nothing', async () => {
+    const testPath = join(dir, 'missing.test.ts')
+    const path = baselinePath(testPath, 'bot')
+    const { outcome } = await finish({ baseline: true }, { testPath, updateMode: 'none' })
+    expect(outcome.report.baseline).toEqual({ path, status: 'missing' })
+    expect(outcome.report.checks).toEqual([{ name: 'baseline', ok: false, message: `baseline ${path} is missing` }])
+    expect(outcome.failures).toEqual([
+      `the baseline ${path} is missing, and snapshots are not written in CI. Run the suite locally (it writes the baseline) and commit the file.`,
+    ])
+    expect(existsSync(path)).toBe(false)
+  })
+
+  test('CI without -u writes a first baseline and warns of nothing; only -u in CI is refused', async () => {
+    const testPath = join(dir, 'ci-new.test.ts')
+    const path = baselinePath(testPath, 'bot')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const created = await finish({ baseline: true }, { testPath, env: { CI: 'true' } })
+    expect(created.outcome.report.baseline).toEqual({ path, status: 'created' })
+    expect(warn).not.toHaveBeenCalled()
+    const refused = await finish({ baseline: true, task: () => 'wrong' }, { testPath, updateMode: 'all', env: { CI: 'true' } })
+    expect(refused.outcome.report.baseline).toMatchObject({ path, status: 'compared' })
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(String(warn.mock.calls[0]![0])).toContain(`Failed to update the golden baseline ${path}: CI is set`)
   })
 
   test('a drop against the baseline with tolerance 0 fails the baseline check; per-scorer tolerances override it', async () => {

@@ -25,6 +25,11 @@ describe('inputText', () => {
     expect(inputText(undefined)).toBe('undefined')
     expect(inputText(null)).toBe('null')
   })
+
+  test('a list of functions is no conversation, even with role and content properties: as text', () => {
+    const message = Object.assign(() => 'hi', { role: 'user', content: 'Hi?' })
+    expect(inputText([message])).toBe('[null]')
+  })
 })
 
 describe('running scorers', () => {

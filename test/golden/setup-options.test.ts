@@ -11,6 +11,7 @@ import { resetLedger } from '../../src/ledger.js'
 import { CompareSuite } from '../../src/golden/compare.js'
 import type { CaseResult, CaseRun } from '../../src/golden/run.js'
 import { validateCases } from '../../src/golden/dataset.js'
+import { SCORER_NAMES } from '../../src/golden/scorers.js'
 import { applyFilter, baselineUpdateRefused, caseTitle, GoldenSuite } from '../../src/golden/suite.js'
 import type { CompareOptions, GoldenCase, GoldenCaseInput, GoldenOptions } from '../../src/golden/types.js'
 
@@ -94,6 +95,10 @@ describe('GoldenSuite options', () => {
     const short = defineCheck({ name: 'short', threshold: 1, run: (o: string) => (o.length < 10 ? 1 : 0) })
     expect(() => golden({ scorers: { short }, thresholds: { mean: { short: 0.5 } } })).not.toThrow()
     expect(() => golden({ scorers: { short }, thresholds: { mean: { shrt: 0.5 } } })).toThrow(/Valid scorers are: exact, .*, short\.$/)
+    // A configured built-in scorer is listed once, among the built-in names.
+    expect(() => golden({ scorers: { exact: true, short }, thresholds: { mean: { shrt: 0.5 } } })).toThrow(
+      `Valid scorers are: ${[...SCORER_NAMES, 'short'].join(', ')}.`,
+    )
   })
 
   test('baseline tolerances and budget', () => {

@@ -98,7 +98,9 @@ describe('paired bootstrap', () => {
   })
 
   test('refuses unpaired or empty samples', () => {
-    expect(() => pairedBootstrap([1], [1, 2])).toThrow('the samples have 1 and 2 values')
+    expect(() => pairedBootstrap([1], [1, 2])).toThrow(
+      '[expect-llm] Failed to bootstrap the paired difference: the samples have 1 and 2 values. Pass one score per case for each variant, in the same case order.',
+    )
     expect(() => pairedBootstrap([], [])).toThrow('there are no pairs')
   })
 

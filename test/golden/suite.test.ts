@@ -224,6 +224,7 @@ describe('aggregate checks', () => {
       ].join('\n'),
     )
     expect(outcome.report.cases[0]?.errors).toEqual([`scorer semantic failed: ${embedderError}`, `scorer judge failed: ${judgeError}`])
+    expect(results[0]!.runs[0]!.error).toBe(`scorer semantic failed: ${embedderError}\nscorer judge failed: ${judgeError}`)
   })
 
   test('per-scorer mean and min thresholds', async () => {
