@@ -4,20 +4,9 @@ import { createHash } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { caseIdFor, DatasetError, loadDataset, loadDatasetSync, validateCases } from '../../src/golden/dataset.js'
-import { datasetFiles, problemsOf } from './dataset-helpers.js'
+import { datasetFiles, errorOf, problemsOf } from './dataset-helpers.js'
 
 const { dir, file } = datasetFiles('golden-dataset-fields-')
-
-/** The message of the DatasetError that `fn` throws. */
-function errorOf(fn: () => unknown): string {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(DatasetError)
-    return (error as Error).message
-  }
-  throw new Error('expected a DatasetError')
-}
 
 /** The message JSON.parse gives for `text`. */
 function jsonError(text: string): string {

@@ -20,6 +20,17 @@ export function datasetFiles(prefix: string): { dir: string; file: (name: string
   }
 }
 
+/** The message of the DatasetError that `fn` throws (fails the test when it throws anything else, or nothing). */
+export function errorOf(fn: () => unknown): string {
+  try {
+    fn()
+  } catch (error) {
+    expect(error).toBeInstanceOf(DatasetError)
+    return (error as Error).message
+  }
+  throw new Error('expected a DatasetError')
+}
+
 /** The problems of the DatasetError that `fn` throws (fails the test when it throws anything else, or nothing). */
 export function problemsOf(fn: () => unknown): string[] {
   try {

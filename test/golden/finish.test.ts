@@ -227,12 +227,15 @@ describe('CompareSuite.finish', () => {
     ])
     expect(report.options).toEqual({ resamples: 100, seed: 42, confidence: 0.95 })
   })
-  const finishCompare = async (options: Partial<CompareOptions<any, any, any>>, all: Array<{ id: string; input: string; expected?: string }> = cases) => {
+  /** A comparison of 'right' (a) against 'wrong' (b) on `all`, every case run, not finished yet. */
+  const ranCompare = async (options: Partial<CompareOptions<any, any, any>>, all: Array<{ id: string; input: string; expected?: string }> = cases) => {
     const suite = new CompareSuite('cmp', { dataset: [], variants: { a: () => 'right', b: () => 'wrong' }, resamples: 100, report: false, ...options })
     suite.setCases(validateCases(all))
     for (const c of suite.cases) await suite.runCase(c)
-    return suite.finish({ runner: 'vitest', testPath: undefined }).report
+    return suite
   }
+  const finishCompare = async (options: Partial<CompareOptions<any, any, any>>, all?: Array<{ id: string; input: string; expected?: string }>) =>
+    (await ranCompare(options, all)).finish({ runner: 'vitest', testPath: undefined }).report
 
   test('the report keeps the scorer named in expect, and the expectation is decided on it', async () => {
     const report = await finishCompare({ scorers: { exact: true, contains: true }, expect: { better: 'b', scorer: 'contains' } })
@@ -252,53 +255,21 @@ describe('CompareSuite.finish', () => {
 
   test("a shard's slice leaves the expectation to the merge, and nothing without one", async () => {
     vi.stubEnv('EXPECT_LLM_SHARD', '1/2')
-    const shardOf = async (e?: { better: string }) => {
-      const suite = new CompareSuite('cmp', {
-        dataset: [],
-        variants: { a: () => 'right', b: () => 'wrong' },
-        scorers: { exact: true },
-        resamples: 100,
-        report: false,
-        ...(e ? { expect: e } : {}),
-      })
-      suite.setCases(validateCases(cases))
-      for (const c of suite.cases) await suite.runCase(c)
-      return suite.finish({ runner: 'vitest', testPath: undefined }).report.shard
-    }
+    const shardOf = async (e?: { better: string }) => (await finishCompare({ scorers: { exact: true }, ...(e ? { expect: e } : {}) })).shard
     expect((await shardOf())?.deferred).toEqual([])
     expect((await shardOf({ better: 'b' }))?.deferred).toEqual(['expectation'])
   })
 
   test("a shard's slice does not fail on an expectation its cases do not meet: the merge decides it", async () => {
     vi.stubEnv('EXPECT_LLM_SHARD', '1/2')
-    const suite = new CompareSuite('cmp', {
-      dataset: [],
-      variants: { a: () => 'right', b: () => 'wrong' },
-      scorers: { exact: true },
-      resamples: 100,
-      report: false,
-      expect: { better: 'b' },
-    })
-    suite.setCases(validateCases(cases))
-    for (const c of suite.cases) await suite.runCase(c)
+    const suite = await ranCompare({ scorers: { exact: true }, expect: { better: 'b' } })
     const outcome = suite.finish({ runner: 'vitest', testPath: undefined })
     expect(outcome.report.expectation).toMatchObject({ better: 'b', ok: false })
     expect(outcome.failure).toBeUndefined()
   })
 
   test("a shard's summary ends with the shard line; without a shard, the summary is the comparison's alone", async () => {
-    const summaryOf = async () => {
-      const suite = new CompareSuite('cmp', {
-        dataset: [],
-        variants: { a: () => 'right', b: () => 'wrong' },
-        scorers: { exact: true },
-        resamples: 100,
-        report: false,
-      })
-      suite.setCases(validateCases(cases))
-      for (const c of suite.cases) await suite.runCase(c)
-      return suite.finish({ runner: 'vitest', testPath: undefined })
-    }
+    const summaryOf = async () => (await ranCompare({ scorers: { exact: true } })).finish({ runner: 'vitest', testPath: undefined })
     const whole = await summaryOf()
     expect(whole.summary).toBe(formatCompareSummary(whole.report))
     vi.stubEnv('EXPECT_LLM_SHARD', '2/2')
@@ -330,16 +301,7 @@ describe('CompareSuite.finish', () => {
       recordModelUsage({ kind: 'judge', model: 'gpt-4o-mini', inputTokens: 10, outputTokens: 1 })
       return { score: 1, reasoning: 'ok' }
     }
-    const suite = new CompareSuite('cmp', {
-      dataset: [],
-      variants: { a: () => 'right', b: () => 'wrong' },
-      scorers: { judge: { criteria: 'Correct.', judge } },
-      resamples: 100,
-      report: false,
-    })
-    suite.setCases(validateCases(cases))
-    for (const c of suite.cases) await suite.runCase(c)
-    const { report } = suite.finish({ runner: 'vitest', testPath: undefined })
+    const report = await finishCompare({ scorers: { judge: { criteria: 'Correct.', judge } } })
     expect(report.usage.evaluator).toMatchObject({ calls: 4, inputTokens: 40, outputTokens: 4, totalTokens: 44 })
     expect(report.models.judge).toEqual(['gpt-4o-mini'])
   })
