@@ -20,24 +20,19 @@ export function datasetFiles(prefix: string): { dir: string; file: (name: string
   }
 }
 
-/** The message of the DatasetError that `fn` throws (fails the test when it throws anything else, or nothing). */
-export function errorOf(fn: () => unknown): string {
+/** The DatasetError that `fn` throws (fails the test when it throws anything else, or nothing). */
+function datasetErrorOf(fn: () => unknown): DatasetError {
   try {
     fn()
   } catch (error) {
     expect(error).toBeInstanceOf(DatasetError)
-    return (error as Error).message
+    return error as DatasetError
   }
   throw new Error('expected a DatasetError')
 }
 
-/** The problems of the DatasetError that `fn` throws (fails the test when it throws anything else, or nothing). */
-export function problemsOf(fn: () => unknown): string[] {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(DatasetError)
-    return (error as DatasetError).problems
-  }
-  throw new Error('expected a DatasetError')
-}
+/** The message of the DatasetError that `fn` throws. */
+export const errorOf = (fn: () => unknown): string => datasetErrorOf(fn).message
+
+/** The problems of the DatasetError that `fn` throws. */
+export const problemsOf = (fn: () => unknown): string[] => datasetErrorOf(fn).problems
