@@ -11,6 +11,7 @@ import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.j
 import { runCli } from '../../src/replay/cli.js'
 import { getReplaySession, llmReplay, type LlmReplay } from '../../src/entries/replay.js'
 import type { ReplayOptions } from '../../src/replay/types.js'
+import type { EndedFile, EndedTest, TestRunner } from '../../src/runners/types.js'
 
 /** Creates an empty temporary project root. */
 export async function tempRoot(): Promise<string> {
@@ -154,4 +155,38 @@ export async function cliIn(root: string, ...args: string[]): Promise<{ code: nu
   const err: string[] = []
   const code = await runCli([...args, '--root', root], { out: (l) => out.push(l), err: (l) => err.push(l) })
   return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+/** A runner whose afterEach and afterAll hooks are kept for the test to call; `file.path` is its test file. */
+export interface ScriptedRunner extends TestRunner {
+  eachHooks: Array<(ended: EndedTest) => unknown>
+  allHooks: Array<(ended: EndedFile) => unknown>
+  file: { path: string | undefined }
+}
+
+/** A Vitest-like runner for setupReplay tests in-process (`overrides` make it another runner, e.g. Jest's). */
+export function scriptedRunner(testPath: string | undefined, overrides: Partial<TestRunner> = {}): ScriptedRunner {
+  const eachHooks: ScriptedRunner['eachHooks'] = []
+  const allHooks: ScriptedRunner['allHooks'] = []
+  const file = { path: testPath }
+  return {
+    name: 'vitest',
+    asyncDescribe: true,
+    describe: () => undefined,
+    test: () => undefined,
+    afterEach: (fn) => eachHooks.push(fn),
+    afterAll: (fn) => allHooks.push(fn),
+    testPath: () => file.path,
+    testName: () => 'scripted test',
+    updateMode: () => 'none',
+    testOfMatcher: () => undefined,
+    wrapsPromiseModifiers: true,
+    annotate: async () => false,
+    msw: { load: 'require', installHint: '', serverPerFile: true },
+    recordCommand: (rel) => `npx scripted ${rel}`,
+    ...overrides,
+    eachHooks,
+    allHooks,
+    file,
+  }
 }

@@ -14,39 +14,9 @@ import { ReplayError } from '../../src/replay/handlers.js'
 import { getReplaySession, setReplaySession, type ReplaySession } from '../../src/replay/session.js'
 import { setupReplay } from '../../src/replay/setup.js'
 import { sharedMark } from '../../src/process-state.js'
-import type { EndedFile, EndedTest, TestRunner } from '../../src/runners/types.js'
 import type { ReplayOptions } from '../../src/replay/types.js'
-import { client, forceModeFromOptions, removeRoot, tempRoot } from './helpers.js'
+import { client, forceModeFromOptions, removeRoot, scriptedRunner, tempRoot, type ScriptedRunner } from './helpers.js'
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
-
-/** A runner whose hooks are kept for the test to call, for one test file. */
-interface ScriptedRunner extends TestRunner {
-  eachHooks: Array<(ended: EndedTest) => unknown>
-  allHooks: Array<(ended: EndedFile) => unknown>
-}
-
-function scriptedRunner(testPath: string | undefined, serverPerFile = true): ScriptedRunner {
-  const eachHooks: ScriptedRunner['eachHooks'] = []
-  const allHooks: ScriptedRunner['allHooks'] = []
-  return {
-    name: 'vitest',
-    asyncDescribe: true,
-    eachHooks,
-    allHooks,
-    describe: () => undefined,
-    test: () => undefined,
-    afterEach: (fn) => eachHooks.push(fn),
-    afterAll: (fn) => allHooks.push(fn),
-    testPath: () => testPath,
-    testName: () => 'scripted test',
-    updateMode: () => 'none',
-    testOfMatcher: () => undefined,
-    wrapsPromiseModifiers: true,
-    annotate: async () => false,
-    msw: { load: 'require', installHint: '', serverPerFile },
-    recordCommand: (rel) => `npx scripted ${rel}`,
-  }
-}
 
 const STOP = sharedMark('replay-session-stop')
 const started: ReplaySession[] = []
@@ -216,7 +186,7 @@ describe('afterAll', () => {
   })
 
   test('a file that used no fixture prints nothing and keeps no record; a shared server keeps running', async () => {
-    const runner = scriptedRunner(testFile(), false)
+    const runner = scriptedRunner(testFile(), { msw: { load: 'require', installHint: '', serverPerFile: false } })
     const session = await start(runner, { mode: 'replay' })
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
     await runner.allHooks[0]!({ testPath: testFile(), completeness: () => ({ complete: true }) })
@@ -226,7 +196,7 @@ describe('afterAll', () => {
   })
 
   test('problems left after the last test (a stream recorded after it) fail the file, without borrowed frames', async () => {
-    const runner = scriptedRunner(testFile(), false)
+    const runner = scriptedRunner(testFile(), { msw: { load: 'require', installHint: '', serverPerFile: false } })
     const session = await start(runner, { mode: 'replay' })
     session.replay.engine.reportProblem({ kind: 'write', message: '[expect-llm] Failed to write fixture x.', testPath: testFile() })
     const thrown = await Promise.resolve(runner.allHooks[0]!({ testPath: testFile(), completeness: () => ({ complete: true }) })).catch((e: unknown) => e)

@@ -10,40 +10,20 @@ import { configure, getConfig } from '../../src/config.js'
 import { sharedMark } from '../../src/process-state.js'
 import { getReplaySession, setReplaySession, type ReplaySession } from '../../src/replay/session.js'
 import { __testing, setupReplay } from '../../src/replay/setup.js'
-import type { EndedFile, MswLoading, TestRunner } from '../../src/runners/types.js'
+import type { MswLoading } from '../../src/runners/types.js'
 import type { ReplayOptions } from '../../src/replay/types.js'
-import { forceModeFromOptions } from './helpers.js'
+import { forceModeFromOptions, scriptedRunner, type ScriptedRunner } from './helpers.js'
 
 const { reportMissingMsw, resolvable, forgetMissingMswWarning } = __testing
 
-/** A runner whose afterAll hooks are kept for the test to call, in the test file `file.path`. */
-interface ScriptedRunner extends TestRunner {
-  allHooks: Array<(ended: EndedFile) => unknown>
-  file: { path: string | undefined }
-}
-
-function scriptedRunner(msw: Partial<MswLoading> = {}): ScriptedRunner {
-  const allHooks: ScriptedRunner['allHooks'] = []
-  const file = { path: '/project/test/a.test.ts' as string | undefined }
-  return {
+/** A Jest runner (msw loaded by import(), as in Jest's ESM mode) in the test file `file.path`. */
+const jestRunner = (msw: Partial<MswLoading> = {}): ScriptedRunner =>
+  scriptedRunner('/project/test/a.test.ts', {
     name: 'jest',
     asyncDescribe: false,
-    allHooks,
-    file,
-    describe: () => undefined,
-    test: () => undefined,
-    afterEach: () => undefined,
-    afterAll: (fn) => allHooks.push(fn),
-    testPath: () => file.path,
-    testName: () => 'scripted test',
-    updateMode: () => 'none',
-    testOfMatcher: () => undefined,
     wrapsPromiseModifiers: false,
-    annotate: async () => false,
     msw: { load: 'import', installHint: ' and use the ESM mode', serverPerFile: true, ...msw },
-    recordCommand: (rel) => `npx scripted ${rel}`,
-  }
-}
+  })
 
 const endFile = (runner: ScriptedRunner): Promise<unknown> =>
   Promise.all(runner.allHooks.splice(0).map((fn) => fn({ testPath: runner.file.path, completeness: () => ({ complete: true }) })))
@@ -61,7 +41,7 @@ let warn: MockInstance<typeof console.warn>
 let savedReplay: ReplayOptions | undefined
 
 function runner(msw: Partial<MswLoading> = {}): ScriptedRunner {
-  const r = scriptedRunner(msw)
+  const r = jestRunner(msw)
   runners.push(r)
   return r
 }
