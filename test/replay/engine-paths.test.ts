@@ -140,6 +140,11 @@ function stubUpstream(answer: () => Response = () => Response.json({ ok: true })
   })
   return sent
 }
+/** An upstream that answers each request with the next sample number: { sample: 0 }, { sample: 1 }, ... */
+function stubSamples(): string[] {
+  let n = 0
+  return stubUpstream(() => Response.json({ sample: n++ }))
+}
 const engineIn = (mode: ReplayMode, extra: ReplayOptions = {}) =>
   new ReplayEngine({ options: { mode, rootDir: sandbox.root, hosts: [UPSTREAM], testPath, ...extra } })
 const json = (body: string, path = '/v1/chat/completions') =>
@@ -349,8 +354,7 @@ describe('a request that ends without recording releases what it held', () => {
   })
 
   test('resetSequences: the next call of the test gets the first recorded response again', async () => {
-    let n = 0
-    stubUpstream(() => Response.json({ sample: n++ }))
+    stubSamples()
     const recorder = engineIn('record', { sequence: true })
     for (let i = 0; i < 2; i++) await (await recorder.handle(json('{"temperature":1}'), msw))?.text()
     await recorder.flush()
@@ -433,8 +437,7 @@ describe('one recording per key and run', () => {
 
   // (Identical requests share one fixture across test files: b's first call is answered with a's first response.)
   test('sequence mode counts the calls of each test file apart: a test of the same name in another file starts again', async () => {
-    let n = 0
-    stubUpstream(() => Response.json({ sample: n++ }))
+    stubSamples()
     let file = 'a.test.ts'
     const inFile = { testPath: () => join(sandbox.root, 'test', file), testName: () => 'same name' }
     const recorder = engineIn('record', { sequence: true, ...inFile })
@@ -455,8 +458,7 @@ describe('one recording per key and run', () => {
 
 describe('sequence mode, replayed', () => {
   const recordSamples = async (count: number) => {
-    let n = 0
-    stubUpstream(() => Response.json({ sample: n++ }))
+    stubSamples()
     const recorder = engineIn('record', { sequence: true })
     for (let i = 0; i < count; i++) await (await recorder.handle(json('{"temperature":1}'), msw))?.text()
     await recorder.flush()
@@ -509,8 +511,7 @@ describe('sequence mode, recorded', () => {
   }
 
   test('record mode replays the recorded calls and adds the extra ones after them', async () => {
-    let n = 0
-    stubUpstream(() => Response.json({ sample: n++ }))
+    stubSamples()
     await calls(engineIn('record', { sequence: true }), 2)
     await calls(engineIn('record', { sequence: true }), 3)
     const [file] = await fixtureFiles(sandbox.root)
@@ -518,8 +519,7 @@ describe('sequence mode, recorded', () => {
   })
 
   test('record mode over a fixture recorded without sequence mode keeps its response as the first call', async () => {
-    let n = 0
-    stubUpstream(() => Response.json({ sample: n++ }))
+    stubSamples()
     await calls(engineIn('record'), 1)
     await calls(engineIn('record', { sequence: true }), 2)
     const [file] = await fixtureFiles(sandbox.root)
@@ -527,8 +527,7 @@ describe('sequence mode, recorded', () => {
   })
 
   test("record mode in another test file starts from the responses it was answered with (another file's fixture)", async () => {
-    let n = 0
-    stubUpstream(() => Response.json({ sample: n++ }))
+    stubSamples()
     const inFile = (name: string) => ({ sequence: true, testPath: () => join(sandbox.root, 'test', name) })
     await calls(engineIn('record', inFile('a.test.ts')), 1)
     await calls(engineIn('record', inFile('b.test.ts')), 2)
@@ -537,8 +536,7 @@ describe('sequence mode, recorded', () => {
   })
 
   test('rerecord replaces every recorded call', async () => {
-    let n = 0
-    stubUpstream(() => Response.json({ sample: n++ }))
+    stubSamples()
     await calls(engineIn('record', { sequence: true }), 3)
     await calls(engineIn('rerecord', { sequence: true }), 1)
     const [file] = await fixtureFiles(sandbox.root)
