@@ -1,9 +1,10 @@
 // The pure steps of one run of a golden case (src/golden/run.ts runOnce): a task that threw, the latency
-// of a run, what the scorers see, the scores settled, and the verdict with its diagnosis.
+// of a run, what the scorers see, the scores settled, and the verdict with its diagnosis; then the runs of
+// a case combined, and the concurrency limit.
 import { describe, expect, test } from 'vitest'
 import type { ScorerPlan } from '../../src/checks/types.js'
 import { TaskReturnError } from '../../src/golden/conversation.js'
-import { failedTaskRun, runLatency, runVerdict, scorerInput, settledScores } from '../../src/golden/run.js'
+import { type CaseRun, combineRuns, createLimiter, failedTaskRun, runLatency, runVerdict, scorerInput, settledScores } from '../../src/golden/run.js'
 import type { ScoreResult } from '../../src/golden/scorers.js'
 
 describe('failedTaskRun', () => {
@@ -144,5 +145,70 @@ describe('runVerdict', () => {
       diagnosis: 'generation',
     })
     expect(runVerdict({ scores: { rougeL: s(false) } }, plans)).toEqual({ pass: false })
+  })
+
+  test('two retrieval checks, one failed and the answer fine: retrieval', () => {
+    const two = [plan('docs', 'retrieval'), plan('retrieval'), plan('rougeL')]
+    expect(runVerdict({ scores: { docs: s(true), retrieval: s(false), rougeL: s(true) } }, two)).toEqual({ pass: false, diagnosis: 'retrieval' })
+  })
+})
+
+describe('combineRuns', () => {
+  const c = { id: 'A17', input: 'Where is A17?' }
+  const runOf = (scores: CaseRun['scores']): CaseRun => ({
+    output: 'In transit',
+    scores,
+    pass: Object.values(scores).every((x) => x.pass),
+    latencyMs: 5,
+    latencySource: 'measured',
+    usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, models: [] },
+  })
+
+  test('a scorer without detail in any run: no detail key in the combined score', () => {
+    const r = combineRuns(c, [runOf({ exact: { score: 1, threshold: 1, pass: true } }), runOf({ exact: { score: 0, threshold: 1, pass: false } })], 1)
+    expect(Object.keys(r.scores.exact!)).toEqual(['score', 'threshold', 'pass'])
+  })
+
+  test('the judges and agreement of the first run that has a panel, not of a run without one', () => {
+    const judges = [
+      { judge: 'gpt-4o', score: 1, pass: true },
+      { judge: 'claude', score: 0, pass: false },
+    ]
+    const r = combineRuns(
+      c,
+      [runOf({ judge: { score: 0.5, threshold: 0.5, pass: true } }), runOf({ judge: { score: 0.5, threshold: 0.5, pass: true, judges, agreement: 0.5 } })],
+      1,
+    )
+    expect(r.scores.judge).toEqual({ score: 0.5, threshold: 0.5, pass: true, judges, agreement: 0.5 })
+  })
+})
+
+describe('createLimiter', () => {
+  test('at most `concurrency` tasks in flight; the others start in order as one finishes', async () => {
+    const limit = createLimiter(2)
+    const release: Array<() => void> = []
+    const started: number[] = []
+    let active = 0
+    let most = 0
+    const task = (i: number) =>
+      limit(async () => {
+        started.push(i)
+        most = Math.max(most, ++active)
+        await new Promise<void>((r) => release.push(r))
+        active--
+        return i
+      })
+    const done = [task(1), task(2), task(3), task(4)]
+    await new Promise((r) => setTimeout(r, 0))
+    expect(started).toEqual([1, 2])
+    release.shift()!()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(started).toEqual([1, 2, 3])
+    while (release.length > 0) {
+      release.shift()!()
+      await new Promise((r) => setTimeout(r, 0))
+    }
+    expect(await Promise.all(done)).toEqual([1, 2, 3, 4])
+    expect(most).toBe(2)
   })
 })

@@ -106,6 +106,15 @@ describe('scorers and the defaults that follow the case', () => {
     expect(clean!.pass).toBe(true)
   })
 
+  test('a passing run with a retrieval check has no diagnosis key', async () => {
+    const { results } = await run(
+      { task: () => ({ output: 'Refunds take 30 days.', retrieved: ['refunds'] }), scorers: { retrieval: { k: 2 }, contains: true } },
+      [{ id: 'clean', input: 'clean', expected: '30 days', relevant: ['refunds'] }],
+    )
+    expect(results[0]!.pass).toBe(true)
+    expect(Object.keys(results[0]!.runs[0]!)).not.toContain('diagnosis')
+  })
+
   test('a case with relevant ids and a task without retrieved fails with the fix', async () => {
     const { results } = await run({ task: () => 'x' }, [{ id: 'r', input: 'q', relevant: ['doc'] }])
     expect(results[0]!.runs[0]!.error).toContain('case "r" lists relevant documents but the task returned no retrieved items')
