@@ -165,7 +165,19 @@ describe('formatGoldenSummary', () => {
   })
 
   test('a mutation run: its summary between blank lines, before the checks', () => {
-    const mutation = { seed: 7, operators: [], minScore: null, cases: 1, mutants: 2, byOperator: {}, survivedSuite: 0, checks: [], skipped: [], survivors: [], weak: [] }
+    const mutation = {
+      seed: 7,
+      operators: [],
+      minScore: null,
+      cases: 1,
+      mutants: 2,
+      byOperator: {},
+      survivedSuite: 0,
+      checks: [],
+      skipped: [],
+      survivors: [],
+      weak: [],
+    }
     const text = formatGoldenSummary(report({ mutation, checks: [{ name: 'passRate', ok: true, message: 'pass rate 1/1' }] }))
     expect(text.split('\n').slice(-4)).toEqual(['', '  mutation (seed 7): 2 mutants of 1 case, 0 operators', '', '  ✓ pass rate 1/1'])
   })
