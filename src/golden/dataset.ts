@@ -81,7 +81,7 @@ function topLevelElementOffsets(text: string, depthOfElements: 1 | 2): number[] 
   let inString = false
   let stringStart = 0
   // The last string read directly in the top-level container: before a `[` at depth 2, that array's key.
-  let lastKey = ''
+  let lastKey: string | undefined
   let inElements = false
   let expectElement = false
   for (let i = 0; i < text.length; i++) {

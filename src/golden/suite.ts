@@ -193,9 +193,12 @@ export class GoldenSuite {
         }
       }
     }
-    if (typeof options.baseline === 'object' && options.baseline !== null) {
-      fraction('baseline.tolerance', options.baseline.tolerance)
-      for (const [k, v] of Object.entries(options.baseline.tolerances ?? {})) fraction(`baseline.tolerances.${k}`, v)
+    const base = options.baseline
+    if (base !== undefined && typeof base !== 'boolean') {
+      if (base === null || typeof base !== 'object')
+        fail(`"baseline" must be true, false or an object, got ${describeValue(base)}`, 'Pass for example { tolerance: 0.05 }.')
+      fraction('baseline.tolerance', base.tolerance)
+      for (const [k, v] of Object.entries(base.tolerances ?? {})) fraction(`baseline.tolerances.${k}`, v)
     }
     const b = options.budget
     if (b !== undefined) {
@@ -378,7 +381,7 @@ export class GoldenSuite {
     if (option === undefined || option === false) return { lines, baseline: null }
     // Stryker disable next-line ConditionalExpression,BooleanLiteral: equivalent, baselineStep reads true's tolerance(s) as undefined, like {}'s
     const baseline = this.baselineStep(ctx, ran, option === true ? {} : option)
-    if (baseline.line) lines.push(baseline.line)
+    lines.push(baseline.line)
     return { lines, baseline: baseline.info }
   }
 
@@ -387,7 +390,7 @@ export class GoldenSuite {
     ctx: FinishContext,
     ran: readonly CaseResult[],
     opts: GoldenBaselineOptions,
-  ): { info: GoldenReport['baseline']; line?: CheckOutcomeLine } {
+  ): { info: GoldenReport['baseline']; line: CheckOutcomeLine } {
     if (!ctx.testPath) {
       return {
         info: null,

@@ -226,6 +226,17 @@ describe('a plain task', () => {
     expect(readTaskResult(given, { id: 'a', input: 'q' })).toEqual({ result: given })
   })
 
+  test('an object without a prototype with an output is a TaskResult even when it also reads as a trajectory', () => {
+    const given = Object.assign(Object.create(null) as Record<string, unknown>, {
+      output: 'from output',
+      messages: [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'from messages' },
+      ],
+    })
+    expect(readTaskResult(given, { id: 'a', input: 'q' })).toEqual({ result: given })
+  })
+
   test('a return value that cannot be read is a TaskReturnError', () => {
     let error: unknown
     try {

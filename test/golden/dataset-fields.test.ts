@@ -380,6 +380,33 @@ describe('files', () => {
     expect(errorOf(() => loadDatasetSync(file('commented-empty.json', empty)))).toBe(whole('commented-empty.json', empty))
   })
 
+  test('a JSON error after an empty "cases" array names the file only, not a value of another key', () => {
+    const text = ['{"cases": [],', '  "tags": ["x",', '    "y", ]}'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('empty-cases.json', text)))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/empty-cases.json: invalid JSON (${jsonError(text)}). Fix the JSON syntax.`,
+    )
+  })
+
+  test('a JSON error under "cases" after other keys names the case, not the "cases" key', () => {
+    const text = ['{"name": "bot",', '  "cases": [', '    {"id": "a", "input": "q"},', '    {"id": "b", "input": }', ']}'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('keyed-cases.json', text)))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/keyed-cases.json:4: invalid JSON (${jsonError(text)}). Fix the JSON syntax.`,
+    )
+  })
+
+  test('a JSON error names no case for an array after a nested value holding the string "cases"', () => {
+    // The first error (line 1) has no position; the array on line 3 follows "meta", not a "cases" key.
+    const text = ['{"x": ,', '  "meta": {"k": "cases"} [', '    {"input": }', ']}'].join('\n')
+    expect(errorOf(() => loadDatasetSync(file('nested-cases-string.json', text)))).toBe(
+      `[expect-llm] Failed to load the golden dataset: ${dir}/nested-cases-string.json: invalid JSON (${jsonError(text)}). Fix the JSON syntax.`,
+    )
+  })
+
+  test('JSON cases are placed by their line with a space before a comma, or no space after it', () => {
+    const text = ['[', '  {"id": "a", "input": "q"} ,', '  {"id": "b", "input": "q"},{"id": "c", "input": "q"}', ']'].join('\n')
+    expect(loadDatasetSync(file('commas.json', text)).map((c) => `${c.id}:${c.source?.split(':').at(-1)}`)).toEqual(['a:2', 'b:3', 'c:3'])
+  })
+
   test('JSON cases are placed by their line when a string holds an unbalanced bracket or an escaped quote', () => {
     const text = ['[', '  {"input": "a \\" ]"},', '  {"input": "b ["}', ']'].join('\n')
     expect(loadDatasetSync(file('strings.json', text)).map((c) => c.source)).toEqual([`${dir}/strings.json:2`, `${dir}/strings.json:3`])
@@ -466,6 +493,15 @@ describe('whole messages of YAML, CSV, path and array errors', () => {
         { id: 'a ', input: 'r' },
       ]),
     ).toEqual(['dataset[1]: field "id" "a" is a duplicate (first used at dataset[0])'])
+  })
+
+  test('a case with a field problem takes no id: a later case with the same id is not its duplicate', () => {
+    expect(
+      problems2([
+        { id: 'a', input: 'q', tags: 'x' },
+        { id: 'a', input: 'r' },
+      ]),
+    ).toEqual(['dataset[0]: field "tags" must be an array of strings, got a string ("x")'])
   })
 })
 

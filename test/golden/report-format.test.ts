@@ -164,6 +164,24 @@ describe('formatGoldenSummary', () => {
     expect(scorerError).toContain('\n      error: scorer judge failed: 401')
   })
 
+  test('a mutation run: its summary between blank lines, before the checks', () => {
+    const mutation = {
+      seed: 7,
+      operators: [],
+      minScore: null,
+      cases: 1,
+      mutants: 2,
+      byOperator: {},
+      survivedSuite: 0,
+      checks: [],
+      skipped: [],
+      survivors: [],
+      weak: [],
+    }
+    const text = formatGoldenSummary(report({ mutation, checks: [{ name: 'passRate', ok: true, message: 'pass rate 1/1' }] }))
+    expect(text.split('\n').slice(-4)).toEqual(['', '  mutation (seed 7): 2 mutants of 1 case, 0 operators', '', '  ✓ pass rate 1/1'])
+  })
+
   test('past maxCases: how many more, and how many of them fail, or that all pass', () => {
     const cases = [reportCase('f1', { pass: false }), reportCase('p1'), reportCase('p2'), reportCase('f2', { pass: false })]
     const failing = formatGoldenSummary(report({ cases }), { maxCases: 1 })
@@ -253,6 +271,10 @@ describe('where reports go', () => {
     expect(reportPath('out', join(process.cwd(), 'test/a.test.ts'), 'bot')).toBe(resolve('out', 'test/a.test.ts', 'bot.json'))
     expect(reportPath('out', undefined, 'bot')).toBe(resolve('out', 'unknown-file', 'bot.json'))
     expect(reportPath('out', resolve(process.cwd(), '../../elsewhere/b.test.ts'), 'bot')).toBe(resolve('out', 'elsewhere/b.test.ts', 'bot.json'))
+  })
+
+  test('a folder under the working directory whose name starts with .. keeps its path, and so do later names ending in ..', () => {
+    expect(reportPath('out', join(process.cwd(), '..drafts/v2../a.test.ts'), 'bot')).toBe(resolve('out', '..drafts/v2../a.test.ts', 'bot.json'))
   })
 
   test('writeReport writes pretty JSON with a final newline, atomically (no temporary file left), creating folders', () => {

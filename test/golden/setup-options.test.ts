@@ -101,11 +101,16 @@ describe('GoldenSuite options', () => {
     )
   })
 
-  test('baseline tolerances and budget', () => {
+  test('the baseline (true, false or an object of tolerances) and budget', () => {
     expect(() => golden({ baseline: { tolerance: 1.5 } })).toThrow('"baseline.tolerance" must be a number from 0 to 1, got a number (1.5)')
     expect(() => golden({ baseline: { tolerances: { rougeL: -1 } } })).toThrow('"baseline.tolerances.rougeL" must be a number from 0 to 1, got a number (-1)')
     expect(() => golden({ baseline: { tolerance: 0, tolerances: { rougeL: 1 } } })).not.toThrow()
     expect(() => golden({ baseline: true })).not.toThrow()
+    expect(() => golden({ baseline: false })).not.toThrow()
+    expect(() => golden({ baseline: null })).toThrow(
+      new TypeError(`${setupError('"baseline" must be true, false or an object, got null')}. Pass for example { tolerance: 0.05 }.`),
+    )
+    expect(() => golden({ baseline: 'yes' })).toThrow(setupError('"baseline" must be true, false or an object, got a string ("yes")'))
     expect(() => golden({ budget: { maxTokenz: 5 } })).toThrow(
       `${setupError('unknown budget option "maxTokenz"')}. Valid options are: p95LatencyMs, maxTokens, maxCostUsd.`,
     )
