@@ -1,5 +1,8 @@
 // evaluate's option checks and its mutation gate, and the mutation run of a GoldenSuite: its timeout, its
-// single run shared by the mutation tests, and its model calls kept out of the suite's usage.
+// single run shared by the mutation tests, its model calls kept out of the suite's usage, and its EXPECT_LLM_MUTATE_OUT line.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { resetConfig } from '../../src/config.js'
 import { clearEmbeddingCache } from '../../src/embedders/batch.js'
@@ -110,6 +113,27 @@ describe('the mutation run of a suite', () => {
     const s = suite({ scorers: { semantic: { embedder } } })
     await s.runMutation()
     expect(embedded[0]).toEqual(['You can ask for a refund within 30 days.'])
+  })
+
+  test('a mutation run before any case starts the suite: earlier model calls stay out of its usage', async () => {
+    recordModelUsage({ kind: 'judge', model: 'gpt-4o-mini', inputTokens: 100, outputTokens: 10 })
+    const s = suite()
+    await s.runMutation()
+    const { report } = s.finish({ runner: 'vitest', testPath: undefined, updateMode: 'none' })
+    expect(report.usage.evaluator.calls).toBe(0)
+    expect(report.usage.total.totalTokens).toBe(0)
+  })
+
+  test('EXPECT_LLM_MUTATE_OUT: the run appends the suite, its test file (relative) and its section as one JSON line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mutate-out-'))
+    try {
+      const out = join(dir, 'out.jsonl')
+      vi.stubEnv('EXPECT_LLM_MUTATE_OUT', out)
+      const report = await suite().runMutation(join(process.cwd(), 'test', 'bot.test.ts'))
+      expect(readFileSync(out, 'utf8')).toBe(`${JSON.stringify({ suite: 'bot', file: 'test/bot.test.ts', mutation: report })}\n`)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   test('runs once for every test that asks; its judge calls are in its own usage, not in the suite budget', async () => {

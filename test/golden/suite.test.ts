@@ -361,6 +361,12 @@ describe('aggregate checks', () => {
     })
     expect(Date.parse(report.createdAt)).not.toBeNaN()
   })
+
+  test('a suite finished before its cases are set has none: its summary counts zero cases', () => {
+    const suite = new GoldenSuite('support bot', { dataset: cases, task: () => '', report: false })
+    const { report } = suite.finish({ runner: 'vitest', testPath: undefined, updateMode: 'none', env: {} })
+    expect(report.summary).toEqual({ cases: 0, ran: 0, filteredOut: 0, passed: 0, failed: 0, errored: 0, passRate: null, flaky: 0 })
+  })
 })
 
 describe('baseline', () => {
