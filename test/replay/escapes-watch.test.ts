@@ -2,6 +2,8 @@
 // request to a replay host that MSW never saw is reported once its response (or connection error) arrives;
 // one MSW saw is not; live requests report connection failures. The host is one no real request goes to.
 import diagnostics from 'node:diagnostics_channel'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { peekProcessSlot } from '../../src/process-state.js'
 import { expectOwnRequest, watchEscapes, type EscapeWatcher, type EscapeWatcherOptions, type UndiciRequest } from '../../src/replay/escapes.js'
@@ -220,5 +222,64 @@ describe('watchEscapes: addresses, headers and the pending list', () => {
     headers(c)
     await watcher.idle()
     expect(onEscape.mock.calls).toEqual([[{ method: 'POST', url: `${ORIGIN}/v1/same` }]])
+  })
+})
+
+describe('watchEscapes: what each settled request leaves behind', () => {
+  /** Captures the errors a diagnostics subscriber throws (the channel rethrows them on the next tick). */
+  async function uncaughtOf(run: () => void): Promise<unknown[]> {
+    const uncaught: unknown[] = []
+    process.setUncaughtExceptionCaptureCallback((error) => uncaught.push(error))
+    try {
+      run()
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.setUncaughtExceptionCaptureCallback(null)
+    }
+    return uncaught
+  }
+
+  test('a live request is judged once: an error after its response started is no connection failure', async () => {
+    const { onLiveFailure, watcher } = watch({ live: relevant })
+    const request = undiciRequest('/v1/stream')
+    create(request)
+    headers(request)
+    failed(request, { message: 'terminated', cause: { message: 'other side closed' } }) // the body broke off
+    await watcher.idle()
+    expect(onLiveFailure).not.toHaveBeenCalled()
+  })
+
+  test('a live request that fails to connect, watched without onLiveFailure, raises no error', async () => {
+    watcher = watchEscapes({ relevant, onEscape: vi.fn(), live: relevant })
+    const request = undiciRequest()
+    const uncaught = await uncaughtOf(() => {
+      create(request)
+      failed(request, { message: 'fetch failed', cause: { message: 'connect ECONNREFUSED 127.0.0.1:2' } })
+    })
+    expect(uncaught).toEqual([])
+  })
+
+  test('a tracked request whose address no longer parses when judged is not reported, and idle still settles', async () => {
+    const { onEscape, watcher } = watch()
+    const request = undiciRequest()
+    create(request)
+    request.origin = 'not a url'
+    headers(request)
+    await watcher.idle()
+    expect(onEscape).not.toHaveBeenCalled()
+  })
+
+  test('a request to another host is not held on to: it can be garbage collected', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    watch()
+    const ref = (() => {
+      const other: UndiciRequest = { origin: 'https://other.invalid', path: '/', method: 'GET' }
+      create(other)
+      return new WeakRef(other)
+    })()
+    await new Promise((resolve) => setImmediate(resolve)) // a WeakRef keeps its target until the current job ends
+    gc()
+    expect(ref.deref()).toBeUndefined()
   })
 })
