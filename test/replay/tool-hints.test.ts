@@ -88,19 +88,34 @@ describe('diffHints finds the tool result a path points into', () => {
   test.each([
     [
       'an OpenAI tool_call_id',
-      { messages: [{ role: 'assistant', tool_calls: [{ id: 7, function: { name: 'f' } }] }, { role: 'tool', tool_call_id: 7, content: 'x' }] },
+      {
+        messages: [
+          { role: 'assistant', tool_calls: [{ id: 7, function: { name: 'f' } }] },
+          { role: 'tool', tool_call_id: 7, content: 'x' },
+        ],
+      },
       '/body/messages/1/content',
       unnamed('messages[1]'),
     ],
     [
       'a Responses call_id',
-      { input: [{ type: 'function_call', call_id: 7, name: 'f' }, { type: 'function_call_output', call_id: 7, output: 'x' }] },
+      {
+        input: [
+          { type: 'function_call', call_id: 7, name: 'f' },
+          { type: 'function_call_output', call_id: 7, output: 'x' },
+        ],
+      },
       '/body/input/1/output',
       unnamed('input[1]'),
     ],
     [
       'a Responses function_call name',
-      { input: [{ type: 'function_call', call_id: 'c1', name: 5 }, { type: 'function_call_output', call_id: 'c1', output: 'x' }] },
+      {
+        input: [
+          { type: 'function_call', call_id: 'c1', name: 5 },
+          { type: 'function_call_output', call_id: 'c1', output: 'x' },
+        ],
+      },
       '/body/input/1/output',
       unnamed('input[1]', 'c1'),
     ],
@@ -115,7 +130,12 @@ describe('diffHints finds the tool result a path points into', () => {
       '/body/messages/1/content/0/content',
       unnamed('messages[1].content[0]'),
     ],
-    ['a Gemini functionResponse name', { contents: [{ parts: [{ functionResponse: { name: 5, response: {} } }] }] }, '/body/contents/0/parts/0', unnamed('contents[0].parts[0]')],
+    [
+      'a Gemini functionResponse name',
+      { contents: [{ parts: [{ functionResponse: { name: 5, response: {} } }] }] },
+      '/body/contents/0/parts/0',
+      unnamed('contents[0].parts[0]'),
+    ],
   ])('%s that is no string is neither shown nor matched', (_what, body, path, expected) => {
     expect(diffHints(changed(path), material(body))).toEqual([expected])
   })
@@ -130,22 +150,30 @@ describe('diffHints finds the tool result a path points into', () => {
     ])
   })
 
-  test.each([
+  test.each<[string, unknown, string]>([
     ['a body that is null', null, '/body/messages/0/content'],
     ['a body that is an array', [[toolMessage]], '/body/0/0/content'],
     ['a top-level field that is absent', {}, '/body/temperature'],
     ['a list that is absent', {}, '/body/messages/0/content'],
     ['an item that is null', { messages: [null] }, '/body/messages/0'],
-    ...['0x0', ' 0', '0e0', '0 '].map((index) => [`a list index "${index}"`, { messages: [toolMessage] }, `/body/messages/${index}/content`]),
+    ...['0x0', ' 0', '0e0', '0 '].map((index): [string, unknown, string] => [
+      `a list index "${index}"`,
+      { messages: [toolMessage] },
+      `/body/messages/${index}/content`,
+    ]),
     ['a message without the blocks of the path', { messages: [{ role: 'user' }] }, '/body/messages/0/content/0'],
-    ...['0x0', ' 0', '0e0', '0 '].map((index) => [
+    ...['0x0', ' 0', '0e0', '0 '].map((index): [string, unknown, string] => [
       `a block index "${index}"`,
       { messages: [{ role: 'user', content: [toolResultBlock] }] },
       `/body/messages/0/content/${index}/content`,
     ]),
-    ['a block that is neither a tool_result nor a functionResponse', { messages: [{ role: 'user', content: [{ type: 'text' }] }] }, '/body/messages/0/content/0/text'],
+    [
+      'a block that is neither a tool_result nor a functionResponse',
+      { messages: [{ role: 'user', content: [{ type: 'text' }] }] },
+      '/body/messages/0/content/0/text',
+    ],
     ['a path outside the body', { messages: [toolMessage] }, '/path/messages/0/content'],
   ])('no tool result: %s', (_what, body, path) => {
-    expect(diffHints(changed(path as string), material(body))).toEqual([])
+    expect(diffHints(changed(path), material(body))).toEqual([])
   })
 })
