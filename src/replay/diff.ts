@@ -95,6 +95,8 @@ export function formatDifferences(diffs: KeyDifference[], limit = 10): string[] 
 
 type Json = Record<string, unknown>
 const isJson = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v)
+/** A JSON pointer segment that is an array index ("0", "12"). A missing segment is none: String(undefined) is "undefined". */
+const isIndex = (segment: string | undefined): segment is string => /^\d+$/.test(String(segment))
 
 /**
  * The tool result a body path points into, in any wire dialect: an OpenAI chat `role: 'tool'` message
@@ -104,9 +106,10 @@ const isJson = (v: unknown): v is Json => v !== null && typeof v === 'object' &&
  */
 function toolResultAt(body: unknown, pointer: string): { where: string; name: string | null; id: string | null } | null {
   if (!isJson(body)) return null
-  const [list, index, ...rest] = pointer.slice('/body/'.length).split('/')
-  const items = list === undefined ? undefined : body[list]
-  if (!Array.isArray(items) || index === undefined || !/^\d+$/.test(index)) return null
+  // split always gives a first segment; the others may be missing.
+  const [list, index, blocks, blockIndex] = pointer.slice('/body/'.length).split('/') as [string, ...string[]]
+  const items = body[list]
+  if (!Array.isArray(items) || !isIndex(index)) return null
   const i = Number(index)
   const item = items[i]
   if (!isJson(item)) return null
@@ -126,9 +129,9 @@ function toolResultAt(body: unknown, pointer: string): { where: string; name: st
     return { where, id, name: typeof call?.name === 'string' ? call.name : null }
   }
   // Anthropic content block, or Gemini part: messages[i].content[j] / contents[i].parts[j].
-  const [blocks, blockIndex] = rest
-  const blockList = blocks === undefined ? undefined : item[blocks]
-  const block = Array.isArray(blockList) && blockIndex !== undefined && /^\d+$/.test(blockIndex) ? blockList[Number(blockIndex)] : undefined
+  // Without a blocks segment there is no block index either: item["undefined"] is then never indexed.
+  const blockList = item[String(blocks)]
+  const block = Array.isArray(blockList) && isIndex(blockIndex) ? blockList[Number(blockIndex)] : undefined
   if (!isJson(block)) return null
   if (block.type === 'tool_result') {
     const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : null

@@ -174,6 +174,10 @@ describe('diffHints', () => {
     ])
   })
 
+  test('a body field named origin is no host difference', () => {
+    expect(diffHints([{ path: '/body/origin', recorded: 'a', actual: 'b' }])).toEqual([])
+  })
+
   test.each(['user', 'metadata', 'request_id', 'session', 'trace-id', 'created', 'prompt_cache_key', 'ID'])('a field named %s looks volatile', (name) => {
     expect(diffHints([{ path: `/body/${name}`, recorded: 'a', actual: 'b' }])).toEqual([
       `"${name}" looks volatile: if it changes every run, add '${name}' to configure({ replay: { ignoreBodyFields } }).`,
@@ -201,6 +205,10 @@ describe('diffHints', () => {
     expect(diffHints([{ path: '/body/valid', recorded: 'a', actual: 'b' }])).toEqual([])
     expect(diffHints([{ path: '/body/tag', recorded: 'a', actual: 'a'.repeat(23) }])).toEqual([])
     expect(diffHints([{ path: '/query/0/user', recorded: 'a', actual: 'b' }])).toEqual([])
+  })
+
+  test('only a string value can look volatile: a list holding a UUID does not', () => {
+    expect(diffHints([{ path: '/body/tag', recorded: 'a', actual: ['0f8fad5b-d9cb-469f-a165-70867728950e'] }])).toEqual([])
   })
 
   test('a tool hint needs the actual material and a body path', () => {
