@@ -94,9 +94,7 @@ export class ReplayError extends Error {
     for (const p of problems) counts.set(p.message, (counts.get(p.message) ?? 0) + 1)
     const distinct = [...counts].map(([message, n]) => (n > 1 ? `${message}\n  (${n} times: the client retried)` : message))
     super(
-      distinct.length === 1 && problems.length === 1
-        ? distinct[0]!
-        : `${formatMessage(`Failed to replay ${problems.length} model requests in this test:`)}\n\n${distinct.join('\n\n')}`,
+      problems.length === 1 ? distinct[0]! : `${formatMessage(`Failed to replay ${problems.length} model requests in this test:`)}\n\n${distinct.join('\n\n')}`,
     )
     this.name = 'ReplayError'
     this.problems = problems

@@ -28,21 +28,26 @@ export interface Nearest {
  * → `ai-sdk`, `langchainjs-openai/1.0.0 ...` → `langchain`, `Anthropic/JS 1.14.0` → `anthropic`.
  */
 export function clientFamily(userAgent: string | null | undefined): string | null {
-  const first = userAgent?.trim().split(/[/\s]/)[0]?.toLowerCase()
+  // split always gives at least one part ("" for an empty string).
+  const first = (userAgent ?? '').trim().split(/[/\s]/)[0]!.toLowerCase()
   if (!first) return null
   if (first === 'ai' || first.startsWith('ai-sdk')) return 'ai-sdk'
   if (first.startsWith('langchain')) return 'langchain'
   return first
 }
 
-/** How far apart two values are, for ranking: edit distance for strings, the JSON length otherwise. */
-function valueDistance(d: KeyDifference): number {
+/**
+ * How far apart the two sides of a difference are, for ranking: 50 per item of a changed array length, the edit
+ * distance of two strings, otherwise the JSON lengths of both sides added up (an absent side counts 0).
+ */
+export function valueDistance(d: KeyDifference): number {
   if (d.lengthChange) {
     const count = (v: unknown): number => Number.parseInt(String(v), 10) || 0
     return Math.abs(count(d.recorded) - count(d.actual)) * 50
   }
   if (typeof d.recorded === 'string' && typeof d.actual === 'string') return distance(d.recorded, d.actual)
-  const size = (v: unknown): number => (typeof v === 'symbol' || v === undefined ? 0 : (JSON.stringify(v)?.length ?? 0))
+  // JSON.stringify gives undefined for the absent marker (a symbol) and for undefined.
+  const size = (v: unknown): number => JSON.stringify(v)?.length ?? 0
   return size(d.recorded) + size(d.actual)
 }
 

@@ -1,6 +1,7 @@
 // The pure choice of the recording a miss is compared with (src/replay/nearest.ts), rank by rank.
 import { describe, expect, test } from 'vitest'
-import { chooseNearest, clientFamily, type NearestCandidate } from '../../src/replay/nearest.js'
+import { diffMaterial } from '../../src/replay/diff.js'
+import { chooseNearest, clientFamily, type NearestCandidate, valueDistance } from '../../src/replay/nearest.js'
 import type { Fixture, KeyMaterial } from '../../src/replay/types.js'
 
 const material = (body: Record<string, unknown>, origin = 'https://api.openai.com'): KeyMaterial => ({
@@ -36,6 +37,32 @@ describe('clientFamily', () => {
     expect(clientFamily(null)).toBeNull()
     expect(clientFamily(undefined)).toBeNull()
     expect(clientFamily('   ')).toBeNull()
+  })
+})
+
+describe('valueDistance', () => {
+  /** The weight of each difference between a recorded body and the actual one. */
+  const weights = (recorded: Record<string, unknown>, actual: Record<string, unknown>) => diffMaterial(material(recorded), material(actual)).map(valueDistance)
+
+  test('two strings: their edit distance', () => {
+    expect(weights({ content: 'hello world' }, { content: 'hello, world!' })).toEqual([2])
+  })
+
+  test('a string recorded, absent now: its JSON length (quotes included), not its edit distance to nothing', () => {
+    expect(weights({ system: 'be brief' }, {})).toEqual([10])
+  })
+
+  test('absent when recorded, a string now: its JSON length', () => {
+    expect(weights({}, { system: 'be brief' })).toEqual([10])
+  })
+
+  test('a string against a number: both JSON lengths added up', () => {
+    expect(weights({ n: 'abc' }, { n: 12345 })).toEqual([10])
+  })
+
+  test('two non-strings: both JSON lengths added up', () => {
+    expect(weights({ n: 12345 }, { n: 7 })).toEqual([6])
+    expect(weights({ tools: [{ a: 1 }] }, { tools: [{ a: 22 }] })).toEqual([3])
   })
 })
 
