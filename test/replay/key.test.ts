@@ -320,6 +320,55 @@ describe('parseMultipart', () => {
     expect(parseMultipart(bytes('--b\r\nContent-Disposition: form-data; name="n"\r\nv\r\n--b--'), 'multipart/form-data; boundary=b')).toBeUndefined()
   })
 
+  test('undefined when the boundary never occurs, even with two dashes where a delimiter would end', () => {
+    expect(parseMultipart(bytes('no--'), 'multipart/form-data; boundary=b')).toBeUndefined()
+  })
+
+  test('a preamble before the first delimiter is skipped', () => {
+    expect(parseMultipart(bytes(`x--b\r\n${part('Content-Disposition: form-data; name="n"', 'v')}--b--\r\n`), 'multipart/form-data; boundary=b')).toStrictEqual(
+      [{ name: 'n', value: 'v' }],
+    )
+  })
+
+  test('only two dashes right after a delimiter close the form', () => {
+    const rest = '\r\nContent-Disposition: form-data; name="n"\r\n\r\nv\r\n--b--'
+    expect(parseMultipart(bytes(`--b-${rest}`), 'multipart/form-data; boundary=b')).toStrictEqual([{ name: 'n', value: 'v' }])
+    expect(parseMultipart(bytes(`--bx-${rest}`), 'multipart/form-data; boundary=b')).toStrictEqual([{ name: 'n', value: 'v' }])
+  })
+
+  test('only a CRLF right after a delimiter is skipped, not the first bytes of the part headers', () => {
+    const rest = 'Content-Disposition: form-data; name="n"\r\n\r\nv\r\n--b--'
+    expect(parseMultipart(bytes(`--b${rest}`), 'multipart/form-data; boundary=b')).toStrictEqual([{ name: 'n', value: 'v' }])
+    expect(parseMultipart(bytes(`--b\r${rest}`), 'multipart/form-data; boundary=b')).toStrictEqual([{ name: 'n', value: 'v' }])
+  })
+
+  test('undefined for a part without header lines (its blank line follows the CRLF after the delimiter)', () => {
+    expect(parseMultipart(bytes('--b\r\n\r\nv\r\n--b--'), 'multipart/form-data; boundary=b')).toBeUndefined()
+  })
+
+  test('a part ends before a CRLF only, not before a lone LF or CR', () => {
+    const form = (content: string) => bytes(`--b\r\nContent-Disposition: form-data; name="n"\r\n\r\n${content}--b--`)
+    expect(parseMultipart(form('v\n'), 'multipart/form-data; boundary=b')).toStrictEqual([{ name: 'n', value: 'v\n' }])
+    expect(parseMultipart(form('v\r.'), 'multipart/form-data; boundary=b')).toStrictEqual([{ name: 'n', value: 'v\r.' }])
+  })
+
+  test('undefined when a part has no blank line and the next part has one', () => {
+    const text = '--b\r\nContent-Disposition: form-data; name="a"\r\nx\r\n--b\r\nContent-Disposition: form-data; name="c"\r\n\r\nv\r\n--b--'
+    expect(parseMultipart(bytes(text), 'multipart/form-data; boundary=b')).toBeUndefined()
+  })
+
+  test('a part without Content-Disposition gets an empty name', () => {
+    expect(parseMultipart(body('b', part('Content-Type: text/plain', 'v')), 'multipart/form-data; boundary=b')).toStrictEqual([
+      { name: '', contentType: 'text/plain', value: 'v' },
+    ])
+  })
+
+  test('a content type is trimmed, with or without a space after the colon', () => {
+    expect(
+      parseMultipart(body('b', part('Content-Disposition: form-data; name="f"\r\nContent-Type:audio/wav \t', 'x')), 'multipart/form-data; boundary=b'),
+    ).toStrictEqual([{ name: 'f', contentType: 'audio/wav', size: 1, sha256: createHash('sha256').update('x').digest('hex') }])
+  })
+
   test('an empty form (only the closing delimiter) has no parts', () => {
     expect(parseMultipart(bytes('--b--\r\n'), 'multipart/form-data; boundary=b')).toStrictEqual([])
   })
