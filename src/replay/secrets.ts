@@ -113,7 +113,7 @@ export function scanStreamText(events: readonly string[], path: string, env: Nod
     if (typeof v === 'string') {
       if (['content', 'delta', 'text', 'arguments'].includes(key)) parts.push(v)
     } else if (Array.isArray(v)) v.forEach((x) => collect(x, key))
-    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) collect(x, k)
+    else if (v instanceof Object) for (const [k, x] of Object.entries(v)) collect(x, k) // a parsed object (not null)
   }
   for (const event of events) {
     for (const line of event.split(/\r\n|\r|\n/)) {

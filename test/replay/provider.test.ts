@@ -27,6 +27,27 @@ describe('providerOf', () => {
     expect(providerOf('http://10.0.0.5:9000', '/api/embed')).toBe('Ollama (native API)')
   })
 
+  test('names the API of a local server for every wire format', () => {
+    expect(providerOf('http://127.0.0.1:11434', '/v1/messages')).toBe('Ollama (Anthropic Messages API)')
+    expect(providerOf('http://localhost:1234', '/v1beta/models/m:generateContent')).toBe('LM Studio (Gemini API)')
+  })
+
+  test('a path that only starts like an API path names no API', () => {
+    expect(providerOf('http://127.0.0.1:8000', '/v1/messages/batches')).toBeUndefined()
+    expect(providerOf('http://127.0.0.1:8000', '/v1beta/models/m:generateContent/extra')).toBeUndefined()
+    expect(providerOf('http://127.0.0.1:8000', '/v1/responses/resp_123')).toBeUndefined()
+  })
+
+  test('an OpenAI path under /api/ is not the Ollama native API', () => {
+    expect(providerOf('http://127.0.0.1:8080', '/api/chat/completions')).toBe('an OpenAI-compatible server')
+  })
+
+  test('a local server is told by its whole hostname', () => {
+    expect(providerOf('http://127.0.0.10:11434', '/v1/chat/completions')).toBe('Ollama (OpenAI-compatible API)')
+    expect(providerOf('http://my-localhost:11434', '/v1/chat/completions')).toBe('an OpenAI-compatible server')
+    expect(providerOf('http://localhost.example:11434', '/v1/chat/completions')).toBe('an OpenAI-compatible server')
+  })
+
   test('returns undefined when nothing is known', () => {
     expect(providerOf('https://example.com', '/upload')).toBeUndefined()
     expect(providerOf('not a url', '/v1/messages')).toBeUndefined()
@@ -41,5 +62,10 @@ describe('modelFromPath', () => {
 
   test('returns null for paths without a model', () => {
     expect(modelFromPath('/v1/chat/completions')).toBeNull()
+  })
+
+  test('returns null when the model path goes on past the action', () => {
+    expect(modelFromPath('/v1beta/models/gemini-2.5-flash:generateContent/extra')).toBeNull()
+    expect(modelFromPath('/model/anthropic.claude-haiku-4-5/invoke/extra')).toBeNull()
   })
 })
