@@ -113,7 +113,8 @@ export function scanStreamText(events: readonly string[], path: string, env: Nod
     if (typeof v === 'string') {
       if (['content', 'delta', 'text', 'arguments'].includes(key)) parts.push(v)
     } else if (Array.isArray(v)) v.forEach((x) => collect(x, key))
-    else if (v instanceof Object) for (const [k, x] of Object.entries(v)) collect(x, k) // a parsed object (not null)
+    // JSON.parse gives only plain objects (never null-prototype ones), so instanceof Object is every object here.
+    else if (v instanceof Object) for (const [k, x] of Object.entries(v)) collect(x, k)
   }
   for (const event of events) {
     for (const line of event.split(/\r\n|\r|\n/)) {
