@@ -67,12 +67,15 @@ export function chooseNearest(actual: KeyMaterial, actualClient: string | null, 
       clientFamily(c.fixture.meta.sdkUserAgent) === actualClient ? 0 : 1,
       diffs.reduce((sum, d) => sum + valueDistance(d), 0),
     ]
-    if (!best || compare(rank, c.file, best.rank, best.file) < 0) best = { rank, file: c.file, diffs }
+    if (!best || before(rank, c.file, best.rank, best.file)) best = { rank, file: c.file, diffs }
   }
   return best ? { file: best.file, diffs: best.diffs } : undefined
 }
 
-function compare(a: number[], aFile: string, b: number[], bFile: string): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!
-  return aFile < bFile ? -1 : aFile > bFile ? 1 : 0
+/** Whether rank `a` of `aFile` goes strictly before rank `b` of `bFile`: the first rank that differs decides, then the file name. */
+function before(a: number[], aFile: string, b: number[], bFile: string): boolean {
+  const i = a.findIndex((v, j) => v !== b[j])
+  if (i === -1) return aFile < bFile
+  // Stryker disable next-line EqualityOperator: equivalent, a[i] and b[i] differ (findIndex found them unequal), so < and <= agree
+  return a[i]! < b[i]!
 }

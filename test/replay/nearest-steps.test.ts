@@ -111,6 +111,24 @@ describe('chooseNearest', () => {
     expect(chooseNearest(actual, null, [a, b])?.file).toBe('a.json')
   })
 
+  test('a better rank given first stays: a worse candidate after it does not replace it', () => {
+    const own = candidate('b.json', material({ model: 'gpt-4o', content: 'quite different' }))
+    const elsewhere = candidate('a.json', material({ model: 'gpt-4o', content: 'hello world' }), { sameFolder: false })
+    expect(chooseNearest(actual, null, [own, elsewhere])?.file).toBe('b.json')
+    const near = candidate('d.json', material({ model: 'gpt-4o', content: 'hello world!' }))
+    const far = candidate('c.json', material({ model: 'gpt-4o', content: 'something else entirely' }))
+    expect(chooseNearest(actual, null, [near, far])?.file).toBe('d.json')
+  })
+
+  test('the same file name twice with equal ranks: the first given is kept, with its differences', () => {
+    const first = candidate('a.json', material({ model: 'gpt-4o', content: 'hello worlx' }))
+    const second = candidate('a.json', material({ model: 'gpt-4o', content: 'hello worly' }))
+    expect(chooseNearest(actual, null, [first, second])).toEqual({
+      file: 'a.json',
+      diffs: [{ path: '/body/content', recorded: 'hello worlx', actual: 'hello world' }],
+    })
+  })
+
   test('a changed array length counts 50 per item; non-strings count their JSON size', () => {
     const oneMore = candidate('a.json', material({ model: 'gpt-4o', content: 'hello world', list: [1, 2] }))
     const bigText = candidate('b.json', material({ model: 'gpt-4o', content: `hello world${'!'.repeat(60)}`, list: [1] }))
