@@ -230,30 +230,22 @@ class BeamEditDistance {
       let left = INF // cell (i, j - 1); infinite left of the band
       // `!==`, not `<` (the band is never empty): `j <= rHi` would fill one cell past the row, which the next row overwrites.
       for (let j = rLo; j !== rHi; j++) {
-        let best: number
-        let op: number
-        if (j === 0) {
-          best = (pLo === 0 && pHi > 0 ? (prev[pBase] as number) : INF) + 1
+        // Tercom prefers no-op/substitution, then (flipped) deletion, then insertion. The diagonal starts the minimum even
+        // outside row i - 1's band (INF; at j = 0 outside the table, and ref[-1] is undefined): every cell of the band has a
+        // finite candidate, which replaces it. That is the cell to its left, or for the band's first cell the one above (the
+        // band stayed) or the diagonal (the band moved right, by at most ceil(ratio) <= 2 * beam columns).
+        const same = word === ref[j - 1]
+        let best = (j - 1 >= pLo && j - 1 < pHi ? (prev[pBase + j - 1] as number) : INF) + (same ? 0 : 1)
+        let op = same ? OP_NOP : OP_SUB
+        // No `j >= pLo` check: the band never moves left (lo[i] >= lo[i - 1]).
+        const up = (j < pHi ? (prev[pBase + j] as number) : INF) + 1
+        if (best > up) {
+          best = up
           op = OP_DEL
-        } else {
-          best = INF
-          op = OP_UNDEF
-          // Tercom prefers no-op/substitution, then (flipped) deletion, then insertion.
-          const same = word === ref[j - 1]
-          const diagonal = (j - 1 >= pLo && j - 1 < pHi ? (prev[pBase + j - 1] as number) : INF) + (same ? 0 : 1)
-          if (best > diagonal) {
-            best = diagonal
-            op = same ? OP_NOP : OP_SUB
-          }
-          const up = (j >= pLo && j < pHi ? (prev[pBase + j] as number) : INF) + 1
-          if (best > up) {
-            best = up
-            op = OP_DEL
-          }
-          if (best > left + 1) {
-            best = left + 1
-            op = OP_INS
-          }
+        }
+        if (best > left + 1) {
+          best = left + 1
+          op = OP_INS
         }
         out[base + j] = best
         if (ops !== undefined) ops[base + j] = op

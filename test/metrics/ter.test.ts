@@ -59,6 +59,26 @@ describe('beam', () => {
   test('ratio 120: the beam widens to 85, still not reaching the match at 0', () => {
     expect(terDetails('w0', refOf(120)).edits).toBe(120)
   })
+
+  // A hypothesis longer than the reference moves the band right by less than a column per row, so some rows start at
+  // the same column as the row above. That first cell's diagonal lies outside the row above's band (infinite), and
+  // the cell above it is inside.
+  test('a band that stays put has no diagonal into the row above: 61 a against 38 a is 23 deletions (sacrebleu: 23)', () => {
+    // Rows 42 and 43 both start at column 1 (floor(i * 38 / 61) = 26, less the beam 25). Reading cell (42, 0) there
+    // took the packed table's cell before row 42's band (row 41's last, cost 3) and found 22 edits through a cell
+    // without an operation.
+    const d = terDetails(Array(61).fill('a').join(' '), Array(38).fill('a').join(' '))
+    expect(d).toEqual({ score: 23 / 38, edits: 23, referenceLength: 38, bestReferenceIndex: 0 })
+  })
+
+  test('a band that stays put reaches its first cell from above: 66 extra words before the 43 of the reference are 67 edits (sacrebleu: 67)', () => {
+    // Row 66's band starts at column 1 (floor(66 * 43 / 109) = 26), so only 65 of the extra words are deleted in
+    // column 0; the 66th is substituted by x0, and the hypothesis' x0 deleted at (67, 1), the first cell of row 67,
+    // which also starts at column 1. Without that deletion from above, the cheapest path takes 68 edits.
+    const ref = Array.from({ length: 43 }, (_, k) => `x${k}`)
+    const hyp = [...Array.from({ length: 66 }, (_, k) => `j${k}`), ...ref]
+    expect(terDetails(hyp.join(' '), ref.join(' '))).toEqual({ score: 67 / 43, edits: 67, referenceLength: 43, bestReferenceIndex: 0 })
+  })
 })
 
 describe('corpus', () => {
