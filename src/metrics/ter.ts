@@ -182,8 +182,9 @@ class BeamEditDistance {
     const m = ref.length
     const ratio = m / n // Infinity for an empty hypothesis (n = 0), which has no row to band
     const beam = BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH
-    this.lo = new Int32Array(n + 1)
-    this.hi = new Int32Array(n + 1)
+    // Row n + 1 does not exist: its band is empty (lo = hi = 0), so the backward pass takes no step into it.
+    this.lo = new Int32Array(n + 2)
+    this.hi = new Int32Array(n + 2)
     this.offset = new Int32Array(n + 2)
     this.hi[0] = m + 1
     this.offset[1] = m + 1
@@ -255,34 +256,33 @@ class BeamEditDistance {
   }
 
   /**
-   * The costs from every cell to the end, over the same band (the table read backwards): B(i, j) =
+   * The costs from every cell of rows 1..n to the end, over the same band (the table read backwards): B(i, j) =
    * the cheapest way from (i, j) to (n, m) through cells of the band. For any row r, the forward cost
    * at (n, m) is min over j of F(r, j) + B(r, j), since every path crosses row r.
    */
   private fillBackward(hyp: Int32Array): void {
     const { ref, lo, hi, offset, n, backward } = this
     const m = ref.length
-    for (let i = n; i >= 0; i--) {
+    // Not row 0, which is never read: distanceFrom reads row min(end, n), and a shift's changed positions end at 1 or later.
+    for (let i = n; i >= 1; i--) {
       const rLo = lo[i] as number
       const rHi = hi[i] as number
       const base = (offset[i] as number) - rLo
-      const nLo = i < n ? (lo[i + 1] as number) : 0
-      const nHi = i < n ? (hi[i + 1] as number) : 0
-      const nBase = i < n ? (offset[i + 1] as number) - nLo : 0
-      const word = i < n ? (hyp[i] as number) : -1
+      // Row i + 1's band (empty for i = n).
+      const nLo = lo[i + 1] as number
+      const nHi = hi[i + 1] as number
+      const nBase = (offset[i + 1] as number) - nLo
       let right = INF // B(i, j + 1)
       for (let j = rHi - 1; j >= rLo; j--) {
         let best = i === n && j === m ? 0 : INF
         if (j + 1 < rHi && right + 1 < best) best = right + 1
-        if (i < n) {
-          if (j >= nLo && j < nHi) {
-            const down = (backward[nBase + j] as number) + 1
-            if (down < best) best = down
-          }
-          if (j + 1 <= m && j + 1 >= nLo && j + 1 < nHi) {
-            const diagonal = (backward[nBase + j + 1] as number) + (word === ref[j] ? 0 : 1)
-            if (diagonal < best) best = diagonal
-          }
+        if (j >= nLo && j < nHi) {
+          const down = (backward[nBase + j] as number) + 1
+          if (down < best) best = down
+        }
+        if (j + 1 <= m && j + 1 >= nLo && j + 1 < nHi) {
+          const diagonal = (backward[nBase + j + 1] as number) + (hyp[i] === ref[j] ? 0 : 1)
+          if (diagonal < best) best = diagonal
         }
         backward[base + j] = best
         right = best

@@ -1,5 +1,7 @@
 // The steps of teeEventStream (src/replay/sse.ts): the event log of a recording (pure) and the queue that
 // feeds the app's pull-based stream.
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { EventLog, queuedStream } from '../../src/replay/sse.js'
 
@@ -62,6 +64,33 @@ describe('queuedStream', () => {
     await q.stream.cancel()
     expect(q.cancelled()).toBe(true)
     q.push(bytes('b'))
+    q.end()
+  })
+
+  test('a chunk pushed after the app cancelled is not held on to: it can be garbage collected', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const q = queuedStream()
+    await q.stream.cancel()
+    const ref = (() => {
+      const late = bytes('late')
+      q.push(late)
+      return new WeakRef(late)
+    })()
+    await new Promise((resolve) => setImmediate(resolve)) // a WeakRef keeps its target until the current job ends
+    gc()
+    expect(ref.deref()).toBeUndefined()
+    q.end()
+  })
+
+  test('a chunk pushed while the app waits in a read wakes that read, before upstream ends', async () => {
+    const q = queuedStream()
+    const reader = q.stream.getReader()
+    const read = reader.read()
+    await new Promise((resolve) => setImmediate(resolve)) // the stream's pull now waits for a chunk
+    q.push(bytes('a'))
+    const first = await Promise.race([read, new Promise((r) => setTimeout(() => r('still waiting'), 500))])
+    expect(first).toEqual({ done: false, value: bytes('a') })
     q.end()
   })
 })
