@@ -329,15 +329,15 @@ describe('the session', () => {
     const runner = scriptedRunner(testFile())
     await start(runner, { mode: 'record', hosts: [origin] })
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const escape = () => {
+    const escapeFrom = () => {
       const request = { origin, path: '/v1/chat/completions', method: 'POST', headers: [] }
       diagnostics.channel('undici:request:create').publish({ request })
       diagnostics.channel('undici:request:error').publish({ request, error: new Error('getaddrinfo ENOTFOUND') })
     }
-    escape()
+    escapeFrom()
     await each(runner, [])
     runner.file.path = join(root, 'test', 'b.test.ts')
-    escape()
+    escapeFrom()
     await each(runner, [])
     expect(warn).toHaveBeenCalledTimes(2)
   })
