@@ -180,10 +180,10 @@ function startSession(mods: LoadedMsw, runner: TestRunner, mswVersion = 'unknown
   server.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' })
   const session: ReplaySession = { replay, server, mswVersion }
   const watcher = watchEscapes({
+    // Asked only about requests that `live` (asked first) turned down: in `live` mode those go to no replay host.
     relevant: (url) => {
       try {
-        const resolved = engine.resolve()
-        return resolved.resolvedMode.mode !== 'live' && matchesHost(resolved.hosts, url)
+        return matchesHost(engine.resolve().hosts, url)
       } catch {
         // The options cannot be resolved: not a request replay would handle.
       }
@@ -250,7 +250,9 @@ const WATCHER = sharedMark('replay-escape-watcher')
 const STOP = sharedMark('replay-session-stop')
 type SessionInternals = ReplaySession & { [WATCHER]?: EscapeWatcher }
 /** The session's stop function, under a mark shared by the CJS and ESM builds (Jest may load both). */
-const stopOf = (session: ReplaySession): (() => void) | undefined => (session as unknown as Record<symbol, (() => void) | undefined>)[STOP]
+const stopOf = (session: ReplaySession): (() => void) => (session as unknown as Record<symbol, () => void>)[STOP]!
+/** The session's escape watcher. Every session has both marks: only startSession makes sessions. */
+const watcherOf = (session: ReplaySession): EscapeWatcher => (session as SessionInternals)[WATCHER]!
 const warnedEscapes = new Set<string>()
 
 /**
@@ -297,13 +299,13 @@ function registerHooks(session: ReplaySession, runner: TestRunner): ReplaySessio
 
   runner.afterEach(async ({ errors }) => {
     await replay.flush()
-    await (session as SessionInternals)[WATCHER]?.idle()
+    await watcherOf(session).idle()
     const problems = replay.takeProblems(runner.testPath())
     if (problems.length > 0) throw oneBlock(problems, errors)
   })
   runner.afterAll(async (ended) => {
     await replay.flush()
-    await (session as SessionInternals)[WATCHER]?.idle()
+    await watcherOf(session).idle()
     const testPath = ended.testPath
     const rootDir = replay.engine.resolve().layout.rootDir
     if (testPath) {
@@ -320,23 +322,22 @@ function registerHooks(session: ReplaySession, runner: TestRunner): ReplaySessio
       // Jest runs the next test file in a fresh global but the same process, where MSW's patches of
       // Node's http/net modules would outlive this file and keep routing to this file's handlers: stop
       // the server, so the next file's setup file starts its own.
-      stopOf(session)?.()
+      stopOf(session)()
     }
     if (leftover.length > 0) throw oneBlock(leftover, undefined)
   })
   return session
 }
 
-/** Every message in an error's `cause` chain (Jest keeps `[error, asyncError]` pairs). */
-function messagesOf(error: unknown): string[] {
-  const out: string[] = []
+/** Whether a message in an error's `cause` chain repeats one of `headlines` (Jest keeps `[error, asyncError]` pairs). */
+function repeatsHeadline(error: unknown, headlines: string[]): boolean {
   let e: unknown = Array.isArray(error) ? error[0] : error
-  for (let depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
+  for (let depth = 0; e != null && depth < 8; depth++) {
     const message = (e as { message?: unknown }).message
-    if (typeof message === 'string') out.push(message)
+    if (typeof message === 'string' && headlines.some((h) => message.includes(h))) return true
     e = (e as { cause?: unknown }).cause
   }
-  return out
+  return false
 }
 
 /**
@@ -351,12 +352,14 @@ function oneBlock(problems: ReplayProblem[], errors: unknown[] | undefined): Rep
   const headlines = problems.map((p) => p.message.split('\n')[0]!)
   let stack: string | undefined
   if (errors) {
+    // Stryker disable next-line ArithmeticOperator: equivalent, an index past the end reads undefined, which repeats no headline
     for (let i = errors.length - 1; i >= 0; i--) {
-      if (!messagesOf(errors[i]).some((m) => headlines.some((h) => m.includes(h)))) continue
+      if (!repeatsHeadline(errors[i], headlines)) continue
       const removed = errors.splice(i, 1)[0]
-      const own = Array.isArray(removed) ? removed[0] : removed
+      // An object: it has a message that repeats a headline.
+      const own = (Array.isArray(removed) ? removed[0] : removed) as { stack?: unknown }
       // Stryker disable next-line StringLiteral: equivalent, frames are lines that start with "at", and the other text has none either
-      const frames = String((own as { stack?: unknown } | undefined)?.stack ?? '')
+      const frames = String(own.stack ?? '')
         .split('\n')
         .filter((line) => /^\s+at /.test(line))
       if (frames.length > 0) stack = frames.join('\n')

@@ -81,6 +81,15 @@ describe('setupReplay', () => {
     expect([b.eachHooks.length, b.allHooks.length]).toEqual([1, 1])
   })
 
+  test('stopping a session that is no longer the current one leaves the current one in place', async () => {
+    const session = await start(scriptedRunner(testFile()), { mode: 'replay' })
+    const current = { mswVersion: 'another session' } as unknown as ReplaySession
+    setReplaySession(current)
+    ;(session as unknown as Record<symbol, () => void>)[STOP]!()
+    expect(getReplaySession()).toBe(current)
+    setReplaySession(undefined)
+  })
+
   test('answers a recorded request from its fixture without reaching the server, and misses an unrecorded one', async () => {
     const runner = scriptedRunner(testFile())
     await start(runner, { mode: 'record' })
@@ -154,6 +163,58 @@ describe('afterEach', () => {
     expect(errors).toEqual([nine])
   })
 
+  test('an error that repeats one of several problems is taken out', async () => {
+    const runner = scriptedRunner(testFile())
+    const session = await start(runner, { mode: 'replay' })
+    const engine = session.replay.engine
+    engine.reportProblem({ kind: 'miss', message: '[expect-llm] Failed to replay A.', testPath: testFile() })
+    engine.reportProblem({ kind: 'miss', message: '[expect-llm] Failed to replay B.', testPath: testFile() })
+    const errors: unknown[] = [new Error('404 [expect-llm] Failed to replay B.')]
+    await each(runner, errors).catch(() => undefined)
+    expect(errors).toEqual([])
+  })
+
+  test('errors without a message, thrown nulls and causes that are not errors are kept, and the miss still fails the test', async () => {
+    const runner = scriptedRunner(testFile())
+    const session = await start(runner, { mode: 'replay' })
+    const message = '[expect-llm] Failed to replay POST /v1/x: no fixture matches this request.'
+    session.replay.engine.reportProblem({ kind: 'miss', message, testPath: testFile() })
+    const noMessage = { code: 'ECONNRESET' }
+    const plainCause = new Error('socket hang up', { cause: { code: 'ECONNRESET' } })
+    const nullCause = new Error('aborted', { cause: null })
+    const errors: unknown[] = [noMessage, null, plainCause, nullCause]
+    const thrown = await each(runner, errors).catch((e: unknown) => e)
+    expect(thrown).toBeInstanceOf(ReplayError)
+    expect((thrown as ReplayError).stack).toBe(`ReplayError: ${message}`)
+    expect(errors).toEqual([noMessage, null, plainCause, nullCause])
+  })
+
+  test('the borrowed stack is the frames alone, not a message line that says " at "', async () => {
+    const runner = scriptedRunner(testFile())
+    const session = await start(runner, { mode: 'replay' })
+    const message = '[expect-llm] Failed to replay POST /v1/x: no fixture matches this request.'
+    session.replay.engine.reportProblem({ kind: 'miss', message, testPath: testFile() })
+    const clientError = new Error(`request failed at the gateway: ${message}`)
+    const thrown = (await each(runner, [clientError]).catch((e: unknown) => e)) as ReplayError
+    const frames = clientError.stack!.split('\n').filter((l) => /^\s+at /.test(l))
+    expect(frames.length).toBeGreaterThan(0)
+    expect(thrown.stack).toBe(`ReplayError: ${message}\n${frames.join('\n')}`)
+  })
+
+  test('a first removed error without frames keeps the frames of a later one', async () => {
+    const runner = scriptedRunner(testFile())
+    const session = await start(runner, { mode: 'replay' })
+    const message = '[expect-llm] Failed to replay POST /v1/x: no fixture matches this request.'
+    session.replay.engine.reportProblem({ kind: 'miss', message, testPath: testFile() })
+    const serialized = { message: `404 ${message}`, stack: `Error: 404 ${message}` }
+    const clientError = new Error(`404 ${message}`)
+    const errors: unknown[] = [serialized, clientError]
+    const thrown = (await each(runner, errors).catch((e: unknown) => e)) as ReplayError
+    expect(errors).toEqual([])
+    const frames = clientError.stack!.split('\n').filter((l) => /^\s+at /.test(l))
+    expect(thrown.stack).toBe(`ReplayError: ${message}\n${frames.join('\n')}`)
+  })
+
   test('without an error to borrow from, the replay error carries no frames; other test files keep their problems', async () => {
     const runner = scriptedRunner(testFile())
     const session = await start(runner, { mode: 'replay' })
@@ -193,6 +254,19 @@ describe('afterAll', () => {
     expect(log).not.toHaveBeenCalled()
     await expect(readdir(join(root, '.expect-llm'))).rejects.toMatchObject({ code: 'ENOENT' })
     expect(getReplaySession()).toBe(session)
+  })
+
+  test('a per-file server whose session is no longer the current one is left running', async () => {
+    const runner = scriptedRunner(testFile())
+    const session = await start(runner, { mode: 'replay' })
+    const current = { mswVersion: 'another session' } as unknown as ReplaySession
+    setReplaySession(current)
+    await runner.allHooks[0]!({ testPath: testFile(), completeness: () => ({ complete: true }) })
+    expect(getReplaySession()).toBe(current)
+    // Still listening: the request misses its fixture instead of reaching the server.
+    await expect(chat('After the file')).rejects.toMatchObject({ status: 404 })
+    expect(server.requests).toHaveLength(0)
+    setReplaySession(session)
   })
 
   test('problems left after the last test (a stream recorded after it) fail the file, without borrowed frames', async () => {
@@ -250,6 +324,34 @@ describe('the session', () => {
     ])
     expect(session.replay.takeProblems()).toEqual([])
   })
+  test('while recording, an escape in another test file warns again', async () => {
+    const origin = 'https://escape-files.invalid'
+    const runner = scriptedRunner(testFile())
+    await start(runner, { mode: 'record', hosts: [origin] })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const escapeFrom = () => {
+      const request = { origin, path: '/v1/chat/completions', method: 'POST', headers: [] }
+      diagnostics.channel('undici:request:create').publish({ request })
+      diagnostics.channel('undici:request:error').publish({ request, error: new Error('getaddrinfo ENOTFOUND') })
+    }
+    escapeFrom()
+    await each(runner, [])
+    runner.file.path = join(root, 'test', 'b.test.ts')
+    escapeFrom()
+    await each(runner, [])
+    expect(warn).toHaveBeenCalledTimes(2)
+  })
+
+  test('a request to a host that is not a replay host is not an escape', async () => {
+    const runner = scriptedRunner(testFile())
+    const session = await start(runner, { mode: 'replay', hosts: ['https://replay-host.invalid'] })
+    const request = { origin: 'https://not-a-replay-host.invalid', path: '/v1/chat/completions', method: 'POST', headers: [] }
+    diagnostics.channel('undici:request:create').publish({ request })
+    diagnostics.channel('undici:request:error').publish({ request, error: new Error('getaddrinfo ENOTFOUND') })
+    await expect(each(runner, [])).resolves.toBeUndefined()
+    expect(session.replay.takeProblems()).toEqual([])
+  })
+
   test('a replay request that MSW never saw and got an answer "went to the network"', async () => {
     const origin = 'https://escape-answered.invalid'
     const runner = scriptedRunner(testFile())
@@ -258,8 +360,11 @@ describe('the session', () => {
     diagnostics.channel('undici:request:create').publish({ request })
     diagnostics.channel('undici:request:headers').publish({ request, response: {} })
     const error = (await each(runner, []).catch((e: unknown) => e)) as ReplayError
-    expect(error.message.split('. The client')[0]).toBe(
-      '[expect-llm] Failed to replay POST https://escape-answered.invalid/v1/embeddings: the request bypassed record/replay and went to the network',
+    expect(error.message).toBe(
+      '[expect-llm] Failed to replay POST https://escape-answered.invalid/v1/embeddings: the request bypassed record/replay and went to the network. ' +
+        'The client was created before replay started and kept the fetch from before. Create it after the setup file has run (list expect-llm/vitest ' +
+        'in setupFiles; with your own MSW server, call server.listen() at the top level of a setup file), or pass fetch: (url, init) => ' +
+        'globalThis.fetch(url, init) to the client.',
     )
   })
 
@@ -295,6 +400,40 @@ describe('the session', () => {
     expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
       '[expect-llm] Failed to reach https://api.openai.com in live mode (getaddrinfo ENOTFOUND api.openai.com): live mode sends model requests to the ' +
         'network with OPENAI_API_KEY. Check the network (proxy, VPN, DNS) and that OPENAI_API_KEY is set, or replay the recordings instead (unset EXPECT_LLM_REPLAY).',
+    ])
+  })
+
+  test('in live mode, another host or another test file warns again', async () => {
+    const runner = scriptedRunner(testFile())
+    await start(runner, { mode: 'live' })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const fail = (origin: string) => {
+      const request = { origin, path: '/v1/chat/completions', method: 'POST', headers: [] }
+      diagnostics.channel('undici:request:create').publish({ request })
+      diagnostics.channel('undici:request:error').publish({ request, error: new Error('getaddrinfo ENOTFOUND') })
+    }
+    fail('https://api.openai.com')
+    fail('https://api.anthropic.com')
+    runner.file.path = join(root, 'test', 'b.test.ts')
+    fail('https://api.openai.com')
+    expect(warn.mock.calls.map((c) => String(c[0]).split(' in live mode')[0])).toEqual([
+      '[expect-llm] Failed to reach https://api.openai.com',
+      '[expect-llm] Failed to reach https://api.anthropic.com',
+      '[expect-llm] Failed to reach https://api.openai.com',
+    ])
+  })
+
+  test('in live mode, a provider read from several key variables names each of them', async () => {
+    const runner = scriptedRunner(testFile())
+    await start(runner, { mode: 'live' })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const request = { origin: 'https://api.cohere.com', path: '/v2/chat', method: 'POST', headers: [] }
+    diagnostics.channel('undici:request:create').publish({ request })
+    diagnostics.channel('undici:request:error').publish({ request, error: new Error('getaddrinfo ENOTFOUND api.cohere.com') })
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+      '[expect-llm] Failed to reach https://api.cohere.com in live mode (getaddrinfo ENOTFOUND api.cohere.com): live mode sends model requests to the ' +
+        'network with COHERE_API_KEY or CO_API_KEY. Check the network (proxy, VPN, DNS) and that COHERE_API_KEY or CO_API_KEY is set, or replay the ' +
+        'recordings instead (unset EXPECT_LLM_REPLAY).',
     ])
   })
 })
