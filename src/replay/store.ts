@@ -233,8 +233,8 @@ export class FixtureStore {
     const direct = await this.read(preferred)
     if (direct && direct.hash === hash) return { file: preferred, fixture: direct }
     const index = await this.getIndex()
+    // `preferred` too, if listed: it may have been written since the read above (by another worker).
     for (const file of index.get(hash.slice(0, 16)) ?? []) {
-      if (file === preferred) continue
       const fixture = await this.read(file)
       if (fixture && fixture.hash === hash) return { file, fixture }
     }

@@ -1,5 +1,6 @@
 // Where fixtures live and how they are found (src/replay/store.ts): folder layout, file names, the walk
 // over fixture folders, temporary files of interrupted writes, and FixtureStore's lookups and cache.
+import { writeFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -235,6 +236,30 @@ describe('FixtureStore', () => {
     const otherHash = `${f.hash.slice(0, 16)}${'0'.repeat(48)}`
     expect(await new FixtureStore({ rootDir: root }).find(join(folder(), nameOf(f)), otherHash)).toBeUndefined()
     expect(await new FixtureStore({ rootDir: root }).find(join(folder(), 'x.json'), fixtureFor('nothing').hash)).toBeUndefined()
+  })
+
+  test('find: a file whose hash16 matches but whose full hash differs (a prefix collision) is passed over', async () => {
+    const f = fixtureFor('hi')
+    // No two requests share 16 hex digits in practice: the colliding fixture is written through the store,
+    // which caches it as written.
+    const collision = { ...f, hash: `${f.hash.slice(0, 16)}${'0'.repeat(48)}` }
+    const store = new FixtureStore({ rootDir: root })
+    const first = join(root, 'a', FIXTURES_DIR_NAME, 'a.test.ts', nameOf(f))
+    await store.write(first, collision)
+    const second = await put(join(root, 'b', FIXTURES_DIR_NAME, 'b.test.ts', nameOf(f)), serializeFixture(f))
+    expect(await store.getIndex()).toEqual(new Map([[f.hash.slice(0, 16), [first, second]]]))
+    expect(await store.find(join(root, 'elsewhere.json'), f.hash)).toEqual({ file: second, fixture: f })
+    expect(await store.find(join(root, 'elsewhere.json'), collision.hash)).toEqual({ file: first, fixture: collision })
+  })
+
+  test('find: the preferred file written by another worker after the first read is found through the index', async () => {
+    const f = fixtureFor('hi')
+    const preferred = join(folder(), nameOf(f))
+    await mkdir(folder(), { recursive: true })
+    const store = new FixtureStore({ rootDir: root })
+    const found = store.find(preferred, f.hash) // reads the preferred file at once: missing
+    writeFileSync(preferred, serializeFixture(f)) // before the walk of the root
+    expect(await found).toEqual({ file: preferred, fixture: f })
   })
 
   test('write: the serialized fixture on disk, in the cache, and in an index already built', async () => {
