@@ -1,7 +1,8 @@
 import type { NormalizedUsage, RecordedResponse } from './types.js'
 
 function num(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined
+  // Number.isFinite is false for anything but a finite number (no coercion).
+  return Number.isFinite(v) ? (v as number) : undefined
 }
 
 /**

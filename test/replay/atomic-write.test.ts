@@ -79,6 +79,20 @@ test('after six refused renames the write gives up with the error, leaving the p
   expect(await real.readdir(dir)).toEqual(['chat-completions.0123456789abcdef.json'])
 })
 
+test('the retries wait 20, 40, 80, 160 and 320 ms: twice as long each time', async () => {
+  renameSpy.mockImplementation(async () => {
+    throw Object.assign(new Error('EPERM: operation not permitted, rename'), { code: 'EPERM' })
+  })
+  const delays: unknown[] = []
+  const realSetTimeout = globalThis.setTimeout
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+    delays.push(ms)
+    return realSetTimeout(fn, 0)
+  }) as typeof setTimeout)
+  await expect(writeFileAtomic(target, after)).rejects.toThrow('EPERM')
+  expect(delays).toEqual([20, 40, 80, 160, 320])
+})
+
 test('the folder is created when it does not exist yet', async () => {
   const nested = join(dir, 'test', '__llm_fixtures__', 'a.test.ts', 'chat-completions.0123456789abcdef.json')
   await writeFileAtomic(nested, after)

@@ -1,6 +1,8 @@
 // Where fixtures live and how they are found (src/replay/store.ts): folder layout, file names, the walk
 // over fixture folders, temporary files of interrupted writes, and FixtureStore's lookups and cache.
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { writeFileSync } from 'node:fs'
+import fsp, { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { syncBuiltinESMExports } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { threadId } from 'node:worker_threads'
@@ -55,6 +57,22 @@ function fixtureFor(content: string): Fixture {
   } as Fixture
 }
 const nameOf = (f: Fixture) => fixtureFileName('chat-completions', f.hash.slice(0, 16))
+
+/**
+ * Runs `fn` with node:fs/promises' readdir listing names in reverse order, the store's own code unchanged
+ * (some file systems, like this machine's, list them sorted, which would hide a listing left unsorted).
+ */
+async function withReaddirReversed<T>(fn: () => Promise<T>): Promise<T> {
+  const real = fsp.readdir as (...args: unknown[]) => Promise<unknown[]>
+  const spy = vi.spyOn(fsp, 'readdir').mockImplementation((async (...args: unknown[]) => (await real(...args)).reverse()) as typeof fsp.readdir)
+  syncBuiltinESMExports()
+  try {
+    return await fn()
+  } finally {
+    spy.mockRestore()
+    syncBuiltinESMExports()
+  }
+}
 
 async function put(file: string, text = '{}'): Promise<string> {
   await mkdir(join(file, '..'), { recursive: true })
@@ -121,6 +139,15 @@ describe('listing', () => {
     expect(await listFixtureFiles({ rootDir: root, dir })).toEqual(files.sort())
     expect(await listFixtureFiles({ rootDir: root, dir: join(root, 'missing') })).toEqual([])
   })
+
+  test('listFixtureFiles: sorted by path, whatever order the folders list them in', async () => {
+    const files: string[] = []
+    for (const n of ['c', 'a', 'e', 'b', 'd']) {
+      files.push(await put(join(root, 'test', FIXTURES_DIR_NAME, `${n}.test.ts`, 'x.0123456789abcdef.json')))
+      files.push(await put(join(root, 'test', FIXTURES_DIR_NAME, 'z.test.ts', `${n}.0123456789abcdef.json`)))
+    }
+    expect(await withReaddirReversed(() => listFixtureFiles({ rootDir: root }))).toEqual(files.toSorted())
+  })
 })
 
 describe('temporary files of interrupted writes', () => {
@@ -162,6 +189,18 @@ describe('temporary files of interrupted writes', () => {
     }
   })
 
+  test('processAlive: this process is alive without asking the OS (a process.kill stubbed by a test cannot make its files stale)', () => {
+    const kill = vi.spyOn(process, 'kill').mockImplementation(() => {
+      throw Object.assign(new Error('kill ESRCH'), { code: 'ESRCH' })
+    })
+    try {
+      expect(processAlive(process.pid)).toBe(true)
+      expect(kill).not.toHaveBeenCalled()
+    } finally {
+      kill.mockRestore()
+    }
+  })
+
   test('staleTempFiles and removeStaleTempFiles: only files of processes that are gone', async () => {
     const folder = join(root, 'f')
     const stale = await put(join(folder, `x.0123456789abcdef.json.${GONE}.0.0123abcd.tmp`), '{')
@@ -181,6 +220,15 @@ describe('temporary files of interrupted writes', () => {
     await put(tempFileName(join(root, 'test', FIXTURES_DIR_NAME, 'a.test.ts', 'y.0123456789abcdef.json')))
     await put(join(root, 'test', `x.0123456789abcdef.json.${GONE}.0.0123abcd.tmp`)) // outside a fixture folder
     expect(await listStaleTempFiles({ rootDir: root })).toEqual([b, a])
+  })
+
+  test('listStaleTempFiles: sorted by path, whatever order the folders list them in', async () => {
+    const files: string[] = []
+    for (const n of ['c', 'a', 'e', 'b', 'd']) {
+      files.push(await put(join(root, 'test', FIXTURES_DIR_NAME, `${n}.test.ts`, `x.0123456789abcdef.json.${GONE}.0.0123abcd.tmp`)))
+      files.push(await put(join(root, 'test', FIXTURES_DIR_NAME, 'z.test.ts', `${n}.0123456789abcdef.json.${GONE}.0.0123abcd.tmp`)))
+    }
+    expect(await withReaddirReversed(() => listStaleTempFiles({ rootDir: root }))).toEqual(files.toSorted())
   })
 })
 
@@ -237,6 +285,30 @@ describe('FixtureStore', () => {
     expect(await new FixtureStore({ rootDir: root }).find(join(folder(), 'x.json'), fixtureFor('nothing').hash)).toBeUndefined()
   })
 
+  test('find: a file whose hash16 matches but whose full hash differs (a prefix collision) is passed over', async () => {
+    const f = fixtureFor('hi')
+    // No two requests share 16 hex digits in practice: the colliding fixture is written through the store,
+    // which caches it as written.
+    const collision = { ...f, hash: `${f.hash.slice(0, 16)}${'0'.repeat(48)}` }
+    const store = new FixtureStore({ rootDir: root })
+    const first = join(root, 'a', FIXTURES_DIR_NAME, 'a.test.ts', nameOf(f))
+    await store.write(first, collision)
+    const second = await put(join(root, 'b', FIXTURES_DIR_NAME, 'b.test.ts', nameOf(f)), serializeFixture(f))
+    expect(await store.getIndex()).toEqual(new Map([[f.hash.slice(0, 16), [first, second]]]))
+    expect(await store.find(join(root, 'elsewhere.json'), f.hash)).toEqual({ file: second, fixture: f })
+    expect(await store.find(join(root, 'elsewhere.json'), collision.hash)).toEqual({ file: first, fixture: collision })
+  })
+
+  test('find: the preferred file written by another worker after the first read is found through the index', async () => {
+    const f = fixtureFor('hi')
+    const preferred = join(folder(), nameOf(f))
+    await mkdir(folder(), { recursive: true })
+    const store = new FixtureStore({ rootDir: root })
+    const found = store.find(preferred, f.hash) // reads the preferred file at once: missing
+    writeFileSync(preferred, serializeFixture(f)) // before the walk of the root
+    expect(await found).toEqual({ file: preferred, fixture: f })
+  })
+
   test('write: the serialized fixture on disk, in the cache, and in an index already built', async () => {
     const store = new FixtureStore({ rootDir: root })
     expect(await store.getIndex()).toEqual(new Map())
@@ -247,6 +319,15 @@ describe('FixtureStore', () => {
     expect(await readFile(file, 'utf8')).toBe(serializeFixture(f))
     expect(await store.getIndex()).toEqual(new Map([[f.hash.slice(0, 16), [file]]]))
     expect(await store.find(join(root, 'elsewhere.json'), f.hash)).toEqual({ file, fixture: f })
+  })
+
+  test('write: a later read returns the fixture written, without reading the file again', async () => {
+    const store = new FixtureStore({ rootDir: root })
+    const f = fixtureFor('hi')
+    const file = join(folder(), nameOf(f))
+    await store.write(file, f)
+    await rm(file)
+    expect(await store.read(file)).toBe(f)
   })
 
   test('getIndex: fixture files by hash16, built once', async () => {

@@ -127,6 +127,17 @@ describe('usage at its edges', () => {
     })
   })
 
+  test('a count that is not a finite number (a string, NaN, Infinity) is no count', () => {
+    for (const bad of ['9', Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(normalizeUsage({ prompt_tokens: bad, completion_tokens: 2 }), String(bad)).toBeNull()
+      expect(normalizeUsage({ prompt_tokens: 9, completion_tokens: bad, total_tokens: bad }), String(bad)).toEqual({
+        inputTokens: 9,
+        outputTokens: 0,
+        totalTokens: 9,
+      })
+    }
+  })
+
   test('a value that is not an object carries no model and no usage', () => {
     expect(usageOf(null)).toEqual({ model: null, usage: null, outputOnly: false })
     expect(usageOf('data')).toEqual({ model: null, usage: null, outputOnly: false })
