@@ -110,6 +110,18 @@ function folderUsage(folder: string): FileUsage {
 let ciWarned = false
 
 /**
+ * Internals for this package's own tests: a way to forget that the CI warning was given (it is once per process).
+ * Not part of the public API; do not re-export.
+ *
+ * @internal
+ */
+export const __testing = {
+  forgetCiWarning: (): void => {
+    ciWarned = false
+  },
+}
+
+/**
  * The headers a replayed or shared response carries: which fixture answered, and how long it took to record.
  *
  * @example

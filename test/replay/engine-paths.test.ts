@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { configure, getConfig } from '../../src/config.js'
-import { handlingFailure, ReplayEngine } from '../../src/replay/engine.js'
+import { __testing, handlingFailure, ReplayEngine } from '../../src/replay/engine.js'
 import { classifyCreated } from '../../src/replay/escapes.js'
 import type { ReplayMode, ReplayOptions } from '../../src/replay/types.js'
 import { fixtureFiles, forceModeFromOptions, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
@@ -24,9 +24,10 @@ describe('CI', () => {
     forceModeFromOptions()
     vi.stubEnv('CI', 'true')
     vi.stubEnv('EXPECT_LLM_ALLOW_RECORD_IN_CI', '')
-    // A fresh copy of the engine module: the warning is once per process, and another test may have said it.
-    vi.resetModules()
-    const { ReplayEngine } = await import('../../src/replay/engine.js')
+    // The warning is once per process, and another test may have given it. (Not a fresh copy of the module through
+    // vi.resetModules: re-importing every replay module inside a test makes their load-time code count as covered by
+    // this test, so the mutation run tests those static mutants with this test alone.)
+    __testing.forgetCiWarning()
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const options = { rootDir: sandbox.root, hosts: ['https://ci-refusal.invalid'], testPath: () => undefined }
     const engine = new ReplayEngine({ options: { ...options, mode: 'record' } })
@@ -46,8 +47,7 @@ describe('CI', () => {
   test('outside CI nothing is refused: live mode passes requests through without a warning', async () => {
     forceModeFromOptions()
     vi.stubEnv('CI', '')
-    vi.resetModules()
-    const { ReplayEngine } = await import('../../src/replay/engine.js')
+    __testing.forgetCiWarning()
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const engine = new ReplayEngine({ options: { mode: 'live', hosts: ['https://ci-refusal.invalid'] } })
     expect(await (await engine.handle(new Request('https://ci-refusal.invalid/v1/models'), msw))?.text()).toBe('passed through')
