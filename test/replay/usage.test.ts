@@ -123,6 +123,8 @@ describe('Gemini', () => {
 test('a body without usage in any dialect has none (never zero)', () => {
   expect(extractModelAndUsage({ json: { id: 'x', choices: [] } } as never)).toEqual({ model: null, usage: null })
   expect(normalizeUsage({ tokens: 3 })).toBeNull()
+  expect(extractModelAndUsage({ status: 204, headers: {} } as never)).toStrictEqual({ model: null, usage: null })
+  expect(usageOf({ type: 'message_delta', usage: 5 })).toStrictEqual({ model: null, usage: null, outputOnly: false })
 })
 
 test('golden usage reads the response of an older recording whose meta has no usage', async () => {
