@@ -82,10 +82,11 @@ export function usageOf(value: unknown): { model: string | null; usage: Normaliz
   const model = typeof inner.model === 'string' ? inner.model : typeof inner.modelVersion === 'string' ? inner.modelVersion : null
   const raw = inner.usage ?? inner.usageMetadata
   // Anthropic's message_delta carries only the output count so far (newer API versions add the input ones).
-  const u = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : undefined
-  if (rec.type === 'message_delta' && u && num(u.input_tokens) === undefined && num(u.output_tokens) !== undefined) {
-    const output = num(u.output_tokens)!
-    return { model, usage: { inputTokens: 0, outputTokens: output, totalTokens: output }, outputOnly: true }
+  // A JSON usage that is no object reads undefined for every property: no type check needed.
+  const u = (raw ?? {}) as Record<string, unknown>
+  const deltaOutput = num(u.output_tokens)
+  if (rec.type === 'message_delta' && num(u.input_tokens) === undefined && deltaOutput !== undefined) {
+    return { model, usage: { inputTokens: 0, outputTokens: deltaOutput, totalTokens: deltaOutput }, outputOnly: true }
   }
   return { model, usage: normalizeUsage(raw), outputOnly: false }
 }
@@ -97,13 +98,13 @@ export function sseDataObjects(events: readonly string[]): unknown[] {
     const data = event
       .split(/\r\n|\r|\n/)
       .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+      // JSON ignores the optional space after `data:`.
+      .map((line) => line.slice(5))
       .join('\n')
-    if (!data || data === '[DONE]') continue
     try {
       out.push(JSON.parse(data))
     } catch {
-      // a non-JSON event: ignored for usage purposes
+      // an empty data, `[DONE]` or other non-JSON data: ignored for usage purposes
     }
   }
   return out
@@ -116,13 +117,8 @@ export function sseDataObjects(events: readonly string[]): unknown[] {
  * Anthropic's `message_start` + `message_delta`; Gemini's last `usageMetadata`).
  */
 export function extractModelAndUsage(response: RecordedResponse): { model: string | null; usage: NormalizedUsage | null } {
-  const objects: unknown[] = response.sse
-    ? sseDataObjects(response.sse)
-    : Array.isArray(response.json)
-      ? response.json
-      : response.json !== undefined
-        ? [response.json]
-        : []
+  // A response without json gives [undefined], in which usageOf finds nothing.
+  const objects: unknown[] = response.sse ? sseDataObjects(response.sse) : Array.isArray(response.json) ? response.json : [response.json]
   let model: string | null = null
   let usage = null as NormalizedUsage | null
   for (const o of objects) {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import type { Fixture } from '../../src/replay/types.js'
-import { extractModelAndUsage, normalizeUsage, usageOf } from '../../src/replay/usage.js'
+import { extractModelAndUsage, normalizeUsage, sseDataObjects, usageOf } from '../../src/replay/usage.js'
 
 const fixture = (path: string) => JSON.parse(readFileSync(new URL(`../${path}`, import.meta.url), 'utf8')) as Fixture
 const sse = (...events: object[]) => events.map((e) => `event: ${(e as { type?: string }).type ?? 'message'}\ndata: ${JSON.stringify(e)}\n\n`)
@@ -36,6 +36,10 @@ describe('OpenAI', () => {
     }
     expect(extractModelAndUsage(response as never)).toEqual({ model: 'gpt-4.1-mini', usage: { inputTokens: 12, outputTokens: 5, totalTokens: 17 } })
   })
+
+  test('without cached or reasoning counts: no such keys (a key set to undefined would show in a spread or an `in` check)', () => {
+    expect(normalizeUsage({ prompt_tokens: 9, completion_tokens: 2, total_tokens: 11 })).toStrictEqual({ inputTokens: 9, outputTokens: 2, totalTokens: 11 })
+  })
 })
 
 describe('Anthropic', () => {
@@ -65,6 +69,14 @@ describe('Anthropic', () => {
     }
     expect(extractModelAndUsage(response as never).usage).toEqual({ inputTokens: 60, outputTokens: 30, totalTokens: 90, cachedInputTokens: 10 })
   })
+
+  test('a message_delta before any message_start has no usage (no input count to add its output to)', () => {
+    expect(extractModelAndUsage({ sse: sse({ type: 'message_delta', usage: { output_tokens: 8 } }) } as never)).toStrictEqual({ model: null, usage: null })
+  })
+
+  test('a message_delta whose usage has no output count is no output-only usage', () => {
+    expect(usageOf({ type: 'message_delta', usage: {} })).toStrictEqual({ model: null, usage: null, outputOnly: false })
+  })
 })
 
 describe('Gemini', () => {
@@ -82,6 +94,14 @@ describe('Gemini', () => {
       totalTokens: 150,
       cachedInputTokens: 40,
       reasoningTokens: 30,
+    })
+  })
+
+  test('without cached content or thinking counts: no such keys', () => {
+    expect(normalizeUsage({ promptTokenCount: 143, candidatesTokenCount: 3, totalTokenCount: 146 })).toStrictEqual({
+      inputTokens: 143,
+      outputTokens: 3,
+      totalTokens: 146,
     })
   })
 
@@ -103,6 +123,8 @@ describe('Gemini', () => {
 test('a body without usage in any dialect has none (never zero)', () => {
   expect(extractModelAndUsage({ json: { id: 'x', choices: [] } } as never)).toEqual({ model: null, usage: null })
   expect(normalizeUsage({ tokens: 3 })).toBeNull()
+  expect(extractModelAndUsage({ status: 204, headers: {} } as never)).toStrictEqual({ model: null, usage: null })
+  expect(usageOf({ type: 'message_delta', usage: 5 })).toStrictEqual({ model: null, usage: null, outputOnly: false })
 })
 
 test('golden usage reads the response of an older recording whose meta has no usage', async () => {
@@ -141,5 +163,20 @@ describe('usage at its edges', () => {
   test('a value that is not an object carries no model and no usage', () => {
     expect(usageOf(null)).toEqual({ model: null, usage: null, outputOnly: false })
     expect(usageOf('data')).toEqual({ model: null, usage: null, outputOnly: false })
+  })
+})
+
+describe('SSE data payloads', () => {
+  test('events without JSON data are skipped: no data line, an empty data, [DONE], not JSON', () => {
+    expect(sseDataObjects(['event: ping\n\n', 'data:\n\n', 'data: {"a":1}\n\n', 'data: [DONE]\n\n', 'data: oops\n\n'])).toStrictEqual([{ a: 1 }])
+  })
+
+  test('the space after data: is optional', () => {
+    expect(sseDataObjects(['data:{"a":1}\n\n', 'data: {"b":2}\n\n'])).toStrictEqual([{ a: 1 }, { b: 2 }])
+  })
+
+  test('the data lines of one event join with a line feed, so a value split inside a token is no JSON', () => {
+    expect(sseDataObjects(['data: {"a":\ndata: 1}\n\n'])).toStrictEqual([{ a: 1 }])
+    expect(sseDataObjects(['data:[1\ndata:2]\n\n'])).toStrictEqual([])
   })
 })
