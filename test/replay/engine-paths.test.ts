@@ -7,7 +7,7 @@ import { configure, getConfig } from '../../src/config.js'
 import { __testing, handlingFailure, ReplayEngine } from '../../src/replay/engine.js'
 import { classifyCreated } from '../../src/replay/escapes.js'
 import type { ReplayMode, ReplayOptions } from '../../src/replay/types.js'
-import { fixtureFiles, forceModeFromOptions, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
+import { fixtureFiles, forceModeFromOptions, listFiles, optionsFor, startReplay, useReplaySandbox } from './helpers.js'
 
 const sandbox = useReplaySandbox()
 
@@ -42,6 +42,23 @@ describe('CI', () => {
           'Record on your machine and commit the fixtures, or set EXPECT_LLM_ALLOW_RECORD_IN_CI=1 to record in CI on purpose.',
       ],
     ])
+  })
+
+  test('forgetCiWarning: after it, the next refusal under CI warns again', async () => {
+    forceModeFromOptions()
+    vi.stubEnv('CI', 'true')
+    vi.stubEnv('EXPECT_LLM_ALLOW_RECORD_IN_CI', '')
+    __testing.forgetCiWarning()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const engine = new ReplayEngine({ options: { rootDir: sandbox.root, hosts: ['https://ci-refusal.invalid'], testPath: () => undefined, mode: 'record' } })
+    const request = () => new Request('https://ci-refusal.invalid/v1/models')
+    await engine.handle(request(), msw)
+    await engine.handle(request(), msw)
+    expect(warn).toHaveBeenCalledTimes(1)
+    __testing.forgetCiWarning()
+    await engine.handle(request(), msw)
+    expect(warn).toHaveBeenCalledTimes(2)
+    expect(warn.mock.calls[1]).toEqual(warn.mock.calls[0])
   })
 
   test('outside CI nothing is refused: live mode passes requests through without a warning', async () => {
@@ -218,6 +235,35 @@ describe('fixture folders', () => {
     expect((await engineIn('replay').handle(json('{"temperature":0}'), msw))?.status).toBe(200)
     const [summary] = await engineIn('replay').summary(testPath())
     expect(summary).toMatchObject({ used: [file], unused: [] })
+  })
+})
+
+describe('the summary of one test file', () => {
+  const folder = () => join(sandbox.root, 'test', '__llm_fixtures__', 'e.test.ts')
+
+  test('lists the fixtures created and used sorted by path, not in the order of the requests', async () => {
+    stubUpstream()
+    const requests = () => [json('{"input":"a"}', '/v1/embeddings'), json('{"temperature":0}')]
+    const recorder = engineIn('record')
+    for (const r of requests()) await recorder.handle(r, msw)
+    const files = await fixtureFiles(sandbox.root)
+    expect(files.map((f) => f.slice(folder().length + 1).split('.')[0])).toEqual(['chat-completions', 'embeddings'])
+    expect((await recorder.summary(testPath()))[0]).toMatchObject({ used: [], created: files })
+    const player = engineIn('replay')
+    for (const r of requests()) expect((await player.handle(r, msw))?.status).toBe(200)
+    expect((await player.summary(testPath()))[0]).toMatchObject({ used: files, created: files })
+  })
+
+  test("removes a folder's stale temporary files once per engine: one left after the first summary stays", async () => {
+    const GONE = 2 ** 22 + 17 // a process id above Linux's limit: never a live process
+    const stale = (n: number) => join(folder(), `x.0123456789abcdef.json.${GONE}.${n}.0123abcd.tmp`)
+    await mkdir(folder(), { recursive: true })
+    await writeFile(stale(0), '{')
+    const engine = engineIn('replay')
+    await engine.summary(testPath())
+    await writeFile(stale(1), '{')
+    await engine.summary(testPath())
+    expect(await listFiles(folder())).toEqual([stale(1)])
   })
 })
 

@@ -33,6 +33,13 @@ describe('endpointSlug', () => {
     ['', 'root'],
     ['//v1//responses/', 'responses'],
     ['/version1/x', 'version1-x'],
+    ['/xv1/chat', 'xv1-chat'],
+    ['/v1x/chat', 'v1x-chat'],
+    ['/v10/chat', 'chat'],
+    ['/v1beta2/x', 'x'],
+    ['/v1betaX/y', 'v1betax-y'],
+    ['/v1alpha/x', 'x'],
+    ['/v2alpha10/x', 'x'],
   ])('%j → %j', (path, slug) => {
     expect(endpointSlug(path)).toBe(slug)
   })
