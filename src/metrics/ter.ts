@@ -274,11 +274,18 @@ class BeamEditDistance {
       const nBase = (offset[i + 1] as number) - nLo
       let right = INF // B(i, j + 1)
       for (let j = rHi - 1; j >= rLo; j--) {
-        let best = i === n && j === m ? 0 : INF
-        if (j + 1 < rHi && right + 1 < best) best = right + 1
-        if (j >= nLo && j < nHi) {
-          const down = (backward[nBase + j] as number) + 1
-          if (down < best) best = down
+        // The move right starts the minimum. Past the band's end it is INF + 1, which the move down replaces (row i + 1's
+        // band ends no sooner), and in row n that cell is the end (n, m) itself.
+        let best = i === n && j === m ? 0 : right + 1
+        if (j >= nLo) {
+          // Row i + 1's band ends no sooner than row i's (hi never decreases), so only row n, below which the band is empty,
+          // fails this; a read past the table there would be NaN, never < best.
+          // Stryker disable next-line ConditionalExpression,EqualityOperator: j < nHi fails only in row n, where a read past the table is NaN
+          if (j < nHi) {
+            const down = (backward[nBase + j] as number) + 1
+            // Stryker disable next-line EqualityOperator: down <= best only also replaces an equal cost by itself
+            if (down < best) best = down
+          }
         }
         if (j + 1 <= m && j + 1 >= nLo && j + 1 < nHi) {
           const diagonal = (backward[nBase + j + 1] as number) + (hyp[i] === ref[j] ? 0 : 1)

@@ -81,6 +81,36 @@ describe('beam', () => {
   })
 })
 
+// The shift search costs each candidate from the last full table: its own rows up to where the shift's changes end,
+// then the costs from there to the end, read backwards from the base (`fillBackward`). Those backward costs at a band's
+// left edge only matter for a long enough pair, where the band no longer starts at column 0.
+describe('the backward costs of the shift search', () => {
+  test('a cell left of the band below costs no move down: a b c against 25 other words and a is 26 edits (sacrebleu: 26)', () => {
+    // Row 3's band starts at column 1 (floor(3 * 26 / 3) - 25). Reading row 2's cell 0 a move down took row 2's own last
+    // cell for row 3's, a cost of 2 from there to the end, and a shift of a to position 1 seemed to save 22 edits.
+    const ref = [...Array.from({ length: 25 }, (_, k) => `x${k}`), 'a']
+    expect(terDetails('a b c', ref.join(' '))).toEqual({ score: 1, edits: 26, referenceLength: 26, bestReferenceIndex: 0 })
+  })
+
+  test('each row of backward costs starts at the band end, not past it into the next row: 27 edits (sacrebleu: 27)', () => {
+    // Starting 2 columns past the band's end wrote cheap costs over the first cells of the row below, and a third
+    // shift seemed to save 16 edits: 28 in all.
+    const ref = 'x0 e x1 g x2 d x3 x4 x5 h x6 a x7 x8 x9 x10 x11 i x12 x13 b x14 x15 x16 x17 c x18 x19 x20 x21 x22'
+    expect(terDetails('a b c d e z g h i', ref)).toEqual({ score: 27 / 31, edits: 27, referenceLength: 31, bestReferenceIndex: 0 })
+  })
+
+  test('a candidate that deletes before the match: distanceFrom costs it as the full table does (2 edits)', () => {
+    // Reference a, hypothesis b b a, candidate c b a (position 0 changed): from row 1 the cheapest way deletes b, moves
+    // down at column 0, then matches a. Without that move down the backward cost from (1, 0) is 2 and the total 3.
+    const ref = new Int32Array([0])
+    const table = new __testing.BeamEditDistance(ref, 3)
+    table.distanceWithTrace(new Int32Array([1, 1, 0]))
+    const candidate = new Int32Array([2, 1, 0])
+    expect(new __testing.BeamEditDistance(ref, 3).distanceWithTrace(candidate).cost).toBe(2)
+    expect(table.distanceFrom(candidate, 0, 1)).toBe(2)
+  })
+})
+
 describe('corpus', () => {
   test('corpus details have no best reference: bestReferenceIndex is -1', () => {
     expect(corpusTerDetails(['a b'], ['a c'])).toEqual({ score: 0.5, edits: 1, referenceLength: 2, bestReferenceIndex: -1 })
