@@ -108,7 +108,7 @@ export function buildKey(method: string, url: URL, body: Uint8Array, contentType
   let parsed: unknown = null
   if (body.byteLength > 0) {
     const parts = ct.startsWith('multipart/form-data') ? parseMultipart(body, contentType!) : undefined
-    // Stryker disable next-line StringLiteral: equivalent, the text of a multipart body is never read
+    // Stryker disable next-line StringLiteral,ObjectLiteral: equivalent, a multipart body's text is never read; fatal defaults to false
     const text = parts ? '' : new TextDecoder('utf-8', { fatal: false }).decode(body)
     // A request body is keyed as JSON when it says so or looks like it (plain fetch sends text/plain): the key
     // only decides which recording answers, the bytes sent upstream are never rewritten.

@@ -312,8 +312,8 @@ function registerHooks(session: ReplaySession, runner: TestRunner): ReplaySessio
       const [summary] = await replay.summary(testPath)
       if (summary && summary.used.length + summary.created.length + summary.unused.length > 0) {
         const run = ended.completeness()
-        const text = formatSummary([summary], rootDir, run)
-        if (text) console.log(text)
+        // Never empty: formatSummary writes a line for every summary with a fixture.
+        console.log(formatSummary([summary], rootDir, run))
         await writeUsageRecord(rootDir, summary, run).catch(() => undefined)
       }
     }

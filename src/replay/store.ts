@@ -178,7 +178,7 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
   await mkdir(dirname(file), { recursive: true })
   const tmp = tempFileName(file)
   try {
-    await writeFile(tmp, text, 'utf8')
+    await writeFile(tmp, text) // a string is written as UTF-8
     for (let attempt = 0; ; attempt++) {
       try {
         await rename(tmp, file)

@@ -40,6 +40,7 @@ describe('endpointSlug', () => {
     ['/v1betaX/y', 'v1betax-y'],
     ['/v1alpha/x', 'x'],
     ['/v2alpha10/x', 'x'],
+    ['/api/a..b:/c', 'api-a_b_-c'],
   ])('%j → %j', (path, slug) => {
     expect(endpointSlug(path)).toBe(slug)
   })
@@ -251,6 +252,22 @@ describe('buildKey', () => {
     const b = key(form('BBB'), 'multipart/form-data; boundary=BBB')
     expect(a.material).toMatchObject({ bodyType: 'multipart', body: [{ name: 'model', value: 'whisper-1' }] })
     expect(a.hash).toBe(b.hash)
+  })
+
+  test('a body is parsed as multipart only under a multipart/form-data content type', () => {
+    const form = '--AAA\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n--AAA--\r\n'
+    expect(key(form, 'text/plain; boundary=AAA').material).toMatchObject({ bodyType: 'text', body: form })
+  })
+
+  test('a body that is not valid UTF-8 is keyed by its bytes', () => {
+    const k = buildKey('POST', URL_, new Uint8Array([0xff, 0xfe, 0x41]), 'application/octet-stream', {})
+    expect(k.material).toMatchObject({ bodyType: 'base64', body: '//5B' })
+  })
+
+  test('ignoreBodyFields applies to JSON bodies only, not to the parts of a multipart form', () => {
+    const form = '--AAA\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n--AAA--\r\n'
+    const k = key(form, 'multipart/form-data; boundary=AAA', { ignoreBodyFields: ['0', '*.value'] })
+    expect(k.material.body).toEqual([{ name: 'model', value: 'whisper-1' }])
   })
 
   test('a malformed multipart body is keyed by its bytes', () => {

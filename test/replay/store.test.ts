@@ -120,6 +120,13 @@ describe('listing', () => {
     expect(await listFolder(join(root, 'missing'))).toEqual([])
   })
 
+  test('listFolder: sorted by name, whatever order the folder lists them in', async () => {
+    const folder = join(root, 'f')
+    const files: string[] = []
+    for (const n of ['c', 'a', 'e', 'b', 'd']) files.push(await put(join(folder, `${n}.0123456789abcdef.json`)))
+    expect(await withReaddirReversed(() => listFolder(folder))).toEqual(files.toSorted())
+  })
+
   test('listFixtureFiles: every fixture inside __llm_fixtures__ folders, skipping node_modules, dist, coverage and dot folders', async () => {
     const keep = [
       await put(join(root, 'test', FIXTURES_DIR_NAME, 'a.test.ts', 'x.0123456789abcdef.json')),
@@ -212,6 +219,13 @@ describe('temporary files of interrupted writes', () => {
     expect(await listFolder(folder)).toEqual([join(folder, 'x.0123456789abcdef.json')])
     expect(await readFile(live, 'utf8')).toBe('{')
     expect(await staleTempFiles(folder)).toEqual([])
+  })
+
+  test('staleTempFiles: sorted by name, whatever order the folder lists them in', async () => {
+    const folder = join(root, 'f')
+    const files: string[] = []
+    for (const n of ['c', 'a', 'e', 'b', 'd']) files.push(await put(join(folder, `${n}.0123456789abcdef.json.${GONE}.0.0123abcd.tmp`)))
+    expect(await withReaddirReversed(() => staleTempFiles(folder))).toEqual(files.toSorted())
   })
 
   test('listStaleTempFiles: every stale temporary file under the fixture folders, sorted', async () => {
