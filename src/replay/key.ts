@@ -134,7 +134,8 @@ export function buildKey(method: string, url: URL, body: Uint8Array, contentType
     origin: url.origin,
     path: url.pathname,
     query,
-    body: bodyType === 'json' ? sortKeysDeep(parsed) : parsed,
+    // Only a JSON body or multipart parts have keys to sort; a text, base64 or absent body is kept as is.
+    body: sortKeysDeep(parsed),
     bodyType,
   }
   if (options.redact) material = normalizeMaterial(options.redact({ key: material }).key)
@@ -244,6 +245,7 @@ export function modelOf(material: KeyMaterial): string | null {
     const part = (material.body as MultipartKeyPart[]).find((p) => p.name === 'model' && typeof p.value === 'string')
     return part?.value ?? null
   }
-  const b = material.body as { model?: unknown } | null
-  return b && typeof b === 'object' && typeof b.model === 'string' ? b.model : null
+  // A body that is no object (null, a string, a number) reads undefined for model: no type check needed.
+  const model = (material.body as { model?: unknown } | null)?.model
+  return typeof model === 'string' ? model : null
 }

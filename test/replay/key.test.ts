@@ -437,4 +437,8 @@ describe('modelOf', () => {
     expect(modelOf(material([{ name: 'model', size: 3, sha256: 'x' }], 'multipart'))).toBeNull()
     expect(modelOf(material([{ name: 'other', value: 'x' }], 'multipart'))).toBeNull()
   })
+
+  test('a JSON array body shaped like multipart parts names no model (only a multipart form is read as parts)', () => {
+    expect(modelOf(material([{ name: 'model', value: 'gpt-4o' }], 'json'))).toBeNull()
+  })
 })

@@ -74,6 +74,10 @@ describe('Anthropic', () => {
     expect(extractModelAndUsage({ sse: sse({ type: 'message_delta', usage: { output_tokens: 8 } }) } as never)).toStrictEqual({ model: null, usage: null })
   })
 
+  test('an output count without input outside a message_delta is no usage (only message_delta is output-only)', () => {
+    expect(usageOf({ type: 'message', usage: { output_tokens: 8 } })).toStrictEqual({ model: null, usage: null, outputOnly: false })
+  })
+
   test('a message_delta whose usage has no output count is no output-only usage', () => {
     expect(usageOf({ type: 'message_delta', usage: {} })).toStrictEqual({ model: null, usage: null, outputOnly: false })
   })
@@ -163,6 +167,12 @@ describe('usage at its edges', () => {
   test('a value that is not an object carries no model and no usage', () => {
     expect(usageOf(null)).toEqual({ model: null, usage: null, outputOnly: false })
     expect(usageOf('data')).toEqual({ model: null, usage: null, outputOnly: false })
+  })
+
+  test('a usage that is not an object (null, a string, a number) normalizes to null', () => {
+    expect(normalizeUsage(null)).toBeNull()
+    expect(normalizeUsage('9')).toBeNull()
+    expect(normalizeUsage(9)).toBeNull()
   })
 })
 
