@@ -201,7 +201,8 @@ function startSession(mods: LoadedMsw, runner: TestRunner, mswVersion = 'unknown
     },
     onLiveFailure: (request) => onLiveFailure(request, runner.testPath()),
   })
-  ;(server as unknown as { events?: { on(event: string, fn: (e: { request: Request }) => void): void } }).events?.on('request:start', ({ request }) =>
+  // msw 2 and 3 servers both have `events`.
+  ;(server as unknown as { events: { on(event: string, fn: (e: { request: Request }) => void): void } }).events.on('request:start', ({ request }) =>
     watcher.requestSeen(request),
   )
   ;(session as SessionInternals)[WATCHER] = watcher

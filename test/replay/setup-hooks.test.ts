@@ -13,7 +13,7 @@ import { configure, getConfig } from '../../src/config.js'
 import { ReplayError } from '../../src/replay/handlers.js'
 import { getReplaySession, setReplaySession, type ReplaySession } from '../../src/replay/session.js'
 import { setupReplay } from '../../src/replay/setup.js'
-import { sharedMark } from '../../src/process-state.js'
+import { peekProcessSlot, sharedMark } from '../../src/process-state.js'
 import type { ReplayOptions } from '../../src/replay/types.js'
 import { client, forceModeFromOptions, removeRoot, scriptedRunner, tempRoot, type ScriptedRunner } from './helpers.js'
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js'
@@ -79,6 +79,31 @@ describe('setupReplay', () => {
     const b = scriptedRunner(join(root, 'test', 'b.test.ts'))
     expect(await setupReplay(b)).toBe(session)
     expect([b.eachHooks.length, b.allHooks.length]).toEqual([1, 1])
+  })
+
+  test('with a runner that loads msw by require, the session is listening when setupReplay returns, before any await', async () => {
+    configure({ replay: { rootDir: root, hosts: [server.origin], mode: 'replay' } })
+    const pending = setupReplay(scriptedRunner(testFile()))
+    const session = getReplaySession()
+    expect(session).toBeDefined()
+    started.push(session!)
+    expect(await pending).toBe(session)
+  })
+
+  test('a new session closes the one still listening in this process (a Jest file that never ran its afterAll)', async () => {
+    const first = await start(scriptedRunner(testFile()), { mode: 'replay' })
+    const close = vi.spyOn(first.server, 'close')
+    setReplaySession(undefined)
+    const second = await start(scriptedRunner(join(root, 'test', 'b.test.ts')), { mode: 'replay' })
+    expect(second).not.toBe(first)
+    expect(close).toHaveBeenCalledTimes(1)
+    expect(getReplaySession()).toBe(second)
+  })
+
+  test('the files whose hooks are registered live in the process slot that the ESM and CommonJS builds share', async () => {
+    const session = await start(scriptedRunner(testFile()), { mode: 'replay' })
+    const registered = peekProcessSlot<WeakMap<ReplaySession, Set<string>>>('replay-registered-files')
+    expect([...(registered?.get(session) ?? [])]).toEqual([testFile()])
   })
 
   test('stopping a session that is no longer the current one leaves the current one in place', async () => {
@@ -256,6 +281,34 @@ describe('afterAll', () => {
     expect(getReplaySession()).toBe(session)
   })
 
+  test('a file whose fixtures all went unused prints them (nothing used or new)', async () => {
+    const recording = scriptedRunner(testFile())
+    await start(recording, { mode: 'record' })
+    await chat('Capital of France?')
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    await recording.allHooks[0]!({ testPath: testFile(), completeness: () => ({ complete: true }) })
+    vi.restoreAllMocks()
+    // A later run of the file: this process's record of what it used and created is forgotten.
+    const usage = peekProcessSlot<Map<string, unknown>>('replay-folder-usage')!
+    for (const folder of [...usage.keys()]) if (folder.startsWith(root)) usage.delete(folder)
+    const runner = scriptedRunner(testFile())
+    await start(runner, { mode: 'replay' })
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    await runner.allHooks[0]!({ testPath: testFile(), completeness: () => ({ complete: true }) })
+    expect(log.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringMatching(/^\[expect-llm\] Replay fixtures for test\/a\.test\.ts: 0 used, 0 new, 1 unused in /),
+    ])
+  })
+
+  test('a file without a path prints no summary, even when fixtures were recorded', async () => {
+    const runner = scriptedRunner(undefined)
+    await start(runner, { mode: 'record', testPath: testFile })
+    await chat('Capital of France?')
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    await runner.allHooks[0]!({ testPath: undefined, completeness: () => ({ complete: true }) })
+    expect(log).not.toHaveBeenCalled()
+  })
+
   test('a per-file server whose session is no longer the current one is left running', async () => {
     const runner = scriptedRunner(testFile())
     const session = await start(runner, { mode: 'replay' })
@@ -290,6 +343,17 @@ describe('the session', () => {
     session.server.use(http.get('https://mine.example.invalid/ok', () => HttpResponse.json({ mine: true })))
     expect(await (await fetch('https://mine.example.invalid/ok')).json()).toEqual({ mine: true })
     expect(session.replay.takeProblems().map((p) => p.kind)).toEqual(['network'])
+  })
+
+  test('a request to a host that is not a replay host passes through to it without a word from MSW', async () => {
+    vi.stubEnv('CI', '')
+    await start(scriptedRunner(testFile()), { mode: 'replay', hosts: ['https://replay-host.invalid'] })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const response = await fetch(`${server.origin}/not-a-model-route`)
+    await response.arrayBuffer()
+    expect(server.requests).toHaveLength(1)
+    expect([warn.mock.calls, error.mock.calls]).toEqual([[], []])
   })
 
   test('a request to a replay host that MSW never saw fails the test in replay mode, and warns once per file while recording', async () => {
