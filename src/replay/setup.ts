@@ -175,9 +175,13 @@ function startSession(mods: LoadedMsw, runner: TestRunner, mswVersion = 'unknown
   const replay = createLlmReplay(mods.msw, engine)
   // The CI network rule goes last: handlers the user adds with server.use() come first and still answer.
   const server = mods.node.setupServer(...replay.handlers, replay.networkGuard)
-  // Both names: msw 2 reads onUnhandledRequest, msw 3 reads onUnhandledFrame. Non-model traffic passes through;
-  // model traffic never reaches this strategy because the catch-all handler answers it.
-  server.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' })
+  // Both names: msw 2 reads onUnhandledRequest, msw 3 reads onUnhandledFrame. The catch-all handlers match every
+  // HTTP request, so the strategy decides only for what they cannot match: a WebSocket connection passes through.
+  server.listen({
+    // Stryker disable next-line StringLiteral: equivalent, msw 3 never reads it and msw 2 only for HTTP requests no handler matches
+    onUnhandledRequest: 'bypass',
+    onUnhandledFrame: 'bypass',
+  })
   const session: ReplaySession = { replay, server, mswVersion }
   const watcher = watchEscapes({
     // Asked only about requests that `live` (asked first) turned down: in `live` mode those go to no replay host.

@@ -356,6 +356,20 @@ describe('the session', () => {
     expect([warn.mock.calls, error.mock.calls]).toEqual([[], []])
   })
 
+  test('a WebSocket the session has no handler for connects past MSW without a word (onUnhandledFrame: bypass)', async () => {
+    vi.stubEnv('CI', '')
+    await start(scriptedRunner(testFile()), { mode: 'replay', hosts: ['https://replay-host.invalid'] })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    // Port 9 (discard) on loopback: nothing listens, so the socket fails to connect once MSW lets it through.
+    const socket = new WebSocket('ws://127.0.0.1:9/')
+    await new Promise((resolve) => {
+      socket.addEventListener('close', resolve)
+      socket.addEventListener('error', resolve)
+    })
+    expect([warn.mock.calls, error.mock.calls]).toEqual([[], []])
+  })
+
   test('a request to a replay host that MSW never saw fails the test in replay mode, and warns once per file while recording', async () => {
     const origin = 'https://escape-setup.invalid'
     const runner = scriptedRunner(testFile())
