@@ -20,7 +20,8 @@ afterEach(() => {
 const msw = { bypass: (r: Request) => r, passthrough: () => new Response('passed through') }
 
 describe('CI', () => {
-  test('a recording mode under CI replays instead, with one warning for the process that names the mode and the way out', async () => {
+  /** CI set, recording not allowed there, the CI warning not given yet: returns console.warn's spy. */
+  const underCi = () => {
     forceModeFromOptions()
     vi.stubEnv('CI', 'true')
     vi.stubEnv('EXPECT_LLM_ALLOW_RECORD_IN_CI', '')
@@ -28,7 +29,11 @@ describe('CI', () => {
     // vi.resetModules: re-importing every replay module inside a test makes their load-time code count as covered by
     // this test, so the mutation run tests those static mutants with this test alone.)
     __testing.forgetCiWarning()
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    return vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  }
+
+  test('a recording mode under CI replays instead, with one warning for the process that names the mode and the way out', async () => {
+    const warn = underCi()
     const options = { rootDir: sandbox.root, hosts: ['https://ci-refusal.invalid'], testPath: () => undefined }
     const engine = new ReplayEngine({ options: { ...options, mode: 'record' } })
     const request = () => new Request('https://ci-refusal.invalid/v1/models')
@@ -45,11 +50,7 @@ describe('CI', () => {
   })
 
   test('forgetCiWarning: after it, the next refusal under CI warns again', async () => {
-    forceModeFromOptions()
-    vi.stubEnv('CI', 'true')
-    vi.stubEnv('EXPECT_LLM_ALLOW_RECORD_IN_CI', '')
-    __testing.forgetCiWarning()
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const warn = underCi()
     const engine = new ReplayEngine({ options: { rootDir: sandbox.root, hosts: ['https://ci-refusal.invalid'], testPath: () => undefined, mode: 'record' } })
     const request = () => new Request('https://ci-refusal.invalid/v1/models')
     await engine.handle(request(), msw)
