@@ -287,8 +287,10 @@ class BeamEditDistance {
             if (down < best) best = down
           }
         }
-        if (j + 1 <= m && j + 1 >= nLo && j + 1 < nHi) {
+        // No `j + 1 <= m` check: j + 1 < nHi <= m + 1.
+        if (j + 1 >= nLo && j + 1 < nHi) {
           const diagonal = (backward[nBase + j + 1] as number) + (hyp[i] === ref[j] ? 0 : 1)
+          // Stryker disable next-line EqualityOperator: diagonal <= best only also replaces an equal cost by itself
           if (diagonal < best) best = diagonal
         }
         backward[base + j] = best
@@ -307,6 +309,7 @@ class BeamEditDistance {
     let i = this.n
     let j = this.ref.length
     while (i > 0 || j > 0) {
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: each op points to an in-band cell, so this holds
       const inBand = j >= (this.lo[i] as number) && j < (this.hi[i] as number)
       const op = inBand ? (this.ops[(this.offset[i] as number) + j - (this.lo[i] as number)] as number) : OP_UNDEF
       trace.push(op)
@@ -334,17 +337,16 @@ class BeamEditDistance {
    */
   distanceFrom(hyp: Int32Array, start: number, end: number): number {
     const i = Math.min(end, this.n)
-    let table = this.base
-    if (i > start) {
-      this.fill(hyp, start + 1, i, this.base, this.scratch, undefined)
-      table = this.scratch
-    }
+    // No `i > start` check: start < n (a shift starts before the last word) and end > start, so row start + 1 is changed.
+    this.fill(hyp, start + 1, i, this.base, this.scratch, undefined)
+    const table = this.scratch
     const lo = this.lo[i] as number
     const hi = this.hi[i] as number
     const base = (this.offset[i] as number) - lo
     let best = INF
     for (let j = lo; j < hi; j++) {
       const cost = (table[base + j] as number) + (this.backward[base + j] as number)
+      // Stryker disable next-line EqualityOperator: cost <= best only also replaces an equal cost by itself
       if (cost < best) best = cost
     }
     return best
@@ -359,6 +361,7 @@ function performShift(words: Int32Array, start: number, length: number, target: 
   const copy = (from: number, to: number) => {
     for (let x = from; x < Math.min(to, words.length); x++) out[k++] = words[x] as number
   }
+  // Stryker disable next-line EqualityOperator: at target = start both branches leave the words unchanged
   if (target < start) {
     copy(0, target)
     copy(start, start + length)
@@ -421,7 +424,9 @@ export interface ShiftCandidate {
 
 /** Tercom's ranking of shifts: most edits saved, then longest, then earliest start, then earliest target. */
 export function ranksAbove(a: Omit<ShiftCandidate, 'words'>, b: Omit<ShiftCandidate, 'words'>): boolean {
+  // Stryker disable next-line EqualityOperator: reached only when the deltas differ, where >= is >
   if (a.delta !== b.delta) return a.delta > b.delta
+  // Stryker disable next-line EqualityOperator: reached only when the lengths differ, where >= is >
   if (a.length !== b.length) return a.length > b.length
   if (a.start !== b.start) return a.start < b.start
   return a.idx < b.idx

@@ -118,6 +118,11 @@ describe('corpus', () => {
 })
 
 describe('the trace through the banded table', () => {
+  test('the trace holds one operation per step, from start to end: a b against a c is a match then a substitution', () => {
+    const table = new __testing.BeamEditDistance(new Int32Array([0, 1]), 2)
+    expect(table.distanceWithTrace(new Int32Array([0, 2]))).toEqual({ cost: 1, trace: [0, 1] })
+  })
+
   test('a cell without an edit operation (a bug) fails loudly instead of giving a wrong trace', () => {
     const table = new __testing.BeamEditDistance(new Int32Array([1]), 1)
     // Skip filling the table, so the trace starts at a cell that has no operation.
