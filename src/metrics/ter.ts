@@ -382,6 +382,20 @@ function performShift(words: Int32Array, start: number, length: number, target: 
 }
 
 /**
+ * Where the positions {@link performShift} changes end: min(start, target) up to the block's new end for a move within
+ * reach of itself, its old end for a move left, the target for a move past it. Without the second `if` the end is
+ * target + length, past the last changed position: distanceFrom then recomputes unchanged rows too, for the same cost.
+ */
+function changedEnd(start: number, length: number, target: number): number {
+  let end = target + length
+  // Stryker disable next-line EqualityOperator: at target = start both give start + length
+  if (target < start) end = start + length
+  // Stryker disable next-line ConditionalExpression: a later end only recomputes unchanged rows (same cost, more work)
+  if (target > start + length) end = target
+  return end
+}
+
+/**
  * The alignment a trace gives (`_shift`'s first step): for each reference word, the hypothesis position it
  * aligns to, and which words of each side are in error. The trace rewrites the reference into the
  * hypothesis, so insertions and deletions swap roles.
@@ -428,6 +442,7 @@ export function ranksAbove(a: Omit<ShiftCandidate, 'words'>, b: Omit<ShiftCandid
   if (a.delta !== b.delta) return a.delta > b.delta
   // Stryker disable next-line EqualityOperator: reached only when the lengths differ, where >= is >
   if (a.length !== b.length) return a.length > b.length
+  // Stryker disable next-line EqualityOperator: reached only when the starts differ, where <= is <
   if (a.start !== b.start) return a.start < b.start
   return a.idx < b.idx
 }
@@ -439,6 +454,7 @@ function bestShift(hyp: Int32Array, ref: Int32Array, ed: BeamEditDistance, check
   let best: ShiftCandidate | undefined
   const n = hyp.length
   const m = ref.length
+  // Stryker disable next-line EqualityOperator: at startH = n, hyp[n] is undefined and equals no reference word, so the length loop stops at once
   outer: for (let startH = 0; startH < n; startH++) {
     for (let startR = Math.max(0, startH - MAX_SHIFT_DIST); startR < Math.min(m, startH + MAX_SHIFT_DIST + 1); startR++) {
       // `_find_shifted_pairs`: every common run of 1..10 words starting at (startH, startR).
@@ -449,27 +465,36 @@ function bestShift(hyp: Int32Array, ref: Int32Array, ed: BeamEditDistance, check
         let refWrong = false
         for (let x = startR; x < startR + length; x++) if (refErr[x]) refWrong = true
         const aligned = align[startR] as number
-        if (hypWrong && refWrong && !(startH <= aligned && aligned < startH + length)) {
+        // sacrebleu's "don't try to shift within the subsequence": the block's first reference word aligns inside it.
+        // `startH < aligned` would differ only at aligned = startH with an error on both sides, which no search met: not in
+        // 400,000 rounds on random pairs, and the same TER on all 40 million pairs up to 7 words of 3 or 6 words of 4.
+        // Stryker disable next-line EqualityOperator: at aligned = startH no block has an error on both sides (searched, not proven)
+        const alignsFromStart = startH <= aligned
+        if (hypWrong && refWrong && !(alignsFromStart && aligned < startH + length)) {
           let previousIdx = -1
           for (let offset = -1; offset < length; offset++) {
-            let idx: number
-            if (startR + offset === -1) idx = 0
-            else if (startR + offset < m) idx = (align[startR + offset] as number) + 1
-            else break
+            // Insert before the reference word's partner, or at 0 before the first. sacrebleu's `else: break` (a reference
+            // position without an alignment) cannot happen: every reference word has one, and startR + offset <
+            // startR + length <= m, as the block matched that far.
+            const idx = startR + offset === -1 ? 0 : (align[startR + offset] as number) + 1
             if (idx === previousIdx) continue
             previousIdx = idx
             const words = performShift(hyp, startH, length, idx)
-            // The shift changes positions min(start, target) .. (the end of the moved region) only.
-            const changedEnd = idx < startH ? startH + length : idx > startH + length ? idx : idx + length
-            const delta = preScore - ed.distanceFrom(words, Math.min(startH, idx), changedEnd)
+            const delta = preScore - ed.distanceFrom(words, Math.min(startH, idx), changedEnd(startH, length, idx))
             checked++
             // Tercom's ranking (ranksAbove).
             const candidate = { delta, length, start: startH, idx, words }
             if (best === undefined || ranksAbove(candidate, best)) best = candidate
           }
         }
+        // Stryker disable next-line EqualityOperator: at the budget editsAgainst drops this round's shift anyway; going on only costs time
         if (checked >= MAX_SHIFT_CANDIDATES) break outer
-        if (startH + length === n || startR + length === m) break
+        // At the end of the reference the next comparison could read undefined on both sides, which would match: stop. (At
+        // the end of the hypothesis alone it reads undefined against a word, which stops the loop above.)
+        // A block ending both is a common suffix, which the trace matches word for word (the diagonal wins ties), so it has no
+        // hypothesis error and going on finds no candidate. Not proven at the band's edges: none in 150,000 random pairs.
+        // Stryker disable next-line ConditionalExpression,ArithmeticOperator: a block ending both has no error to shift (searched)
+        if (startR + length === m) break
       }
     }
   }
@@ -478,7 +503,8 @@ function bestShift(hyp: Int32Array, ref: Int32Array, ed: BeamEditDistance, check
 
 /** `translation_edit_rate`: edits (shifts included) of `hyp` against `ref`. */
 function editsAgainst(hyp: Int32Array, ref: Int32Array): number {
-  if (ref.length === 0) return hyp.length
+  // No special case for an empty reference (sacrebleu has one, with the same result): the table is a column of deletions,
+  // and no block can match a reference word.
   const ed = new BeamEditDistance(ref, hyp.length)
   let shifts = 0
   let words = hyp

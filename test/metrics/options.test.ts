@@ -11,7 +11,7 @@ import { corpusGleu, gleu, type GleuOptions } from '../../src/metrics/gleu.js'
 import { readOptionObject } from '../../src/metrics/options.js'
 import { retrievalScores } from '../../src/metrics/retrieval.js'
 import { rougeMulti, type RougeMultiOptions } from '../../src/metrics/rouge.js'
-import { corpusTer, ter, type TerOptions } from '../../src/metrics/ter.js'
+import { corpusTer, ter, terDetails, type TerOptions } from '../../src/metrics/ter.js'
 
 /** The error `fn` throws, as `Class: message`. */
 function thrown(fn: () => unknown): string {
@@ -300,6 +300,18 @@ describe('TER options', () => {
   test('each boolean is read: caseSensitive true counts a case difference as an edit', () => {
     expect(ter('A b', 'a b', { caseSensitive: true })).toBe(0.5)
     expect(ter('A b', 'a b', { caseSensitive: false })).toBe(0)
+  })
+
+  test('a candidate that is not a string is refused, naming the candidate', () => {
+    expect(thrown(() => terDetails(3 as unknown as string, 'a'))).toBe(
+      `${prefix} the candidate must be a string, got a number (3). Pass the candidate as a string.`,
+    )
+  })
+
+  test('a reference that is neither a string nor a non-empty array of strings is refused, naming the reference', () => {
+    expect(thrown(() => terDetails('a', []))).toBe(
+      `${prefix} the reference must be a string or a non-empty array of strings, got an empty array. Pass the reference as a string, or several acceptable ones as an array.`,
+    )
   })
 })
 

@@ -14,6 +14,60 @@ describe('shifts', () => {
     const d = terDetails('w1 w0 w0 w1 w1 w0 w0 w0 w0 w0', 'w0 w0 w0 w1 w1 w0 w0 w1 w1 w0')
     expect(d).toEqual({ score: 0.3, edits: 3, referenceLength: 10, bestReferenceIndex: 0 })
   })
+
+  test('a block moved to right after itself swaps places with the words that follow it (sacrebleu: 5 edits)', () => {
+    // The first round's best shift moves the 8 words at 0 to position 8 (= start + length): they change places with the
+    // next 8 words, as sacrebleu's third case of _perform_shift does. Taking that target for a move past the block (its
+    // second case) left the words as they were, and the search went another way: 6 edits.
+    const d = terDetails('a b c d e a b d f d c a a a b g h', 'b a a a b a a b c d e a b d d h')
+    expect(d).toEqual({ score: 5 / 16, edits: 5, referenceLength: 16, bestReferenceIndex: 0 })
+  })
+
+  const words = (prefix: string, count: number) => Array.from({ length: count }, (_, k) => `${prefix}${k}`)
+
+  test('a block matched 50 reference positions away is in reach: one shift (sacrebleu: 51 edits)', () => {
+    // a b (hypothesis 0) match the reference at 50: moving them to the end leaves 50 substitutions.
+    const d = terDetails(['a', 'b', ...words('f', 50)].join(' '), [...words('g', 50), 'a', 'b'].join(' '))
+    expect(d).toEqual({ score: 51 / 52, edits: 51, referenceLength: 52, bestReferenceIndex: 0 })
+  })
+
+  test('a block matched 51 reference positions away is out of reach: no shift (sacrebleu: 53 edits)', () => {
+    const d = terDetails(['a', 'b', ...words('f', 51)].join(' '), [...words('g', 51), 'a', 'b'].join(' '))
+    expect(d).toEqual({ score: 1, edits: 53, referenceLength: 53, bestReferenceIndex: 0 })
+  })
+
+  test('a block of 10 words moves in one shift (sacrebleu: 1 edit)', () => {
+    const d = terDetails([...words('b', 10), ...words('c', 11)].join(' '), [...words('c', 11), ...words('b', 10)].join(' '))
+    expect(d).toEqual({ score: 1 / 21, edits: 1, referenceLength: 21, bestReferenceIndex: 0 })
+  })
+
+  test('a block of 11 words takes two shifts: 10 words is the most one shift moves (sacrebleu: 2 edits)', () => {
+    const d = terDetails([...words('b', 11), ...words('c', 12)].join(' '), [...words('c', 12), ...words('b', 11)].join(' '))
+    expect(d).toEqual({ score: 2 / 23, edits: 2, referenceLength: 23, bestReferenceIndex: 0 })
+  })
+
+  test('a block without an error in the hypothesis is not shifted, even where that would save edits (sacrebleu: 5 edits)', () => {
+    // a a (hypothesis 0-1) are matched by the alignment; moving them to the end would save 2 edits, but sacrebleu only
+    // shifts a block holding an error on both sides. Shifting it gives 4 edits.
+    const d = terDetails('a a b c c', 'd c a a c a a')
+    expect(d).toEqual({ score: 5 / 7, edits: 5, referenceLength: 7, bestReferenceIndex: 0 })
+  })
+
+  test('a block without an error in the reference is not shifted (sacrebleu: 6 edits)', () => {
+    // Trying blocks whose reference words are all matched finds other shifts from the second round on: 7 edits.
+    const d = terDetails('a b c b a d e b b d e f', 'd g d e b e a c b a b e')
+    expect(d).toEqual({ score: 0.5, edits: 6, referenceLength: 12, bestReferenceIndex: 0 })
+  })
+
+  test('a target already tried for the previous offset is neither tried nor counted again (sacrebleu: 19 edits)', () => {
+    // Eight rounds check 944 candidates here, near sacrebleu's budget of 1,000 for a sentence. Counting each repeated
+    // target spends the budget sooner and the search stops a round early: 20 edits.
+    const d = terDetails(
+      'a a b a c a d e f g h h i j k l k m b j n g k l b j b j o g a f c k j i p e',
+      'j k k k a k j h f l b j b j o g a f c k b j g e f g h i q c k i j f k',
+    )
+    expect(d).toEqual({ score: 19 / 35, edits: 19, referenceLength: 35, bestReferenceIndex: 0 })
+  })
 })
 
 describe('tokenizer', () => {
@@ -108,6 +162,39 @@ describe('the backward costs of the shift search', () => {
     const candidate = new Int32Array([2, 1, 0])
     expect(new __testing.BeamEditDistance(ref, 3).distanceWithTrace(candidate).cost).toBe(2)
     expect(table.distanceFrom(candidate, 0, 1)).toBe(2)
+  })
+
+  test('the last row takes no diagonal step past the table: a a a a against a, from row 1, is 3 edits as in the full table', () => {
+    // Row 4 is the last: a diagonal from its cells would read past the band of the (empty) row 5, into memory that holds
+    // no backward cost.
+    const ref = new Int32Array([0])
+    const hyp = new Int32Array([0, 0, 0, 0])
+    const table = new __testing.BeamEditDistance(ref, 4)
+    expect(table.distanceWithTrace(hyp).cost).toBe(3)
+    expect(table.distanceFrom(hyp, 0, 1)).toBe(3)
+  })
+
+  test('a row whose band starts left of the band below reaches the first cell below by the diagonal (50 edits, as the full table)', () => {
+    // Reference: 49 a, c b, 16 a. Hypothesis: 47 x, 45 a, c b, 13 a (107 words, so the band starts at column
+    // floor(i * 67 / 107) - 25 and moves right every row or two from row 42). The candidate changes positions 35-36.
+    // The cheapest way from row 37 to the end steps diagonally from a cell just left of the next row's band into its
+    // first cell (in a row from 42 on); without that step the backward costs are one too high (51).
+    const a = (count: number) => Array<number>(count).fill(0)
+    const ref = new Int32Array([...a(49), 2, 1, ...a(16)])
+    const hyp = new Int32Array([...Array<number>(47).fill(9), ...a(45), 2, 1, ...a(13)])
+    const candidate = hyp.slice()
+    candidate[35] = 1
+    candidate[36] = 3
+    const table = new __testing.BeamEditDistance(ref, hyp.length)
+    table.distanceWithTrace(hyp)
+    expect(new __testing.BeamEditDistance(ref, hyp.length).distanceWithTrace(candidate).cost).toBe(50)
+    expect(table.distanceFrom(candidate, 35, 37)).toBe(50)
+  })
+})
+
+describe('several references', () => {
+  test('the reference with the fewest edits is the best; on a tie, the first', () => {
+    expect(terDetails('a b', ['x y', 'a c', 'a d'])).toEqual({ score: 0.5, edits: 1, referenceLength: 2, bestReferenceIndex: 1 })
   })
 })
 
