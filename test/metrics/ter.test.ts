@@ -23,6 +23,13 @@ describe('shifts', () => {
     expect(d).toEqual({ score: 5 / 16, edits: 5, referenceLength: 16, bestReferenceIndex: 0 })
   })
 
+  test('a block moved to the very front, before every reference word (sacrebleu: 1 and 2 edits)', () => {
+    // The first reference word's block (b, at reference 0) goes to position 0: the target of offset -1, which has no
+    // reference word to align after.
+    expect(terDetails('a a a a b', 'b a a a a')).toEqual({ score: 0.2, edits: 1, referenceLength: 5, bestReferenceIndex: 0 })
+    expect(terDetails('a b c', 'c a d')).toEqual({ score: 2 / 3, edits: 2, referenceLength: 3, bestReferenceIndex: 0 })
+  })
+
   const words = (prefix: string, count: number) => Array.from({ length: count }, (_, k) => `${prefix}${k}`)
 
   test('a block matched 50 reference positions away is in reach: one shift (sacrebleu: 51 edits)', () => {
