@@ -34,21 +34,20 @@ export async function run(): Promise<void> {
 
     // Non-negative vectors, so every cosine is >= 0 and every assertion (threshold 0) passes.
     server.setReply((req) => (req.endpoint === 'embeddings' ? { embeddings: (req.body.input as string[]).map((t) => fakeEmbedding(t).map(Math.abs)) } : {}))
-    clearEmbeddingCache()
     configure({ embedder: { client, model: 'text-embedding-3-small' } })
-    server.reset()
-    let start = performance.now()
-    await Promise.all(pairs.map(([output, expected]) => llmExpect(output).toBeSemanticallySimilar(expected, { threshold: 0 })))
-    const batchedMs = performance.now() - start
-    const batchedRequests = server.requests.filter((r) => r.endpoint === 'embeddings').length
-    const batchedInputs = server.requests.reduce((n, r) => n + (Array.isArray(r.body?.input) ? r.body.input.length : 0), 0)
-
-    // The baselines, weakest to strongest. Each returns the assertions' cosines; the requests are counted.
     const embed = async (input: string[]) => (await client.embeddings.create({ model: 'text-embedding-3-small', input })).data.map((d) => d.embedding)
-    const memo = new Map<string, Promise<number[]>>()
-    const baselines: Array<{ variant: string; assertion: (output: string, expected: string) => Promise<number> }> = [
+    // The variants, expect-llm first, then the hand-written clients from weakest to strongest. Each `reset` forgets
+    // what the previous round embedded (expect-llm's cache, the memo), so every round starts cold.
+    let memo = new Map<string, Promise<number[]>>()
+    const variants: Array<{ variant: string; reset: () => void; assertion: (output: string, expected: string) => Promise<unknown> }> = [
+      {
+        variant: 'expect-llm (batched + cached)',
+        reset: () => clearEmbeddingCache(),
+        assertion: (output, expected) => llmExpect(output).toBeSemanticallySimilar(expected, { threshold: 0 }),
+      },
       {
         variant: 'one request per text, no cache',
+        reset: () => {},
         assertion: async (output, expected) => {
           const [[a], [b]] = await Promise.all([embed([output]), embed([expected])])
           return cosineSimilarity(a!, b!)
@@ -56,6 +55,7 @@ export async function run(): Promise<void> {
       },
       {
         variant: 'both texts in one request, no cache',
+        reset: () => {},
         assertion: async (output, expected) => {
           const [a, b] = await embed([output, expected])
           return cosineSimilarity(a!, b!)
@@ -65,6 +65,9 @@ export async function run(): Promise<void> {
         // The strongest naive client: one request per assertion for the texts not seen yet (in flight
         // or done), none when both are known.
         variant: 'both texts in one request, memoised',
+        reset: () => {
+          memo = new Map()
+        },
         assertion: async (output, expected) => {
           const fresh = [...new Set([output, expected])].filter((t) => !memo.has(t))
           if (fresh.length > 0) {
@@ -80,25 +83,42 @@ export async function run(): Promise<void> {
         },
       },
     ]
-    const rows = [{ variant: 'expect-llm (batched + cached)', requests: batchedRequests, inputs: batchedInputs, ms: batchedMs }]
-    for (const b of baselines) {
-      server.reset()
-      start = performance.now()
-      await Promise.all(pairs.map(([output, expected]) => b.assertion(output, expected)))
-      const ms = performance.now() - start
-      const embeddings = server.requests.filter((r) => r.endpoint === 'embeddings')
-      rows.push({ variant: b.variant, requests: embeddings.length, inputs: embeddings.reduce((n, r) => n + (r.body.input as string[]).length, 0), ms })
+    // Warm-up, not counted: the first requests open the connection and compile the SDK's, the server's and the
+    // matcher's code paths, which would otherwise fall on whichever variant runs first.
+    for (const v of variants) {
+      v.reset()
+      await Promise.all(pairs.slice(0, 20).map(([output, expected]) => v.assertion(`warm-up ${output}`, `warm-up ${expected}`)))
     }
+    // Rounds in rotating order (each variant runs first once in four rounds); the median wall time of each.
+    const rounds = 8
+    const times = variants.map(() => [] as number[])
+    const counts = variants.map(() => ({ requests: 0, inputs: 0 }))
+    for (let round = 0; round < rounds; round++) {
+      for (let k = 0; k < variants.length; k++) {
+        const index = (round + k) % variants.length
+        const v = variants[index]!
+        v.reset()
+        server.reset()
+        const start = performance.now()
+        await Promise.all(pairs.map(([output, expected]) => v.assertion(output, expected)))
+        times[index]!.push(performance.now() - start)
+        const embeddings = server.requests.filter((r) => r.endpoint === 'embeddings')
+        counts[index] = { requests: embeddings.length, inputs: embeddings.reduce((n, r) => n + (r.body.input as string[]).length, 0) }
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
+    const rows = variants.map((v, i) => ({ variant: v.variant, ...counts[i]!, ms: median(times[i]!) }))
 
     printTable(
-      '200 concurrent toBeSemanticallySimilar over 50 distinct texts (requests counted at the server)',
+      `200 concurrent toBeSemanticallySimilar over 50 distinct texts (requests counted at the server; median wall time of ${rounds} rounds, after a warm-up)`,
       rows.map((r) => ({ variant: r.variant, requests: String(r.requests), inputs: String(r.inputs), 'wall ms': fmtNum(r.ms) })),
     )
+    const batched = rows[0]!
     const strongest = rows.at(-1)!
     console.log(
-      `requests: ${batchedRequests} vs ${strongest.requests} for the strongest naive client (${fmtNum(strongest.requests / batchedRequests)}x fewer), ` +
-        `${rows[2]!.requests} without its memo, ${rows[1]!.requests} one text per request; wall time ${fmtNum(strongest.ms / batchedMs)}x faster than the strongest; ` +
-        `target at most 2 requests: ${batchedRequests <= 2 ? 'met' : 'MISSED'}`,
+      `requests: ${batched.requests} vs ${strongest.requests} for the strongest naive client (${fmtNum(strongest.requests / batched.requests)}x fewer), ` +
+        `${rows[2]!.requests} without its memo, ${rows[1]!.requests} one text per request; wall time ${fmtNum(batched.ms / strongest.ms)}x the strongest's; ` +
+        `target at most 2 requests: ${batched.requests <= 2 ? 'met' : 'MISSED'}`,
     )
 
     // (2) Judge calls under the concurrency limit with 100 ms latency.
@@ -107,7 +127,7 @@ export async function run(): Promise<void> {
     server.setReply(() => ({ text: JSON.stringify({ reasoning: 'ok', score: 1 }), latencyMs: 100 }))
     server.reset()
     const n = 100
-    start = performance.now()
+    const start = performance.now()
     await Promise.all(Array.from({ length: n }, (_, i) => llmExpect(`answer ${i}`).toPassJudge('Is polite')))
     const judgeMs = performance.now() - start
     const ideal = (n * 100) / 8
