@@ -180,7 +180,7 @@ class BeamEditDistance {
     private readonly n: number,
   ) {
     const m = ref.length
-    const ratio = m / n // Infinity for an empty hypothesis (n = 0), which has no row to band
+    const ratio = m / n // Infinity for an empty hypothesis (n = 0), NaN when both are empty: no row to band either way
     const beam = BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH
     // Row n + 1 does not exist: its band is empty (lo = hi = 0), so the backward pass takes no step into it.
     this.lo = new Int32Array(n + 2)
